@@ -1,0 +1,3 @@
+from gamesuite.cli import entry_point
+
+entry_point()

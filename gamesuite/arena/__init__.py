@@ -1,0 +1,1 @@
+"""Matches between engines, ratings, tournaments."""

@@ -1,0 +1,1 @@
+"""Benchmarks for ``gamesuite bench NAME``: one module per name with ``main(argv)``."""

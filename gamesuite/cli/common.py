@@ -1,0 +1,91 @@
+"""Helpers shared by the CLI commands: limits from flags, engine building, info lines."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..core.errors import InvalidOptionError
+from ..core.info import SearchInfo, SearchResult
+from ..core.limits import Limits
+from ..core.state import State
+
+
+def add_limit_arguments(p: argparse.ArgumentParser, default_movetime: int | None = None) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--depth", type=int, metavar="N", help="search to depth N")
+    g.add_argument("--movetime", type=int, metavar="MS", help="think for MS milliseconds")
+    g.add_argument("--nodes", type=int, metavar="N", help="search about N nodes")
+    g.add_argument("--infinite", action="store_true", help="think until interrupted (Ctrl+C)")
+    p.add_argument("--multipv", type=int, default=1, metavar="K", help="show the K best lines")
+    p.set_defaults(default_movetime=default_movetime)
+
+
+def limits_from_args(args: argparse.Namespace) -> Limits:
+    for name in ("depth", "movetime", "nodes"):
+        v = getattr(args, name, None)
+        if v is not None and v <= 0:
+            raise InvalidOptionError(f"--{name} must be positive, got {v}")
+    if getattr(args, "multipv", 1) < 1:
+        raise InvalidOptionError(f"--multipv must be positive, got {args.multipv}")
+    movetime = args.movetime
+    if args.depth is None and args.nodes is None and movetime is None and not args.infinite:
+        movetime = args.default_movetime
+    return Limits(depth=args.depth, nodes=args.nodes, movetime=movetime, infinite=args.infinite,
+                  multipv=args.multipv)
+
+
+def info_line(info: SearchInfo, state: State) -> str:
+    """A human-readable line for one report."""
+    pv = " ".join(state.format_line(info.pv))
+    mpv = f" multipv {info.multipv}" if info.multipv > 1 else ""
+    return (f"depth {info.depth}/{info.seldepth}{mpv} score {info.score.text()} nodes {info.nodes} "
+            f"nps {info.nps} time {info.time_ms} ms pv {pv}")
+
+
+def info_json(info: SearchInfo, state: State) -> str:
+    d = info.to_json()
+    d["pv"] = state.format_line(info.pv)
+    d = {"type": "info", **d}
+    return json.dumps(d)
+
+
+def result_json(result: SearchResult, state: State) -> str:
+    return json.dumps({
+        "type": "bestmove",
+        "bestmove": state.format_move(result.best_move) if result.best_move is not None else None,
+        "score": result.score.to_json(),
+        "pv": state.format_line(result.pv),
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "time_ms": result.time_ms,
+        "position": state.to_text(),
+    })
+
+
+def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
+    """Run ``engine.search`` in a thread so that Ctrl+C stops it and still prints a move."""
+    import threading
+
+    from ..core.info import new_stop_flag
+
+    stop = new_stop_flag()
+    box: dict = {}
+
+    def work() -> None:
+        try:
+            box["result"] = engine.search(state, limits, stop, on_info)
+        except BaseException as e:  # handed to the caller's thread
+            box["error"] = e
+
+    t = threading.Thread(target=work, name="search", daemon=True)
+    t.start()
+    try:
+        while t.is_alive():
+            t.join(0.1)
+    except KeyboardInterrupt:
+        stop[0] = 1
+        t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["result"]

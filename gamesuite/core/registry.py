@@ -1,0 +1,273 @@
+"""Games and engines by name: ``load_game("gomoku(size=15,rule=renju)")``.
+
+Game packages under ``gamesuite.games`` register themselves when imported; the
+registry imports every such package the first time a name is looked up, so a
+new game joins by existing. Engines register per game (or for every game with
+``game="*"``) and are built from specs such as ``"mtdf,top=10,hash=64"``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+from .errors import InvalidGameSpecError, InvalidOptionError, quote
+from .state import State
+
+
+@dataclass(frozen=True)
+class Param:
+    """A game parameter: name, default and the values it accepts."""
+
+    name: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+
+    def convert(self, text: str | Any) -> Any:
+        """Convert ``text`` to this parameter's type, or raise ``InvalidGameSpecError``."""
+        kind = type(self.default)
+        try:
+            if kind is bool and isinstance(text, str):
+                if text.lower() not in ("1", "0", "true", "false", "yes", "no"):
+                    raise ValueError(text)
+                value: Any = text.lower() in ("1", "true", "yes")
+            else:
+                value = kind(text)
+        except (TypeError, ValueError):
+            raise InvalidGameSpecError(
+                f"parameter {self.name} expects {kind.__name__}, got {quote(text)}"
+            ) from None
+        if self.choices and value not in self.choices:
+            raise InvalidGameSpecError(
+                f"parameter {self.name} must be one of {', '.join(map(str, self.choices))}; got {quote(text)}"
+            )
+        if self.min is not None and value < self.min or self.max is not None and value > self.max:
+            raise InvalidGameSpecError(
+                f"parameter {self.name} must be in {self.min}..{self.max}, got {quote(text)}"
+            )
+        return value
+
+    def describe(self) -> str:
+        rng = ""
+        if self.choices:
+            rng = " one of " + "|".join(map(str, self.choices))
+        elif self.min is not None or self.max is not None:
+            rng = f" in {self.min}..{self.max}"
+        return f"{self.name}={self.default}{rng}" + (f"  {self.help}" if self.help else "")
+
+
+class Game(ABC):
+    """A game with its parameters fixed: the factory of its states.
+
+    Subclasses set the class attributes and implement ``new_state`` and
+    ``state_from_text``.
+    """
+
+    name: ClassVar[str]
+    long_name: ClassVar[str]
+    description: ClassVar[str] = ""
+    params: ClassVar[tuple[Param, ...]] = ()
+    chance: ClassVar[bool] = False
+    zero_sum: ClassVar[bool] = True
+    #: Extra specs the conformance suite also plays (besides the defaults).
+    test_specs: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, **values: Any) -> None:
+        known = {p.name: p for p in self.params}
+        for k in values:
+            if k not in known:
+                raise InvalidGameSpecError(
+                    f"{self.name} has no parameter {quote(k)}; it has: "
+                    + (", ".join(known) or "none")
+                )
+        self.values: dict[str, Any] = {
+            p.name: p.convert(values[p.name]) if p.name in values else p.default for p in self.params
+        }
+        self.validate()
+
+    def validate(self) -> None:
+        """Check parameter combinations; raise ``InvalidGameSpecError``."""
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    @property
+    def spec(self) -> str:
+        """The canonical spec, e.g. ``gomoku(size=15,rule=renju)``."""
+        if not self.values:
+            return self.name
+        return self.name + "(" + ",".join(f"{k}={v}" for k, v in self.values.items()) + ")"
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """How many players this game (with these parameters) has."""
+
+    def player_name(self, player: int) -> str:
+        return f"player {player + 1}"
+
+    @abstractmethod
+    def new_state(self) -> State:
+        """The start position."""
+
+    @abstractmethod
+    def state_from_text(self, text: str) -> State:
+        """A state from position text; ``InvalidPositionError`` quoting the text."""
+
+    def __repr__(self) -> str:
+        return f"<Game {self.spec}>"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and other.spec == self.spec
+
+    def __hash__(self) -> int:
+        return hash(self.spec)
+
+
+_GAMES: dict[str, type[Game]] = {}
+_discovered = False
+
+_SPEC = re.compile(r"^\s*([A-Za-z_][\w-]*)\s*(?:\((.*)\))?\s*$")
+
+
+def register_game(cls: type[Game]) -> type[Game]:
+    """Class decorator: make ``cls`` loadable by its ``name``."""
+    _GAMES[cls.name] = cls
+    return cls
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    import gamesuite.games as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"{pkg.__name__}.{mod.name}")
+
+
+def game_classes() -> dict[str, type[Game]]:
+    """Every registered game class by name."""
+    _discover()
+    return dict(sorted(_GAMES.items()))
+
+
+def parse_params(text: str, what: str) -> dict[str, str]:
+    """Parse ``a=1,b=x`` into a dict of strings; ``what`` names it in errors."""
+    out: dict[str, str] = {}
+    if not text.strip():
+        return out
+    for part in text.split(","):
+        k, eq, v = part.partition("=")
+        if not eq or not k.strip():
+            raise InvalidGameSpecError(f"{what}: expected name=value, got {quote(part)}")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def load_game(spec: str) -> Game:
+    """The game named by ``spec``: ``"tictactoe"``, ``"gomoku(size=15,rule=renju)"``."""
+    m = _SPEC.match(spec)
+    if not m:
+        raise InvalidGameSpecError(f"malformed game spec {quote(spec)}; expected name(param=value,...)")
+    name, args = m.group(1), m.group(2) or ""
+    classes = game_classes()
+    if name not in classes:
+        raise InvalidGameSpecError(
+            f"unknown game {quote(name)} in {quote(spec)}; known: {', '.join(classes)}"
+        )
+    return classes[name](**parse_params(args, f"game spec {spec!r}"))
+
+
+# -- engines --------------------------------------------------------------
+
+EngineFactory = Callable[..., Any]
+
+
+@dataclass(frozen=True)
+class EngineEntry:
+    """A registered engine: its name, the game it plays and how to build it."""
+
+    name: str
+    game: str  # a game name, or "*" for every game
+    factory: EngineFactory  # factory(game: Game, **options) -> Engine
+    help: str = ""
+    default: bool = False
+    options: dict[str, Any] = field(default_factory=dict)  # documented options and defaults
+
+
+_ENGINES: list[EngineEntry] = []
+
+
+def register_engine(
+    game: str,
+    name: str,
+    factory: EngineFactory,
+    help: str = "",
+    default: bool = False,
+    options: dict[str, Any] | None = None,
+) -> None:
+    """Register ``factory`` as engine ``name`` of ``game`` (``"*"``: every game)."""
+    _ENGINES.append(EngineEntry(name, game, factory, help, default, dict(options or {})))
+
+
+def engines_for(game: Game | str) -> list[EngineEntry]:
+    """Engines that play ``game``, its own first, the default first of all."""
+    _discover()
+    gname = game if isinstance(game, str) else game.name
+    own = [e for e in _ENGINES if e.game == gname]
+    generic = [e for e in _ENGINES if e.game == "*" and e.name not in {o.name for o in own}]
+    return sorted(own, key=lambda e: not e.default) + generic
+
+
+def _convert_option(value: str) -> Any:
+    low = value.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+def make_engine(game: Game, spec: str = "") -> Any:
+    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+    entries = engines_for(game)
+    if not entries:
+        raise InvalidOptionError(f"no engine plays {game.spec}")
+    name, _, rest = spec.partition(",")
+    name = name.strip()
+    if name:
+        found = [e for e in entries if e.name == name]
+        if not found:
+            raise InvalidOptionError(
+                f"unknown engine {quote(name)} for {game.name}; known: {', '.join(e.name for e in entries)}"
+            )
+        entry = found[0]
+    else:
+        entry = entries[0]
+    try:
+        opts = {k: _convert_option(v) for k, v in parse_params(rest, f"engine spec {spec!r}").items()}
+    except InvalidGameSpecError as e:
+        raise InvalidOptionError(str(e)) from None
+    unknown = [k for k in opts if entry.options and k not in entry.options]
+    if unknown:
+        raise InvalidOptionError(
+            f"engine {entry.name} has no option {quote(unknown[0])}; it has: {', '.join(entry.options)}"
+        )
+    try:
+        return entry.factory(game, **opts)
+    except TypeError as e:
+        raise InvalidOptionError(f"bad options for engine {entry.name} in {quote(spec)}: {e}") from None

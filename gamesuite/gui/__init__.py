@@ -1,0 +1,1 @@
+"""The desktop program (Qt). The only package that imports PySide6."""

@@ -1,0 +1,1 @@
+"""Engine protocols (USI, Gomocup, JSON lines): one module per protocol with ``main(argv)``."""

@@ -1,0 +1,53 @@
+"""One time manager for every engine: how long to think under given limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.limits import Limits
+
+#: Milliseconds kept back from every hard deadline for the reply to go out.
+SAFETY_MS = 15
+
+
+@dataclass(frozen=True)
+class TimeBudget:
+    """Soft budget (do not start a new iteration after it) and hard deadline, in ms.
+
+    ``None`` means no limit of that kind.
+    """
+
+    soft_ms: float | None
+    hard_ms: float | None
+
+    def should_start_next(self, elapsed_ms: float, last_iteration_ms: float) -> bool:
+        """Whether a new iteration is worth starting after ``elapsed_ms``."""
+        if self.soft_ms is None:
+            return True
+        # The next iteration usually costs a few times the last one.
+        return elapsed_ms + 2.0 * last_iteration_ms <= self.soft_ms or elapsed_ms < 0.3 * self.soft_ms
+
+
+def allocate(limits: Limits, player: int) -> TimeBudget:
+    """Decide the time budget of ``player`` under ``limits``."""
+    if limits.infinite:
+        return TimeBudget(None, None)
+    if limits.movetime is not None:
+        hard = max(1.0, limits.movetime - SAFETY_MS) if limits.movetime > 2 * SAFETY_MS else float(limits.movetime)
+        return TimeBudget(hard, hard)
+    left = None
+    inc = 0
+    if limits.time_left is not None and player < len(limits.time_left):
+        left = limits.time_left[player]
+        if limits.increment is not None and player < len(limits.increment):
+            inc = limits.increment[player]
+    byo = limits.byoyomi or 0
+    if left is None and not byo:
+        return TimeBudget(None, None)
+    left = left or 0
+    mtg = limits.moves_to_go or 30
+    soft = left / mtg + 0.75 * inc + 0.9 * byo
+    hard = min(left + byo, max(soft * 4, left / 4 + byo)) - SAFETY_MS
+    hard = max(hard, 1.0)
+    soft = min(soft, hard)
+    return TimeBudget(soft, hard)

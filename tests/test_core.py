@@ -1,0 +1,86 @@
+"""The core types: scores, limits, the registry and its errors."""
+
+import pytest
+
+from gamesuite.core import (
+    WIN,
+    InvalidGameSpecError,
+    InvalidOptionError,
+    Limits,
+    Score,
+    game_classes,
+    load_game,
+    make_engine,
+)
+
+
+def test_score_from_int_mate_and_eval():
+    assert Score.from_int(WIN - 3, pov=0) == Score.mate(3, 0)
+    assert Score.from_int(-(WIN - 4), pov=1) == Score.mate(-4, 1)
+    assert Score.from_int(0, pov=0, exact=True).kind == "draw"
+    assert Score.from_int(0, pov=0).kind == "eval"
+    assert Score.from_int(125, pov=0).text() == "+1.25"
+
+
+def test_score_text_and_flip():
+    assert Score.mate(1, 0).text() == "win in 1"
+    assert Score.mate(3, 0).text() == "win in 2"
+    assert Score.mate(-2, 0).text() == "loss in 1"
+    assert Score.mate(3, 0).flipped() == Score.mate(-3, 1)
+    assert Score.winrate(0.25, 0).flipped().value == pytest.approx(0.75)
+    assert Score.eval(50, 0).for_player(1).value == -50
+    assert Score.vector([1, 0.5, 0]).text() == "(1.00, 0.50, 0.00)"
+
+
+def test_score_sort_key_orders_wins_above_evals():
+    ordered = [Score.mate(-2, 0), Score.mate(-6, 0), Score.eval(-300, 0), Score.draw(0), Score.eval(300, 0),
+               Score.mate(7, 0), Score.mate(1, 0)]
+    keys = [s.sort_key() for s in ordered]
+    assert keys == sorted(keys)
+
+
+def test_limits_validation():
+    with pytest.raises(InvalidOptionError, match="-3"):
+        Limits(depth=-3)
+    with pytest.raises(InvalidOptionError):
+        Limits(multipv=0)
+    assert Limits().is_unlimited
+    assert not Limits(depth=3).is_unlimited
+    c = Limits.parse_clock("60+0.5")
+    assert c.time_left == (60000, 60000) and c.increment == (500, 500)
+    with pytest.raises(InvalidOptionError, match="'abc'"):
+        Limits.parse_clock("abc")
+
+
+def test_registry_knows_tictactoe():
+    assert "tictactoe" in game_classes()
+    g = load_game("tictactoe(m=4, n=4, k=3)")
+    assert g.spec == "tictactoe(m=4,n=4,k=3)"
+    assert load_game(g.spec) == g
+
+
+@pytest.mark.parametrize(
+    "spec, fragment",
+    [
+        ("nosuchgame", "'nosuchgame'"),
+        ("tictactoe(m=2)", "'2'"),
+        ("tictactoe(q=1)", "'q'"),
+        ("tictactoe(m=x)", "'x'"),
+        ("tictactoe(m)", "'m'"),
+        ("tic tac toe", "'tic tac toe'"),
+        ("tictactoe(m=3,n=3,k=5)", "k=5"),
+    ],
+)
+def test_bad_game_specs_quote_the_input(spec, fragment):
+    with pytest.raises(InvalidGameSpecError) as e:
+        load_game(spec)
+    assert fragment in str(e.value)
+
+
+def test_make_engine_errors():
+    g = load_game("tictactoe")
+    with pytest.raises(InvalidOptionError, match="'nosuch'"):
+        make_engine(g, "nosuch")
+    with pytest.raises(InvalidOptionError, match="'colour'"):
+        make_engine(g, "solver,colour=red")
+    assert make_engine(g, "solver,hash=1").name == "solver"

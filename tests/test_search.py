@@ -1,0 +1,111 @@
+"""The search core: reference alpha-beta equals minimax; the driver and time manager."""
+
+import threading
+import time
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from gamesuite.core import Limits, new_stop_flag
+from gamesuite.core.score import WIN
+from gamesuite.search.driver import StopWatch
+from gamesuite.search.reference import ReferenceEngine, alphabeta, minimax
+from gamesuite.search.timeman import allocate
+from tests.trees import TreeGame, leaf_eval
+
+
+@given(st.integers(1, 4), st.integers(1, 6), st.integers(0, 10_000))
+def test_alphabeta_equals_minimax_on_random_trees(branching, depth, seed):
+    state = TreeGame(branching=branching, depth=depth, seed=seed).new_state()
+    assert alphabeta(state, -WIN - 1, WIN + 1) == minimax(state)
+
+
+@given(st.integers(2, 4), st.integers(2, 6), st.integers(1, 5), st.integers(0, 10_000))
+def test_alphabeta_with_evaluation_equals_minimax(branching, depth, cut, seed):
+    state = TreeGame(branching=branching, depth=depth, seed=seed).new_state()
+    assert alphabeta(state, -WIN - 1, WIN + 1, depth=cut, evaluate=leaf_eval) == minimax(
+        state, depth=cut, evaluate=leaf_eval
+    )
+
+
+def test_alphabeta_prunes():
+    state = TreeGame(branching=4, depth=6, seed=3).new_state()
+    counter = [0]
+    alphabeta(state, -WIN - 1, WIN + 1, depth=6, evaluate=leaf_eval, counter=counter)
+    assert counter[0] < 4**6  # far fewer nodes than the full tree
+
+
+@given(st.integers(2, 4), st.integers(2, 6), st.integers(0, 10_000))
+def test_reference_engine_returns_minimax_value(branching, depth, seed):
+    game = TreeGame(branching=branching, depth=depth, seed=seed)
+    state = game.new_state()
+    result = ReferenceEngine(game).search(state, Limits())
+    value = minimax(state)
+    assert result.score.kind in ("mate", "draw")
+    if value == 0:
+        assert result.score.kind == "draw"
+    else:
+        assert result.score.value == (WIN - abs(value)) * (1 if value > 0 else -1)
+    # the chosen move achieves the value
+    state.play(result.best_move)
+    assert minimax(state, pov=0, ply=1) == value
+
+
+def test_driver_multipv_gives_distinct_first_moves():
+    game = TreeGame(branching=4, depth=4, seed=11)
+    infos = []
+    r = ReferenceEngine(game).search(game.new_state(), Limits(depth=3, multipv=3), on_info=infos.append)
+    last = [i for i in infos if i.depth == 3]
+    assert [i.multipv for i in last] == [1, 2, 3]
+    assert len({i.pv[0] for i in last}) == 3
+    assert last[0].score.sort_key() >= last[1].score.sort_key() >= last[2].score.sort_key()
+    assert r.best_move == last[0].pv[0]
+    assert len(r.lines) == 3
+
+
+def test_driver_reports_each_depth_in_order():
+    game = TreeGame(branching=3, depth=8, seed=5)
+    infos = []
+    ReferenceEngine(game).search(game.new_state(), Limits(depth=5), on_info=infos.append)
+    depths = [i.depth for i in infos]
+    assert depths == sorted(depths) and depths[-1] <= 5
+    assert len({i.search_id for i in infos}) == 1
+
+
+def test_stop_flag_ends_an_infinite_search_with_a_legal_move():
+    game = TreeGame(branching=6, depth=10, seed=1)
+    state = game.new_state()
+    stop = new_stop_flag()
+    threading.Timer(0.2, lambda: stop.__setitem__(0, 1)).start()
+    r = ReferenceEngine(game).search(state, Limits(infinite=True), stop)
+    assert r.best_move in state.legal_moves()
+    assert stop[0] == 1
+
+
+def test_stopwatch_sets_flag_at_deadline_and_leaves_callers_flag_alone():
+    stop = new_stop_flag()
+    with StopWatch(stop, hard_ms=30) as w:
+        deadline = time.perf_counter() + 5
+        while not w.flag[0] and time.perf_counter() < deadline:
+            time.sleep(0.001)
+        assert w.flag[0] == 1
+    assert stop[0] == 0
+
+
+def test_time_manager():
+    b = allocate(Limits(movetime=1000), 0)
+    assert b.hard_ms is not None and b.hard_ms <= 1000
+    b = allocate(Limits(time_left=(60_000, 1_000), increment=(0, 0)), 1)
+    assert b.hard_ms is not None and b.hard_ms < 1_000
+    b = allocate(Limits(time_left=(0, 0), byoyomi=3000), 0)
+    assert b.hard_ms is not None and 2000 < b.hard_ms < 3000
+    assert allocate(Limits(infinite=True), 0).hard_ms is None
+    assert allocate(Limits(depth=3), 0).soft_ms is None
+
+
+@pytest.mark.parametrize("limits", [Limits(nodes=50), Limits(movetime=50)])
+def test_node_and_time_limits_end_the_search(limits):
+    game = TreeGame(branching=6, depth=10, seed=2)
+    r = ReferenceEngine(game).search(game.new_state(), limits)
+    assert r.best_move is not None
