@@ -65,6 +65,7 @@ class TicTacToeEngine:
         self.tt = new_table(hash)
         self.age = 0
         self.order = kernels.move_order(game.width, game.height, game.windows)
+        warm_up()
 
     def new_game(self) -> None:
         clear_table(self.tt)
@@ -82,11 +83,28 @@ class TicTacToeEngine:
         return iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=searcher.empties))
 
 
+_warm = False
+
+
 def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
+    """Compile the kernels (or load them from the cache) once per process.
+
+    Engines call it when they are built, so compilation never eats into a
+    search's time budget.
+    """
+    global _warm
+    if _warm:
+        return
     game = TicTacToe()
-    s = game.state_from_text("xo.......")
-    TicTacToeEngine(game, hash=0.1).search(s, Limits(depth=2))
+    board = np.zeros(game.cells, dtype=np.int8)
+    order = kernels.move_order(game.width, game.height, game.windows)
+    stats = np.zeros(4, dtype=np.int64)
+    pv = np.zeros((game.cells + 2, game.cells + 2), dtype=np.int32)
+    pvlen = np.zeros(game.cells + 2, dtype=np.int32)
+    kernels._root(board, game.width, game.height, game.k, game.windows, order, game.zobrist, np.uint64(0),
+                  1, game.cells, 2, np.zeros(game.cells, dtype=np.uint8), new_table(0.01), 0,
+                  np.zeros(1, dtype=np.uint8), stats, pv, pvlen)
+    _warm = True
 
 
 register_engine("tictactoe", "solver", TicTacToeEngine, help="numba alpha-beta solver with a hash table",
