@@ -79,7 +79,7 @@ def test_random_games_keep_the_invariants(spec):
             state.play(move)
             trail.append(before)
         # undo all the way back
-        for text, key, legal in reversed(trail):
+        for text, key, _legal in reversed(trail):
             state.undo()
             assert (state.to_text(), state.key) == (text, key)
         assert len(state.history) == 0

@@ -89,3 +89,24 @@ def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> 
     if "error" in box:
         raise box["error"]
     return box["result"]
+
+
+def plugin_names(package: str) -> list[str]:
+    """Names of the public modules of ``package`` (a folder of plug-ins such as benchmarks)."""
+    import importlib
+    import pkgutil
+
+    pkg = importlib.import_module(package)
+    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
+
+
+def run_plugin(package: str, name: str, argv: list[str], what: str) -> int:
+    """Run ``main(argv)`` of the plug-in ``package.name``; a clear error if there is none."""
+    import importlib
+
+    from ..core.errors import InvalidOptionError, quote
+
+    known = plugin_names(package)
+    if name not in known:
+        raise InvalidOptionError(f"unknown {what} {quote(name)}; known: {', '.join(known)}")
+    return int(importlib.import_module(f"{package}.{name}").main(argv) or 0)

@@ -173,14 +173,14 @@ def iterative_deepening(
                 best = lines
                 depth_done = depth
                 if on_info is not None:
-                    for line in sorted(lines, key=lambda l: l.info.multipv):
+                    for line in sorted(lines, key=lambda ln: ln.info.multipv):
                         on_info(line.info)
             if aborted:
                 break
             elapsed_ms = (time.perf_counter() - t0) * 1000.0
             last_iter_ms = (time.perf_counter() - t_iter) * 1000.0
             top = best[0].it
-            if all(l.it.exact for l in best) and not limits.infinite:
+            if all(ln.it.exact for ln in best) and not limits.infinite:
                 break  # the value is proven; deeper search changes nothing
             if abs(top.value) > WIN_THRESHOLD and WIN - abs(top.value) <= depth and not limits.infinite:
                 break  # a forced result within the horizon
@@ -206,7 +206,7 @@ def iterative_deepening(
         nodes=searcher.nodes,
         time_ms=int(total_ms),
         ponder=pv[1] if len(pv) > 1 else None,
-        lines=tuple(l.info for l in best),
+        lines=tuple(ln.info for ln in best),
     )
 
 

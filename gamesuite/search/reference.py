@@ -160,7 +160,7 @@ def maxn(
             state.play(outcome)
             v = maxn(state, depth, evaluate)
             state.undo()
-            total = [a + p * b for a, b in zip(total, v)]
+            total = [a + p * b for a, b in zip(total, v, strict=True)]
         return total
     me = state.current_player
     best: list[float] | None = None
@@ -251,7 +251,9 @@ class ReferenceEngine:
 
     def __init__(self, game: Game, evaluate: Evaluate | None = None) -> None:
         if game.num_players != 2 or game.chance or not game.zero_sum:
-            raise ValueError(f"the reference alpha-beta plays two-player zero-sum games without chance, not {game.spec}")
+            raise ValueError(
+                f"the reference alpha-beta plays two-player zero-sum games without chance, not {game.spec}"
+            )
         self.game = game
         self.evaluate = evaluate
 
@@ -259,7 +261,8 @@ class ReferenceEngine:
         pass
 
     def search(self, state, limits: Limits, stop=None, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
-        return iterative_deepening(_ReferenceSearcher(state, self.evaluate), state, limits, stop, on_info, DriverOptions(max_depth=256))
+        searcher = _ReferenceSearcher(state, self.evaluate)
+        return iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=256))
 
 
 def _make_reference(game: Game) -> ReferenceEngine:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..core.score import WIN, WIN_THRESHOLD
+from ..core.score import WIN_THRESHOLD
 
 EXACT = 0
 LOWER = 1  # value is a lower bound (fail high)
