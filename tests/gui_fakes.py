@@ -37,7 +37,7 @@ class ScriptedEngine:
         self.new_games += 1
 
     def search(self, state, limits: Limits, stop=None, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
-        self.threads.add(threading.current_thread().name)
+        self.threads.add("gui" if threading.current_thread() is threading.main_thread() else "worker")
         self.searches.append((state.to_text(), limits))
         if self.fail:
             raise RuntimeError("scripted failure")

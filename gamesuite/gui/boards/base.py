@@ -35,7 +35,7 @@ class BoardWidget(QWidget):
         self.state: State = game.new_state()
         self.flipped = False
         self.theme: BoardTheme = LIGHT
-        self.interactive = True
+        self.interactive = True  # False: no hover preview (clicks still reach the window, which may refuse)
         self.hint: int | None = None
         self.preview: list[int] = []
         self.setup_mode = False
@@ -160,8 +160,8 @@ class BoardWidget(QWidget):
             self.setup_click(move, event.button())
             self.setupChanged.emit()
             self.update()
-        elif self.interactive and event.button() == Qt.MouseButton.LeftButton:
-            self.moveRequested.emit(move)
+        elif event.button() == Qt.MouseButton.LeftButton:
+            self.moveRequested.emit(move)  # even when not interactive: the window says why it refuses
 
     def click_move(self, move: int) -> None:
         """Act as if the user clicked ``move`` (keyboard entry and tests)."""
@@ -169,7 +169,7 @@ class BoardWidget(QWidget):
             self.setup_click(move, Qt.MouseButton.LeftButton)
             self.setupChanged.emit()
             self.update()
-        elif self.interactive:
+        else:
             self.moveRequested.emit(move)
 
     # -- diagrams ---------------------------------------------------------------
