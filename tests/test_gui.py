@@ -287,6 +287,7 @@ def test_closing_during_a_search_ends_the_worker(qtbot, tmp_path):
     qtbot.waitUntil(lambda: len(win.panel.rows) >= 1, timeout=20_000)
     assert win.host.busy
     win.close()
+    assert win.shutdown_ok  # the worker thread ended within a second
     assert win.host._thread.isFinished()
 
 

@@ -74,7 +74,8 @@ class MainWindow(QMainWindow):
         self.host = EngineHost(engine_factory, self)
         self.mode = "play"  # or "analyse"
         self.analysing = False
-        self.ready = False
+        self.ready = False  # the game's rules are loaded: the board takes moves
+        self.engines_ready = False  # the engines are compiled (searches asked for earlier wait for it)
         self.setup_active = False
         self._ready_token = 0
         self._was_interactive = False
@@ -83,6 +84,7 @@ class MainWindow(QMainWindow):
         self._new_game_pending = True
         self._file: Path | None = None
         self._loading = False
+        self.shutdown_ok: bool | None = None  # whether the worker ended within a second of closing
 
         game = self._initial_game(game_spec)
         if players is None:
@@ -299,6 +301,7 @@ class MainWindow(QMainWindow):
         self.host.error.connect(self._on_engine_error)
         self.host.busyChanged.connect(self._on_busy)
         self.host.ready.connect(self._on_ready)
+        self.host.rulesReady.connect(self._on_rules_ready)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._shutdown)
@@ -319,25 +322,30 @@ class MainWindow(QMainWindow):
         game = self.controller.game
         specs = {self.analysis_spec()} | {p.engine for p in self.controller.players if p.is_engine}
         self.ready = False
+        self.engines_ready = False
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
         self.banner.setText("Preparing engines…")
-        self.thinking_label.setText("Preparing engines")
-        self.thinking.setVisible(True)
-        self._update_interactive()
+        self._show_thinking()
+
+    @Slot(int)
+    def _on_rules_ready(self, token: int) -> None:
+        if token != self._ready_token:
+            return
+        self.ready = True
+        self._refresh()
+        self._update_engine()
+        if not self._was_interactive:
+            self._was_interactive = True
+            self.interactive.emit()
 
     @Slot(int, str)
     def _on_ready(self, token: int, errors: str) -> None:
         if token != self._ready_token:
             return
-        self.ready = True
-        self.thinking.setVisible(self.host.busy)
-        self.thinking_label.setText("")
+        self.engines_ready = True
         if errors:
             self.show_message(f"Engine problem: {errors}", 10_000)
-        self._refresh()
-        if not self._was_interactive:
-            self._was_interactive = True
-            self.interactive.emit()
+        self._show_thinking()
 
     # -- engines: what to think about ------------------------------------------------------
     def _update_engine(self, force: bool = False) -> None:
@@ -380,7 +388,9 @@ class MainWindow(QMainWindow):
 
     def _show_thinking(self) -> None:
         cur = self.host.current
-        if cur is not None and cur.purpose == "move":
+        if not self.engines_ready:
+            self.thinking_label.setText("Preparing engines")
+        elif cur is not None and cur.purpose == "move":
             self.thinking_label.setText("Computer is thinking")
         elif cur is not None and cur.purpose == "analysis":
             self.thinking_label.setText("Analysing")
@@ -388,7 +398,7 @@ class MainWindow(QMainWindow):
             self.thinking_label.setText("Looking for a hint")
         else:
             self.thinking_label.setText("")
-        self.thinking.setVisible(cur is not None or not self.ready)
+        self.thinking.setVisible(cur is not None or not self.engines_ready)
         self.panel.set_running(cur is not None)
         self._update_banner()
         self._update_interactive()
@@ -879,11 +889,12 @@ class MainWindow(QMainWindow):
         self.show_message("Restored the game from the last session")
 
     def _shutdown(self) -> None:
-        self.host.shutdown(1000)
+        self.shutdown_ok = self.host.shutdown(1000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.storage.set("geometry", self.saveGeometry())
         self.storage.set("windowState", self.saveState())
+        self.hide()
         self._shutdown()
         self._autosave()
         self.storage.mark_clean()

@@ -53,6 +53,7 @@ class EngineWorker(QObject):
     infos = Signal(int, object)  # search id, list[SearchInfo]
     finished = Signal(int, object, float)  # search id, SearchResult, perf_counter when the worker went idle
     failed = Signal(int, str)  # search id, message
+    rulesReady = Signal(int)  # token: the games' own kernels are loaded; the board may be used
     prepared = Signal(int, str)  # token, error message ("" when all went well)
 
     def __init__(self, factory: EngineFactory | None = None) -> None:
@@ -80,10 +81,16 @@ class EngineWorker(QObject):
     def prepare(self, token: int, items: object) -> None:
         """Build the engines ``items`` lists (``(game, spec)`` pairs) and compile their kernels."""
         errors = []
+        for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
+            try:
+                warm_up_rules(game)
+            except Exception as e:  # reported to the window, never raised into Qt
+                errors.append(f"{game.spec} rules: {e}")
+        self.rulesReady.emit(token)
         for game, spec in items:  # type: ignore[attr-defined]
             try:
-                warm_up(game, self.engine(game, spec))
-            except Exception as e:  # reported to the window, never raised into Qt
+                warm_up_engine(game, self.engine(game, spec))
+            except Exception as e:
                 errors.append(f"{game.spec} engine {spec or 'default'}: {e}")
         self.prepared.emit(token, "; ".join(errors))
 
@@ -121,25 +128,39 @@ class EngineWorker(QObject):
         self.finished.emit(req.sid, result, time.perf_counter())
 
 
-def warm_up(game: Game, engine: Any) -> None:
-    """Compile (or load from the cache) everything the window will call for ``game``.
-
-    Runs a tiny search, the engine module's own ``warm_up()`` if it has one, and
-    the state methods the board calls (some games use numba kernels in them).
-    """
-    mod = sys.modules.get(type(engine).__module__)
-    hook = getattr(mod, "warm_up", None)
-    if callable(hook):
-        hook()
+def _sample_state(game: Game) -> State:
     s = game.new_state()
-    moves = s.legal_moves()
-    if moves:
+    for _ in range(3):
+        moves = s.legal_moves()
+        if not moves or s.is_terminal():
+            break
         s.play(moves[len(moves) // 2])
+    return s
+
+
+def warm_up_rules(game: Game) -> None:
+    """Call the state methods the board and the controller use, so that a game whose
+    rules are numba kernels (gomoku's renju points) compiles or loads them here, not
+    on the GUI thread."""
+    s = _sample_state(game)
     for name in ("forbidden_moves", "winning_line"):
         fn = getattr(s, name, None)
         if callable(fn):
             fn()
+    if s.history:
+        s.is_legal(s.history[-1])
+        s.undo()
     game.state_from_text(s.to_text())
+
+
+def warm_up_engine(game: Game, engine: Any) -> None:
+    """Compile (or load from the cache) the engine's kernels: its module's ``warm_up()``
+    if it has one, and a tiny search."""
+    mod = sys.modules.get(type(engine).__module__)
+    hook = getattr(mod, "warm_up", None)
+    if callable(hook):
+        hook()
+    s = _sample_state(game)
     if not s.is_terminal():
         engine.search(s, Limits(depth=1), new_stop_flag(), None)
 
@@ -157,6 +178,7 @@ class EngineHost(QObject):
     result = Signal(int, str, object)
     error = Signal(int, str, str)
     busyChanged = Signal(bool)
+    rulesReady = Signal(int)  # token
     ready = Signal(int, str)  # token, error text
 
     _to_search = Signal(object)
@@ -174,6 +196,7 @@ class EngineHost(QObject):
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
         self.worker.prepared.connect(self._on_prepared)
+        self.worker.rulesReady.connect(self._on_rules_ready)
         self._thread.start()
         self._next_sid = 1
         self._next_token = 1
@@ -201,7 +224,8 @@ class EngineHost(QObject):
 
     # -- requests -----------------------------------------------------------
     def prepare(self, items: list[tuple[Game, str]]) -> int:
-        """Warm up these engines in the worker; ``ready(token, errors)`` follows."""
+        """Warm up these games and engines in the worker: ``rulesReady(token)`` then
+        ``ready(token, errors)`` follow. Searches asked for meanwhile wait behind it."""
         token = self._next_token
         self._next_token += 1
         self._to_prepare.emit(token, list(items))
@@ -237,14 +261,22 @@ class EngineHost(QObject):
             self._wanted.stop[0] = 1
 
     def shutdown(self, timeout_ms: int = 1000) -> bool:
-        """Stop searching and end the worker thread; True if it ended within ``timeout_ms``."""
+        """Stop searching and end the worker thread; True if it ended within ``timeout_ms``.
+
+        A search stops within milliseconds; a first-time numba compilation cannot be
+        interrupted, so if the thread is still busy after ``timeout_ms`` this waits for
+        it (a thread destroyed while running would crash the process instead).
+        """
         if self._closed:
-            return True
+            return self._thread.isFinished()
         self._closed = True
         self.stop()
         self._thread.quit()
-        ok = self._thread.wait(timeout_ms)
-        return bool(ok)
+        ok = bool(self._thread.wait(timeout_ms))
+        if not ok:
+            print("gamesuite: waiting for the engine worker to finish compiling…", file=sys.stderr)
+            self._thread.wait()
+        return ok
 
     # -- reports from the worker ------------------------------------------------
     @Slot(int, object)
@@ -281,6 +313,10 @@ class EngineHost(QObject):
         if w is not None and w.sid == sid:
             self._wanted = None
             self.error.emit(sid, w.purpose, message)
+
+    @Slot(int)
+    def _on_rules_ready(self, token: int) -> None:
+        self.rulesReady.emit(token)
 
     @Slot(int, str)
     def _on_prepared(self, token: int, errors: str) -> None:

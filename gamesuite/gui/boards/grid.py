@@ -53,10 +53,10 @@ class GridBoard(BoardWidget):
     # -- geometry ------------------------------------------------------------
     def _layout(self, rect: QRectF) -> tuple[float, float, float]:
         """Origin and cell size for drawing into ``rect`` (room for coordinates left and below)."""
-        s = min(rect.width() / (self.cols + 0.9), rect.height() / (self.rows + 0.9))
+        s = min(rect.width() / (self.cols + 1.1), rect.height() / (self.rows + 1.1))
         w, h = self.cols * s, self.rows * s
-        x0 = rect.x() + (rect.width() - w) / 2 + 0.3 * s
-        y0 = rect.y() + (rect.height() - h) / 2 - 0.3 * s
+        x0 = rect.x() + (rect.width() - w) / 2 + 0.35 * s
+        y0 = rect.y() + (rect.height() - h) / 2 - 0.35 * s
         return x0, y0, s
 
     def _display(self, move: int) -> tuple[int, int]:
@@ -202,16 +202,16 @@ class GridBoard(BoardWidget):
     def _paint_coords(self, p: QPainter, s: float) -> None:
         x0, y0, _ = self._geom
         font = QFont()
-        font.setPixelSize(max(8, int(s * (0.3 if self.stones else 0.22))))
+        font.setPixelSize(max(8, int(s * (0.36 if self.stones else 0.22))))
         p.setFont(font)
         p.setPen(QColor(self.theme.coords))
         for c in range(self.cols):
             col = self.cols - 1 - c if self.flipped else c
-            r = QRectF(x0 + c * s, y0 + self.rows * s + 0.05 * s, s, 0.5 * s)
+            r = QRectF(x0 + c * s, y0 + self.rows * s + 0.12 * s, s, 0.6 * s)
             p.drawText(r, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, string.ascii_lowercase[col])
         for r in range(self.rows):
             number = r + 1 if self.flipped else self.rows - r
-            box = QRectF(x0 - 0.6 * s, y0 + r * s, 0.5 * s, s)
+            box = QRectF(x0 - 0.8 * s, y0 + r * s, 0.62 * s, s)
             p.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(number))
 
     def _paint_piece(self, p: QPainter, move: int, stone: int, alpha: float) -> None:
