@@ -413,3 +413,16 @@ def test_diagram_command_writes_png_and_svg(qtbot, tmp_path, capsys):
     assert "'xxx'" in capsys.readouterr().err
     assert main(["diagram", "tictactoe", "-o", str(tmp_path / "e.gif")]) == 2
     assert not (tmp_path / "e.png").exists()
+
+
+def test_the_documented_example_file_loads():
+    import pathlib
+    import re
+
+    doc = (pathlib.Path(__file__).parents[1] / "docs" / "game-json.md").read_text()
+    example = re.search(r"```json\n(.*?)```", doc, re.S).group(1)
+    rec, cur = GameRecord.loads(example)
+    s = rec.start_state()
+    assert s.format_line(cur.moves()) == ["b2", "a1", "c1"]
+    assert [s.format_move(n.move) for n in rec.root.children] == ["b2", "a3"]
+    assert rec.players[1].engine == "solver,hash=16" and rec.metadata["event"] == "Friday club"

@@ -101,6 +101,8 @@ class MainWindow(QMainWindow):
         self.board.set_flipped(bool(self.storage.get("flipped", False)))
         self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
         self.resize(1100, 760)
+        self.resizeDocks([self.dock_analysis], [190], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_moves, self.dock_graph], [300, 300], Qt.Orientation.Horizontal)
         geo = self.storage.get("geometry")
         if isinstance(geo, QByteArray):
             self.restoreGeometry(geo)
@@ -647,6 +649,7 @@ class MainWindow(QMainWindow):
         """Start a new game (engines of a new game or player get prepared first)."""
         self.end_setup(apply=False)
         self.host.stop()
+        self.statusBar().clearMessage()
         players = players or default_players(game)
         old_specs = (self.controller.game.spec, [p.to_json() for p in self.controller.players])
         self._new_game_pending = True
@@ -661,6 +664,7 @@ class MainWindow(QMainWindow):
     def _load_record(self, rec: GameRecord, current: object) -> None:
         self.end_setup(apply=False)
         self.host.stop()
+        self.statusBar().clearMessage()
         same = rec.game == self.controller.game and rec.players == self.controller.players
         self._new_game_pending = True
         self._analysis_done_node = None

@@ -56,10 +56,18 @@ def main(argv: list[str]) -> int:
     win.resize(1100, 720)
     win.show()
     win.set_theme("light")
-    wait_until(lambda: win.ready)
-    for cell in (4, 0):
-        win.board.click_move(cell)
-        wait_until(lambda: win.controller.state.current_player == 0 and not win.host.busy)
+    wait_until(lambda: win.engines_ready)
+    for text in ("b2", "c1", "a2", "c2"):
+        move = win.controller.state.parse_move(text)
+        if move not in win.controller.state.legal_moves():
+            move = win.controller.state.legal_moves()[-1]
+        win.board.click_move(move)
+        wait_until(lambda: win.controller.state.current_player != 1 and not win.host.busy)
+        if win.controller.state.is_terminal():
+            break
+    if win.controller.state.is_terminal():
+        win.controller.back()  # show the end of the game with a hovering last move
+        win.controller.forward()
     shoot(win, out / "tictactoe-play-light.png")
 
     # 2. Analysing a 4x4 position with three lines (dark theme).
@@ -87,7 +95,8 @@ def main(argv: list[str]) -> int:
             win.set_theme("light")
             win.new_game(game, [PlayerSpec("human"), PlayerSpec("human")])
             wait_until(lambda: win.ready, 60_000)
-            for text in ("h8", "h9", "i9", "g7", "j10", "k11", "i8", "j8", "g9", "f10"):
+            # Black to move with a forbidden point (h4: a double three), shown as a red cross.
+            for text in "k7 g6 h6 k11 h5 e9 i5 k6 j9 e8 f10 i11".split():
                 win.controller.play(win.controller.state.parse_move(text))
             win.set_mode("analyse")
             wait(2500)
