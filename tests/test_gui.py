@@ -426,3 +426,30 @@ def test_the_documented_example_file_loads():
     assert s.format_line(cur.moves()) == ["b2", "a1", "c1"]
     assert [s.format_move(n.move) for n in rec.root.children] == ["b2", "a3"]
     assert rec.players[1].engine == "solver,hash=16" and rec.metadata["event"] == "Friday club"
+
+
+def test_opening_a_game_of_another_kind_waits_for_its_rules(qtbot, tmp_path):
+    game = load_game("tictactoe(m=4,n=4,k=3)")
+    rec = GameRecord(game, players=HUMANS)
+    s = rec.start_state()
+    rec.add_move(rec.root, s.parse_move("d4"))
+    (tmp_path / "g4.json").write_text(rec.dumps(rec.root.children[0]))
+    win = make_window(qtbot, tmp_path)
+    assert win.load_from(tmp_path / "g4.json")
+    qtbot.waitUntil(lambda: win.ready and win.controller.game == game, timeout=30_000)
+    assert win.controller.state.to_text() == "...x............"
+    assert win.board.game == game
+    win.close()
+
+
+def test_two_computers_play_each_other_to_the_end(qtbot, tmp_path):
+    factory = Factory(step_s=0.002)
+    players = [PlayerSpec("engine", "", None, 2), PlayerSpec("engine", "", None, 3)]
+    win = make_window(qtbot, tmp_path, factory, players)
+    announced = []
+    win.resultAnnounced.connect(announced.append)
+    qtbot.waitUntil(lambda: bool(announced), timeout=10_000)
+    # each scripted engine plays the first free cell: X wins on the c3-a1 diagonal at move 7
+    assert win.controller.state.to_text() == "xoxoxox.."
+    assert announced == ["X wins"]
+    win.close()

@@ -37,7 +37,7 @@ from .dialogs import NewGameDialog
 from .evalgraph import EvalGraph
 from .fmt import score_text
 from .movelist import MoveList
-from .record import GameRecord, PlayerSpec
+from .record import GameRecord, PlayerSpec, parse_json
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
 from .worker import EngineFactory, EngineHost
@@ -85,6 +85,9 @@ class MainWindow(QMainWindow):
         self._file: Path | None = None
         self._loading = False
         self.shutdown_ok: bool | None = None  # whether the worker ended within a second of closing
+        self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
+        self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
+        self._preparing_spec = ""
 
         game = self._initial_game(game_spec)
         if players is None:
@@ -110,9 +113,11 @@ class MainWindow(QMainWindow):
         if isinstance(st, QByteArray):
             self.restoreState(st)
 
-        self._offer_restore(restore)
-        self._refresh()
+        # Until the worker has loaded the game's kernels, the GUI thread calls nothing
+        # that might compile: the restore question waits for it too.
+        self._after_rules.append(lambda: self._offer_restore(restore))
         self._prepare_engines()
+        self._refresh()
 
     # -- construction -------------------------------------------------------------
     def _initial_game(self, spec: str | None) -> Game:
@@ -320,11 +325,21 @@ class MainWindow(QMainWindow):
                 return p.engine
         return ""
 
-    def _prepare_engines(self) -> None:
-        game = self.controller.game
-        specs = {self.analysis_spec()} | {p.engine for p in self.controller.players if p.is_engine}
+    def _prepare_engines(self, game: Game | None = None, players: list[PlayerSpec] | None = None) -> None:
+        """Have the worker load ``game``'s rule kernels and build and warm up its engines.
+
+        Until the rules are loaded (``rulesReady``) the window is not ``ready``: the board
+        takes no moves and nothing on the GUI thread calls into the game's rules beyond
+        ``new_state``; searches asked for later wait in the worker behind the warm-up.
+        """
+        game = game or self.controller.game
+        players = players if players is not None else self.controller.players
+        engines = [p.engine for p in players if p.is_engine]
+        specs = set(engines) | {engines[0] if engines else ""}
         self.ready = False
         self.engines_ready = False
+        self.board.rules_ready = False
+        self._preparing_spec = game.spec
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
         self.banner.setText("Preparing engines…")
         self._show_thinking()
@@ -334,6 +349,11 @@ class MainWindow(QMainWindow):
         if token != self._ready_token:
             return
         self.ready = True
+        self.board.rules_ready = True
+        self._warmed.add(self._preparing_spec)
+        todo, self._after_rules = self._after_rules, []
+        for fn in todo:
+            fn()
         self._refresh()
         self._update_engine()
         if not self._was_interactive:
@@ -563,7 +583,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_tree_changed(self) -> None:
-        if not self._loading:
+        if not self._loading and self.ready:
             self.moves.show_record(self.controller.record, self.controller.current)
             self._autosave()
 
@@ -577,6 +597,11 @@ class MainWindow(QMainWindow):
             self._install_board(c.game)
         if not self.setup_active:
             self.board.set_state(c.state)
+        if not self.ready:  # the rules may need kernels the worker has not loaded yet
+            self.board.set_interactive(False)
+            self.moves.clear()
+            self._refresh_labels()
+            return
         self.moves.show_record(c.record, c.current)
         self.graph.show_record(c.record, c.current)
         self._update_interactive()
@@ -622,6 +647,9 @@ class MainWindow(QMainWindow):
         self.banner.setText(text)
 
     def _update_interactive(self) -> None:
+        if not self.ready:
+            self.board.set_interactive(False)
+            return
         c = self.controller
         p = c.player_to_move()
         computer_turn = self.mode == "play" and p is not None and p.is_engine and c.at_end_of_line()
@@ -632,6 +660,7 @@ class MainWindow(QMainWindow):
         new = board_class_for(game)(game)
         new.set_theme(old.theme)
         new.set_flipped(old.flipped)
+        new.rules_ready = self.ready
         self.central_box.replaceWidget(old, new)
         old.hide()
         old.deleteLater()
@@ -657,9 +686,9 @@ class MainWindow(QMainWindow):
         self._analysis_done_node = None
         self.storage.set("game", game.spec)
         self.storage.set("players", json.dumps([p.to_json() for p in players]))
-        self.controller.new_game(game, players)
         if old_specs != (game.spec, [p.to_json() for p in players]):
-            self._prepare_engines()
+            self._prepare_engines(game, players)
+        self.controller.new_game(game, players)
 
     def _load_record(self, rec: GameRecord, current: object) -> None:
         self.end_setup(apply=False)
@@ -668,24 +697,40 @@ class MainWindow(QMainWindow):
         same = rec.game == self.controller.game and rec.players == self.controller.players
         self._new_game_pending = True
         self._analysis_done_node = None
+        if not same:
+            self._prepare_engines(rec.game, rec.players)
         self._loading = True
         try:
             self.controller.load(rec, current)  # type: ignore[arg-type]
         finally:
             self._loading = False
         self._refresh()
-        if not same:
-            self._prepare_engines()
 
     def load_from(self, path: Path | str) -> bool:
-        """Open a saved game; errors go to a message box/status bar and return False."""
+        """Open a saved game; errors go to the status bar and return False.
+
+        A game whose rules the worker has not loaded yet is read once it has (reading
+        checks every move with the rules, which may be numba kernels).
+        """
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
-            rec, node = GameRecord.loads(text)
+            game = GameRecord.game_of(parse_json(text))
         except (OSError, InvalidRecordError) as e:
             msg = e.strerror if isinstance(e, OSError) else str(e)
             self.show_message(f"Cannot open {path.name}: {msg}", 10_000)
+            return False
+        if game.spec not in self._warmed:
+            self._after_rules.append(lambda: self._finish_load(path, text))
+            self._prepare_engines(game, [])
+            return True
+        return self._finish_load(path, text)
+
+    def _finish_load(self, path: Path, text: str) -> bool:
+        try:
+            rec, node = GameRecord.loads(text)
+        except InvalidRecordError as e:
+            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
             return False
         self._load_record(rec, node)
         self._file = path
@@ -757,6 +802,9 @@ class MainWindow(QMainWindow):
 
     def set_position_text(self, text: str) -> bool:
         """Start a new record from position text; a bad text is refused with the reason."""
+        if not self.ready:
+            self.show_message("Preparing engines…")
+            return False
         try:
             self.controller.game.state_from_text(text)
         except GameSuiteError as e:
@@ -776,6 +824,9 @@ class MainWindow(QMainWindow):
             self.begin_setup()
 
     def begin_setup(self) -> None:
+        if not self.ready:
+            self.act_setup.setChecked(False)
+            return
         self.host.stop()
         self.setup_active = True
         self.act_setup.setChecked(True)
@@ -845,7 +896,8 @@ class MainWindow(QMainWindow):
         self.board.set_theme(theme)
         self.graph.set_theme(theme)
         self.moves.set_link_colour("#8ab4ff" if name == "dark" else "#2060c0")
-        self.moves.show_record(self.controller.record, self.controller.current)
+        if self.ready:
+            self.moves.show_record(self.controller.record, self.controller.current)
         self.storage.set("theme", name)
 
     def show_message(self, text: str, ms: int = 5000) -> None:
@@ -873,6 +925,15 @@ class MainWindow(QMainWindow):
         d = self.storage.unclean_autosave()
         if d is None or not d.get("moves") and not d.get("start"):
             return
+        spec = str(d.get("game", ""))
+        if spec != self.controller.game.spec and spec not in self._warmed:
+            try:
+                game = load_game(spec)
+            except GameSuiteError:
+                return
+            self._after_rules.append(lambda: self._offer_restore(restore))
+            self._prepare_engines(game, [])
+            return
         if restore is None:
             answer = QMessageBox.question(
                 self, "Restore the last game?",
@@ -885,11 +946,7 @@ class MainWindow(QMainWindow):
         except InvalidRecordError as e:
             self.show_message(f"The autosaved game cannot be restored: {e}", 10_000)
             return
-        self._loading = True
-        try:
-            self.controller.load(rec, node)
-        finally:
-            self._loading = False
+        self._load_record(rec, node)
         self.show_message("Restored the game from the last session")
 
     def _shutdown(self) -> None:

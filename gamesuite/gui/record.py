@@ -226,15 +226,23 @@ class GameRecord:
     def dumps(self, current: Node | None = None) -> str:
         return json.dumps(self.to_json(current), indent=1, ensure_ascii=False) + "\n"
 
-    @classmethod
-    def from_json(cls, d: Any) -> tuple["GameRecord", Node]:
-        """Read a record dict; returns the record and the node to show. ``InvalidRecordError``."""
+    @staticmethod
+    def game_of(d: Any) -> Game:
+        """The game of a record dict, checking only its header (no move is read)."""
         if not isinstance(d, dict) or d.get("format") != FORMAT:
             raise InvalidRecordError(f"not a gamesuite game file (format is not {FORMAT!r})")
         if d.get("version") != VERSION:
             raise InvalidRecordError(f"unsupported gamesuite game file version {quote(d.get('version'))}")
         try:
-            game = load_game(str(d.get("game", "")))
+            return load_game(str(d.get("game", "")))
+        except GameSuiteError as e:
+            raise InvalidRecordError(f"bad game file: {e}") from None
+
+    @classmethod
+    def from_json(cls, d: Any) -> tuple["GameRecord", Node]:
+        """Read a record dict; returns the record and the node to show. ``InvalidRecordError``."""
+        game = cls.game_of(d)
+        try:
             start = d.get("start")
             if start is not None and not isinstance(start, str):
                 raise InvalidRecordError(f"start must be position text or null, got {quote(start)}")
@@ -265,11 +273,15 @@ class GameRecord:
 
     @classmethod
     def loads(cls, text: str) -> tuple["GameRecord", Node]:
-        try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise InvalidRecordError(f"game file is not valid JSON: {e}") from None
-        return cls.from_json(d)
+        return cls.from_json(parse_json(text))
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` raising ``InvalidRecordError``."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InvalidRecordError(f"game file is not valid JSON: {e}") from None
 
 
 def current_path(node: Node) -> list[int]:

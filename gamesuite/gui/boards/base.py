@@ -41,6 +41,9 @@ class BoardWidget(QWidget):
         self.setup_mode = False
         self.setup_tool = ""
         self.hover: int | None = None
+        #: False until the window says the game's rule kernels are loaded: until then a board
+        #: draws only the pieces and calls no optional state method (they may compile).
+        self.rules_ready = True
         self.setMouseTracking(True)
         self.setMinimumSize(240, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)

@@ -99,7 +99,7 @@ class GridBoard(BoardWidget):
         return int(hist[-1]) if hist else None
 
     def _winning_line(self) -> list[int]:
-        if self.setup_mode:
+        if self.setup_mode or not self.rules_ready:
             return []
         fn = getattr(self.state, "winning_line", None)
         if callable(fn):
@@ -114,12 +114,14 @@ class GridBoard(BoardWidget):
         return []
 
     def _forbidden(self) -> list[int]:
-        if self.setup_mode:
+        if self.setup_mode or not self.rules_ready:
             return []
         fn = getattr(self.state, "forbidden_moves", None)
         return [int(m) for m in fn()] if callable(fn) else []
 
     def _to_move_stone(self) -> int:
+        if not self.rules_ready:
+            return 0
         p = self.state.current_player
         return p + 1 if p in (0, 1) else 0
 
@@ -276,7 +278,8 @@ class GridBoard(BoardWidget):
             if tool and not board[m]:
                 self._paint_piece(p, m, tool, 0.4)
             return
-        if not self.interactive or board[m] or self.state.is_terminal() or m in self._forbidden():
+        if not self.interactive or not self.rules_ready or board[m] or self.state.is_terminal() \
+                or m in self._forbidden():
             return
         stone = self._to_move_stone()
         if stone:
