@@ -453,3 +453,80 @@ def test_two_computers_play_each_other_to_the_end(qtbot, tmp_path):
     assert win.controller.state.to_text() == "xoxoxox.."
     assert announced == ["X wins"]
     win.close()
+
+
+def test_clicking_a_move_of_a_line_previews_the_line_up_to_it(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    s = win.controller.state
+    from gamesuite.core.info import SearchInfo
+
+    pv = tuple(s.parse_move(t) for t in ("b2", "a1", "c3", "a3"))
+    win.panel.begin(s, "test")
+    win.panel.add_infos([SearchInfo(1, 4, 4, Score.eval(0), pv, 10, 10, 1, 1)])
+    win.panel.flush()
+    item = win.panel.tree.topLevelItem(0)
+    rect = win.panel.tree.visualItemRect(item)
+    header = win.panel.tree.header()
+    x0 = header.sectionViewportPosition(6) + 4
+    from PySide6.QtGui import QFontMetrics
+
+    fm = QFontMetrics(win.panel.tree.font())
+    third = x0 + fm.horizontalAdvance("b2 a1 c") + 1  # on the third move
+    seen = []
+    win.panel.lineClicked.connect(seen.append)
+    from PySide6.QtCore import QPoint
+
+    qtbot.mouseClick(win.panel.tree.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(third, rect.center().y()))
+    assert seen[-1] == list(pv[:3])
+    assert win.board.preview == list(pv[:3])
+    qtbot.mouseClick(win.panel.tree.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(20, rect.center().y()))
+    assert seen[-1] == list(pv)  # elsewhere on the row: the whole line
+    win.close()
+
+
+def test_keys_walk_through_the_moves_and_the_move_list_navigates(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    for t in ("b2", "a1", "c3"):
+        click(qtbot, win, t)
+    rec = win.controller.record
+    win.moves.nodeClicked.emit(rec.mainline()[1])  # as a click on "b2" in the list does
+    assert win.controller.current is rec.mainline()[1]
+    from PySide6.QtCore import QUrl
+
+    win.moves.anchorClicked.emit(QUrl(f"node:{rec.mainline()[2].id}"))
+    assert win.controller.current is rec.mainline()[2]
+    qtbot.keyClick(win, Qt.Key.Key_Home)
+    assert win.controller.current is rec.root
+    qtbot.keyClick(win, Qt.Key.Key_Right)
+    qtbot.keyClick(win, Qt.Key.Key_Right)
+    assert win.controller.current is rec.mainline()[2]
+    qtbot.keyClick(win, Qt.Key.Key_End)
+    assert win.controller.current is rec.mainline()[3]
+    qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert win.controller.current is rec.mainline()[2]
+    qtbot.keyClick(win, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert win.controller.current is rec.mainline()[3]
+    flipped = win.board.flipped
+    qtbot.keyClick(win, Qt.Key.Key_F)
+    assert win.board.flipped != flipped
+    win.close()
+
+
+def test_stepping_quickly_through_positions_skips_the_searches_nobody_wants(qtbot, tmp_path):
+    factory = Factory(step_s=0.02, stop_lag_s=0.2)  # each stopped search lingers 0.2 s
+    win = make_window(qtbot, tmp_path, factory)
+    for t in ("b2", "a1", "c3", "a3"):
+        click(qtbot, win, t)
+    win.set_mode("analyse")
+    qtbot.waitUntil(lambda: len(factory.engines[0].searches) >= 2, timeout=5000)  # warm-up + the analysis
+    for _ in range(4):
+        win.controller.back()
+    for _ in range(4):
+        win.controller.forward()
+    qtbot.waitUntil(lambda: win.panel.state.to_text() == win.controller.state.to_text()
+                    and len(win.panel.rows) >= 2, timeout=10_000)
+    searched = [text for text, lim in factory.engines[0].searches if lim.infinite]
+    assert len(searched) <= 3  # the first, maybe one that had started, and the last; not all nine
+    assert searched[-1] == win.controller.state.to_text()
+    win.set_mode("play")
+    win.close()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QFontMetrics, QMouseEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -25,6 +26,8 @@ REDRAW_MS = 100
 MAX_ROWS = 300
 
 COLUMNS = ["Line", "Depth", "Score", "Nodes", "N/s", "Time", "Principal variation"]
+PV_COLUMN = 6
+PV_MARGIN = 4  # pixels between a column's edge and its text
 
 
 class AnalysisPanel(QWidget):
@@ -54,21 +57,27 @@ class AnalysisPanel(QWidget):
         self.multipv.setPrefix("lines: ")
         self.multipv.setToolTip("How many best lines the engine shows (multi-PV)")
         self.multipv.valueChanged.connect(self.multipvChanged.emit)
+        # Nothing in the panel keeps the keyboard focus: Space and the arrows stay the window's.
+        self.multipv.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.button = QPushButton("Analyse")
         self.button.setToolTip("Start or stop the engine (Space)")
         self.button.clicked.connect(self.toggleRequested.emit)
+        self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         top = QHBoxLayout()
         top.addWidget(self.title, 1)
         top.addWidget(self.multipv)
         top.addWidget(self.button)
         self.tree = QTreeWidget()
         self.tree.setRootIsDecorated(False)
+        self.tree.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setHeaderLabels(COLUMNS)
         for i, w in enumerate((44, 52, 110, 64, 64, 60)):
             self.tree.setColumnWidth(i, w)
         self.tree.itemClicked.connect(self._clicked)
+        self._press: QPoint | None = None
+        self.tree.viewport().installEventFilter(self)
         self.tree.itemDoubleClicked.connect(self._activated)
         box = QVBoxLayout(self)
         box.setContentsMargins(4, 4, 4, 4)
@@ -137,9 +146,31 @@ class AnalysisPanel(QWidget):
         item.setToolTip(6, pv)
         return item
 
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent):
+            self._press = event.position().toPoint()
+        return False
+
+    def moves_up_to(self, item: QTreeWidgetItem, x: int) -> int:
+        """How many moves of the row's line lie left of viewport x (at least 1)."""
+        pv = item.data(0, Qt.ItemDataRole.UserRole) or []
+        tokens = item.text(PV_COLUMN).split()
+        if not pv or len(tokens) != len(pv):
+            return len(pv)
+        inside = x - self.tree.header().sectionViewportPosition(PV_COLUMN) - PV_MARGIN
+        fm = QFontMetrics(self.tree.font())
+        for k in range(len(tokens)):
+            if inside <= fm.horizontalAdvance(" ".join(tokens[: k + 1])):
+                return k + 1
+        return len(pv)
+
     @Slot(QTreeWidgetItem, int)
     def _clicked(self, item: QTreeWidgetItem, col: int) -> None:
-        self.lineClicked.emit(list(item.data(0, Qt.ItemDataRole.UserRole) or []))
+        """A click on a move of the line previews the line up to that move; elsewhere, all of it."""
+        pv = list(item.data(0, Qt.ItemDataRole.UserRole) or [])
+        if col == PV_COLUMN and self._press is not None:
+            pv = pv[: self.moves_up_to(item, self._press.x())]
+        self.lineClicked.emit(pv)
 
     @Slot(QTreeWidgetItem, int)
     def _activated(self, item: QTreeWidgetItem, col: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QUrl, Signal, Slot
+from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
@@ -21,6 +21,7 @@ class MoveList(QTextBrowser):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setOpenLinks(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the arrow keys walk through the game, not this text
         self.setOpenExternalLinks(False)
         self.anchorClicked.connect(self._anchor)
         self.record: GameRecord | None = None

@@ -45,6 +45,7 @@ class SearchRequest:
     stop: np.ndarray = field(default_factory=new_stop_flag)
     new_game: bool = False
     node_id: int | None = None  # the record node the position belongs to (for the window)
+    cancelled: bool = False  # dropped by the host: skip it if it has not started yet
 
 
 class EngineWorker(QObject):
@@ -96,7 +97,10 @@ class EngineWorker(QObject):
 
     @Slot(object)
     def search(self, req: SearchRequest) -> None:
-        """Run one search and report; a stop flag set before it starts makes it return at once."""
+        """Run one search and report; a request cancelled before it starts is skipped."""
+        if req.cancelled:  # e.g. the user stepped through many positions while one search ran
+            self.finished.emit(req.sid, None, time.perf_counter())
+            return
         batch: list[SearchInfo] = []
         last = [0.0]
 
@@ -253,6 +257,7 @@ class EngineHost(QObject):
         """Stop every search now; their later reports and results are dropped."""
         self._wanted = None
         for req in self._requests.values():
+            req.cancelled = True
             req.stop[0] = 1
 
     def move_now(self) -> None:
