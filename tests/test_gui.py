@@ -530,3 +530,25 @@ def test_stepping_quickly_through_positions_skips_the_searches_nobody_wants(qtbo
     assert searched[-1] == win.controller.state.to_text()
     win.set_mode("play")
     win.close()
+
+
+def test_the_qt_binding_keeps_none_and_bool_reference_counts(qapp):
+    """PySide6 6.12.0 on Python 3.11 drops a reference to None/True/False on every
+    ``processEvents()`` and signal ``emit()``, so a long session dies with "Fatal Python
+    error: none_dealloc" (Python 3.12+ hides it: None and bools are immortal there).
+    The window emits signals all the time: this binding must not be used on 3.11."""
+    import sys
+
+    from PySide6.QtCore import QObject, Signal
+
+    class Emitter(QObject):
+        fired = Signal(int)
+
+    e = Emitter()
+    e.fired.connect(lambda x: None)
+    before_none, before_true = sys.getrefcount(None), sys.getrefcount(True)
+    for _ in range(60):
+        qapp.processEvents()
+        e.fired.emit(1)
+    assert abs(sys.getrefcount(None) - before_none) < 30
+    assert abs(sys.getrefcount(True) - before_true) < 30
