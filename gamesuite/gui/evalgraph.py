@@ -82,7 +82,7 @@ class EvalGraph(QWidget):
             p.setPen(QPen(QColor("#d04040"), 1.5))
             p.drawLine(QPointF(x, r.top()), QPointF(x, r.bottom()))
         if self.record is not None:
-            p.setPen(QColor("#777777"))
+            p.setPen(QColor(t.coords))
             p.drawText(r.adjusted(4, 2, -4, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
                        self.record.game.player_name(0))
             p.drawText(r.adjusted(4, 2, -4, -2), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,

@@ -14,6 +14,7 @@ from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QComboBox,
     QDockWidget,
     QFileDialog,
     QLabel,
@@ -846,6 +847,15 @@ class MainWindow(QMainWindow):
             bar.addAction(a)
         if self.setup_actions:
             self.setup_actions[0].setChecked(True)
+        sides = self.board.setup_sides()
+        if sides:
+            bar.addSeparator()
+            bar.addWidget(QLabel(" To move: "))
+            box = QComboBox()
+            box.addItems(sides)
+            box.setCurrentIndex(min(self.board.setup_side, len(sides) - 1))
+            box.currentIndexChanged.connect(lambda i: setattr(self.board, "setup_side", i))
+            bar.addWidget(box)
         bar.addSeparator()
         for a in (self.act_setup_clear, self.act_setup_done, self.act_setup_cancel):
             bar.addAction(a)

@@ -45,7 +45,7 @@ DARK = BoardTheme(
     name="dark", background="#1e1f22", board="#2b2d31", board_alt="#b8935a", line="#c8c8c8", coords="#9aa0a6",
     first="#6aa7ff", second="#ff7a6e", first_edge="#000000", second_edge="#9a9a9a", last_move="#ffb74d",
     win="#66d37a", hover="#b0b0b0", hint="#4fd18b", forbidden="#ff5252", preview_text="#ffffff",
-    graph_bg="#26282c", graph_first="#d0d0d0", graph_second="#3a3d42", graph_line="#ffb74d",
+    graph_bg="#26282c", graph_first="#5d6168", graph_second="#2f3136", graph_line="#ffb74d",
 )
 
 THEMES = {"light": LIGHT, "dark": DARK}

@@ -85,7 +85,17 @@ def main(argv: list[str]) -> int:
     shoot(win, out / "tictactoe-analyse-dark.png")
     win.set_mode("play")
 
-    # 3. Gomoku under renju, if the game is there.
+    # 3. The New game dialog.
+    from gamesuite.gui.dialogs import NewGameDialog
+
+    dlg = NewGameDialog(win, win.controller.game, [PlayerSpec("human"), PlayerSpec("engine", "", 2000)])
+    dlg.show()
+    wait(300)
+    dlg.grab().save(str(out / "new-game-dialog-dark.png"), "PNG")
+    print(f"wrote {out / 'new-game-dialog-dark.png'}")
+    dlg.close()
+
+    # 4. Gomoku under renju, if the game is there.
     if "gomoku" in game_classes():
         try:
             game = load_game("gomoku(size=15,rule=renju)")

@@ -40,6 +40,7 @@ class BoardWidget(QWidget):
         self.preview: list[int] = []
         self.setup_mode = False
         self.setup_tool = ""
+        self.setup_side = 0
         self.hover: int | None = None
         #: False until the window says the game's rule kernels are loaded: until then a board
         #: draws only the pieces and calls no optional state method (they may compile).
@@ -73,11 +74,21 @@ class BoardWidget(QWidget):
         """``(key, label)`` of the pieces a setup click can place ("erase" removes)."""
         return []
 
+    def setup_sides(self) -> list[str]:
+        """Names of the sides that may be chosen to move in setup mode.
+
+        Empty when the position itself decides (tic-tac-toe and gomoku: the stone
+        counts); a board whose game lets either side move (shogi) lists them, and
+        ``setup_text`` then uses ``setup_side`` (an index into this list).
+        """
+        return []
+
     def begin_setup(self) -> None:
         """Enter setup mode, editing a copy of the current position."""
         self.setup_mode = True
         tools = self.setup_tools()
         self.setup_tool = tools[0][0] if tools else ""
+        self.setup_side = max(0, self.state.current_player)
         self.update()
 
     def end_setup(self) -> None:
