@@ -552,3 +552,44 @@ def test_the_qt_binding_keeps_none_and_bool_reference_counts(qapp):
         e.fired.emit(1)
     assert abs(sys.getrefcount(None) - before_none) < 30
     assert abs(sys.getrefcount(True) - before_true) < 30
+
+
+def test_a_new_board_family_only_implements_the_base_hooks(qtbot):
+    """What shogi and Hare boards will do: subclass BoardWidget, draw, map clicks to moves."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QColor
+
+    from gamesuite.gui.boards import BOARD_CLASSES, BoardWidget, GridBoard, board_class_for
+
+    class StripBoard(BoardWidget):  # every cell in one row
+        @classmethod
+        def supports(cls, game):
+            return game.name == "tictactoe" and game.width == 7
+
+        def paint_board(self, p, rect):
+            p.fillRect(rect, QColor(self.theme.board))
+
+        def move_at(self, pos: QPointF):
+            w = self.width() / self.game.cells
+            return int(pos.x() // w) if 0 <= pos.x() < self.width() else None
+
+        def setup_text(self):
+            return self.state.to_text()
+
+    game7 = load_game("tictactoe(m=7,n=3,k=3)")
+    BOARD_CLASSES.insert(0, StripBoard)
+    try:
+        assert board_class_for(game7) is StripBoard
+        assert board_class_for(load_game("tictactoe")) is GridBoard
+        board = StripBoard(game7)
+        qtbot.addWidget(board)
+        board.resize(210, 30)
+        seen = []
+        board.moveRequested.connect(seen.append)
+        from PySide6.QtCore import QPoint
+
+        qtbot.mouseClick(board, Qt.MouseButton.LeftButton, pos=QPoint(35, 15))
+        assert seen == [3]
+        assert board.render_image(64).width() == 64
+    finally:
+        BOARD_CLASSES.remove(StripBoard)
