@@ -274,10 +274,19 @@ def test_hint_marks_a_move(qtbot, tmp_path):
 
 
 def test_engine_failure_is_reported_not_raised(qtbot, tmp_path):
-    win = make_window(qtbot, tmp_path, Factory(fail=True))
+    factory = Factory(fail=True)
+    win = make_window(qtbot, tmp_path, factory, [PlayerSpec("human"), PlayerSpec("engine", "", 100)])
     win.start_analysis()
     qtbot.waitUntil(lambda: not win.host.busy, timeout=5000)
     assert "scripted failure" in win.statusBar().currentMessage()
+    assert not win.analysing
+    click(qtbot, win, "b2")  # the computer's turn: its engine fails too
+    qtbot.waitUntil(lambda: win.mode == "analyse", timeout=5000)
+    qtbot.waitUntil(lambda: not win.host.busy, timeout=5000)
+    n = len(factory.engines[0].searches)
+    click(qtbot, win, "a1")  # the user may go on; nobody asks the broken engine again
+    qtbot.wait(50)
+    assert len(factory.engines[0].searches) == n and not win.host.busy
     win.close()
 
 

@@ -467,8 +467,13 @@ class MainWindow(QMainWindow):
     @Slot(int, str, str)
     def _on_engine_error(self, sid: int, purpose: str, message: str) -> None:
         self.show_message(f"The engine failed: {message}", 15_000)
+        # Do not ask a broken engine again by itself: the computers stop playing
+        # (analyse mode, engine off) until the user starts something.
+        self.analysing = False
         if purpose == "move":
-            self.set_mode("analyse")  # stop asking a broken engine for moves
+            self.mode = "analyse"
+            self.act_analyse.setChecked(True)
+            self._refresh_labels()
         self._show_thinking()
 
     @Slot(bool)
