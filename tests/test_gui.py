@@ -602,3 +602,14 @@ def test_a_new_board_family_only_implements_the_base_hooks(qtbot):
         assert board.render_image(64).width() == 64
     finally:
         BOARD_CLASSES.remove(StripBoard)
+
+
+def test_a_game_without_a_board_is_refused_not_crashed(qtbot, tmp_path, monkeypatch):
+    win = make_window(qtbot, tmp_path)
+    import gamesuite.gui.boards as boards
+
+    monkeypatch.setattr(boards, "BOARD_CLASSES", [])
+    assert not win.new_game(load_game("tictactoe(m=4,n=4,k=3)"), HUMANS)
+    assert "no board" in win.statusBar().currentMessage()
+    assert win.controller.game == load_game("tictactoe")
+    win.close()

@@ -218,10 +218,18 @@ class NewGameDialog(QDialog):
     @Slot()
     def _accept(self) -> None:
         try:
-            self._game = load_game(self.spec_text())
+            game = load_game(self.spec_text())
         except GameSuiteError as e:
             self.error.setText(str(e))
             return
+        from .boards import board_class_for
+
+        try:
+            board_class_for(game)
+        except ValueError:
+            self.error.setText(f"The window has no board for {game.long_name} yet.")
+            return
+        self._game = game
         self.accept()
 
     def result_game(self) -> Game:

@@ -125,8 +125,10 @@ class MainWindow(QMainWindow):
         for s in (spec, self.storage.get("game"), DEFAULT_GAME):
             if s:
                 try:
-                    return load_game(str(s))
-                except GameSuiteError:
+                    game = load_game(str(s))
+                    board_class_for(game)
+                    return game
+                except (GameSuiteError, ValueError):  # ValueError: no board widget for it
                     continue
         return load_game(DEFAULT_GAME)
 
@@ -680,8 +682,16 @@ class MainWindow(QMainWindow):
         if dlg.exec():
             self.new_game(dlg.result_game(), dlg.result_players())
 
-    def new_game(self, game: Game, players: list[PlayerSpec] | None = None) -> None:
-        """Start a new game (engines of a new game or player get prepared first)."""
+    def new_game(self, game: Game, players: list[PlayerSpec] | None = None) -> bool:
+        """Start a new game (engines of a new game or player get prepared first).
+
+        Refused (False, with a message) for a game no board widget can show.
+        """
+        try:
+            board_class_for(game)
+        except ValueError:
+            self.show_message(f"The window has no board for {game.long_name} yet", 10_000)
+            return False
         self.end_setup(apply=False)
         self.host.stop()
         self.statusBar().clearMessage()
@@ -695,6 +705,7 @@ class MainWindow(QMainWindow):
         if old_specs != (game.spec, [p.to_json() for p in players]):
             self._prepare_engines(game, players)
         self.controller.new_game(game, players)
+        return True
 
     def _load_record(self, rec: GameRecord, current: object) -> None:
         self.end_setup(apply=False)
@@ -725,6 +736,11 @@ class MainWindow(QMainWindow):
         except (OSError, InvalidRecordError) as e:
             msg = e.strerror if isinstance(e, OSError) else str(e)
             self.show_message(f"Cannot open {path.name}: {msg}", 10_000)
+            return False
+        try:
+            board_class_for(game)
+        except ValueError:
+            self.show_message(f"Cannot open {path.name}: the window has no board for {game.long_name} yet", 10_000)
             return False
         if game.spec not in self._warmed:
             self._after_rules.append(lambda: self._finish_load(path, text))
