@@ -108,7 +108,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--launches", type=int, default=3, help="launches to time (after one warm-up launch)")
     args = ap.parse_args(argv)
 
-    app = QApplication.instance() or QApplication([])
+    _app = QApplication.instance() or QApplication([])  # kept alive for the whole run
     from gamesuite.gui.mainwindow import MainWindow
     from gamesuite.gui.record import PlayerSpec
 
