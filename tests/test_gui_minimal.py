@@ -1,20 +1,26 @@
-"""The window opens offscreen, takes a click and the engine answers from its thread."""
+"""The window opens offscreen, takes a click and the real engine answers from its thread."""
 
 import pytest
 
 pytest.importorskip("PySide6")
 
+from PySide6.QtCore import Qt  # noqa: E402
+
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
+from gamesuite.gui.record import PlayerSpec  # noqa: E402
 
 
-def test_click_and_engine_reply(qtbot):
-    win = MainWindow()
+def test_click_and_engine_reply(qtbot, tmp_path):
+    win = MainWindow(data_dir=tmp_path, restore=False, game_spec="tictactoe",
+                     players=[PlayerSpec("human"), PlayerSpec("engine", "", None, 9)])
     qtbot.addWidget(win)
     win.show()
-    win.buttons[4].click()  # X takes the centre
-    assert win.state.board[4] == 1
-    qtbot.waitUntil(lambda: len(win.state.history) == 2, timeout=10_000)
-    assert win.state.board.tolist().count(2) == 1  # O answered
-    win.buttons[4].click()  # taken: refused with a reason
-    assert "taken" in win.status.text()
+    qtbot.waitUntil(lambda: win.ready, timeout=30_000)
+    qtbot.mouseClick(win.board, Qt.MouseButton.LeftButton, pos=win.board.point_of(4).toPoint())
+    assert win.controller.state.board[4] == 1  # X took the centre
+    qtbot.waitUntil(lambda: len(win.controller.state.history) == 2, timeout=10_000)
+    assert win.controller.state.board.tolist().count(2) == 1  # O answered
+    qtbot.mouseClick(win.board, Qt.MouseButton.LeftButton, pos=win.board.point_of(4).toPoint())
+    assert "taken" in win.statusBar().currentMessage()  # refused, with the reason
+    assert len(win.controller.state.history) == 2
     win.close()

@@ -6,14 +6,20 @@ import sys
 
 
 def run_app(argv: list[str]) -> int:
-    """Open the main window and run the event loop; returns the exit status."""
+    """Open the main window and run the event loop; returns the exit status.
+
+    ``argv`` may name a saved game (``.json``) to open.
+    """
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
 
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("gamesuite")
     app.setOrganizationName("gamesuite")
     win = MainWindow()
     win.show()
-    return app.exec()
+    files = [a for a in argv if not a.startswith("-")]
+    if files:
+        win.load_from(files[0])
+    return int(app.exec())

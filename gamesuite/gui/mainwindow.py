@@ -1,104 +1,1007 @@
-"""The main window (minimal: a tic-tac-toe board against the engine)."""
+"""The main window: the board in the middle, docks for analysis, moves and the evaluation graph.
+
+The window wires the parts together and decides when engines think: the
+``GameController`` owns the game, the ``EngineHost`` runs searches in the
+worker thread, the board, panel, move list and graph only show and ask.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
-from PySide6.QtWidgets import QGridLayout, QLabel, QMainWindow, QPushButton, QVBoxLayout, QWidget
+import json
+from pathlib import Path
 
-from ..core.info import SearchResult, new_stop_flag
+from PySide6.QtCore import QByteArray, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QStyle,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.errors import GameSuiteError, InvalidRecordError
+from ..core.info import SearchResult
 from ..core.limits import Limits
-from ..core.registry import load_game, make_engine
+from ..core.registry import Game, load_game
+from .analysis import AnalysisPanel
+from .boards import BoardWidget, board_class_for
+from .controller import GameController
+from .dialogs import NewGameDialog
+from .evalgraph import EvalGraph
+from .fmt import score_text
+from .movelist import MoveList
+from .record import GameRecord, PlayerSpec, parse_json
+from .storage import Storage
+from .themes import apply_app_theme, board_theme
+from .worker import EngineFactory, EngineHost
+
+DEFAULT_GAME = "tictactoe"
+HINT_MS = 1000
 
 
-class _Worker(QObject):
-    """Runs engine searches on its own thread."""
-
-    finished = Signal(object)
-
-    def __init__(self, engine) -> None:  # type: ignore[no-untyped-def]
-        super().__init__()
-        self.engine = engine
-        self.stop = new_stop_flag()
-
-    @Slot(object)
-    def think(self, state) -> None:  # type: ignore[no-untyped-def]
-        self.stop[0] = 0
-        self.finished.emit(self.engine.search(state, Limits(movetime=500), self.stop))
+def default_players(game: Game) -> list[PlayerSpec]:
+    """Human against the default engine (the computer plays the second side)."""
+    players = [PlayerSpec("human") for _ in range(game.num_players)]
+    for p in players[1:]:
+        p.kind = "engine"
+    return players
 
 
 class MainWindow(QMainWindow):
-    """A tic-tac-toe board: you play X, the engine answers as O."""
+    """The desktop program's window."""
 
-    request = Signal(object)
+    interactive = Signal()  # engines prepared: the window takes input (emitted once)
+    resultAnnounced = Signal(str)
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        data_dir: Path | str | None = None,
+        engine_factory: EngineFactory | None = None,
+        restore: bool | None = None,
+        game_spec: str | None = None,
+        players: list[PlayerSpec] | None = None,
+    ) -> None:
+        """``restore``: True/False answers the restore-after-crash question, None asks the user."""
         super().__init__()
-        self.setWindowTitle("gamesuite")
-        self.game = load_game("tictactoe")
-        self.state = self.game.new_state()
-        self.engine = make_engine(self.game)
-        self.thread_ = QThread(self)
-        self.worker = _Worker(self.engine)
-        self.worker.moveToThread(self.thread_)
-        self.request.connect(self.worker.think)
-        self.worker.finished.connect(self.on_engine_move)
-        self.thread_.start()
-        central = QWidget()
-        box = QVBoxLayout(central)
-        grid = QGridLayout()
-        self.buttons: list[QPushButton] = []
-        for i in range(self.game.cells):
-            b = QPushButton("")
-            b.setMinimumSize(80, 80)
-            b.clicked.connect(lambda _=False, i=i: self.on_click(i))
-            grid.addWidget(b, i // self.game.width, i % self.game.width)
-            self.buttons.append(b)
-        box.addLayout(grid)
-        self.status = QLabel("You play X.")
-        box.addWidget(self.status)
-        new = QPushButton("New game")
-        new.clicked.connect(self.new_game)
-        box.addWidget(new)
-        self.setCentralWidget(central)
-        self.thinking = False
+        self.storage = Storage(data_dir)
+        self.host = EngineHost(engine_factory, self)
+        self.mode = "play"  # or "analyse"
+        self.analysing = False
+        self.ready = False  # the game's rules are loaded: the board takes moves
+        self.engines_ready = False  # the engines are compiled (searches asked for earlier wait for it)
+        self.setup_active = False
+        self._ready_token = 0
+        self._was_interactive = False
+        self._announced_node: int | None = None
+        self._analysis_done_node: int | None = None
+        self._new_game_pending = True
+        self._file: Path | None = None
+        self._loading = False
+        self.shutdown_ok: bool | None = None  # whether the worker ended within a second of closing
+        self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
+        self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
+        self._preparing_spec = ""
 
-    def refresh(self) -> None:
-        for i, b in enumerate(self.buttons):
-            b.setText(".XO"[int(self.state.board[i])].strip("."))
-        if self.state.is_terminal():
-            self.status.setText(f"Game over: {self.state.result_text()}.")
+        game = self._initial_game(game_spec)
+        if players is None:
+            players = self._saved_players(game) or default_players(game)
+        self.controller = GameController(GameRecord(game, players=players), self)
+
+        self._build_central(game)
+        self._build_docks()
+        self._build_actions()
+        self._build_status()
+        self._connect()
+        self.theme_name = str(self.storage.get("theme", "light"))
+        self.set_theme(self.theme_name)
+        self.board.set_flipped(bool(self.storage.get("flipped", False)))
+        self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
+        self.resize(1100, 760)
+        self.resizeDocks([self.dock_analysis], [190], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_moves, self.dock_graph], [300, 300], Qt.Orientation.Horizontal)
+        geo = self.storage.get("geometry")
+        if isinstance(geo, QByteArray):
+            self.restoreGeometry(geo)
+        st = self.storage.get("windowState")
+        if isinstance(st, QByteArray):
+            self.restoreState(st)
+
+        # Until the worker has loaded the game's kernels, the GUI thread calls nothing
+        # that might compile: the restore question waits for it too.
+        self._after_rules.append(lambda: self._offer_restore(restore))
+        self._prepare_engines()
+        self._refresh()
+
+    # -- construction -------------------------------------------------------------
+    def _initial_game(self, spec: str | None) -> Game:
+        for s in (spec, self.storage.get("game"), DEFAULT_GAME):
+            if s:
+                try:
+                    game = load_game(str(s))
+                    board_class_for(game)
+                    return game
+                except (GameSuiteError, ValueError):  # ValueError: no board widget for it
+                    continue
+        return load_game(DEFAULT_GAME)
+
+    def _saved_players(self, game: Game) -> list[PlayerSpec] | None:
+        try:
+            raw = json.loads(str(self.storage.get("players", "")))
+            players = [PlayerSpec.from_json(p) for p in raw]
+        except (ValueError, TypeError):
+            return None
+        return players if len(players) == game.num_players else None
+
+    def _build_central(self, game: Game) -> None:
+        central = QWidget()
+        self.central_box = QVBoxLayout(central)
+        self.central_box.setContentsMargins(6, 6, 6, 6)
+        self.banner = QLabel()
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = self.banner.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        self.banner.setFont(font)
+        self.central_box.addWidget(self.banner)
+        self.board: BoardWidget = board_class_for(game)(game)
+        self.central_box.addWidget(self.board, 1)
+        self.setup_bar = QToolBar("Setup")
+        self.setup_bar.setObjectName("setupbar")
+        self.setup_bar.setVisible(False)
+        self.central_box.addWidget(self.setup_bar)
+        self.setCentralWidget(central)
+
+    def _build_docks(self) -> None:
+        self.panel = AnalysisPanel()
+        self.moves = MoveList()
+        self.graph = EvalGraph()
+        self.dock_analysis = self._dock("Analysis", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.dock_moves = self._dock("Moves", self.moves, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dock_graph = self._dock("Evaluation", self.graph, Qt.DockWidgetArea.RightDockWidgetArea)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _action(self, text: str, slot, shortcut: str | QKeySequence | None = None, tip: str = "",  # type: ignore[no-untyped-def]
+                checkable: bool = False) -> QAction:
+        a = QAction(text, self)
+        if shortcut:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+            a.setToolTip(f"{tip} ({a.shortcut().toString()})" if shortcut else tip)
+        a.setCheckable(checkable)
+        a.triggered.connect(slot)
+        self.addAction(a)  # shortcuts work whatever has the focus
+        return a
+
+    def _build_actions(self) -> None:
+        A = self._action
+        self.act_new = A("&New game…", self.new_game_dialog, QKeySequence.StandardKey.New, "Start a new game")
+        self.act_open = A("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a saved game")
+        self.act_save = A("&Save", self.save, QKeySequence.StandardKey.Save, "Save the game")
+        self.act_save_as = A("Save &as…", self.save_as_dialog, "Ctrl+Shift+S", "Save the game to a new file")
+        self.act_export = A("&Export diagram…", self.export_dialog, "Ctrl+E", "Save the board as PNG or SVG")
+        self.act_quit = A("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.act_takeback = A("&Take back", self.takeback, "Ctrl+Z", "Take back your last move")
+        self.act_redo = A("&Redo", self.controller_forward, "Ctrl+Shift+Z", "Replay the next move")
+        self.act_copy = A("&Copy position", self.copy_position, "Ctrl+Shift+C", "Copy the position as text")
+        self.act_paste = A("&Paste position", self.paste_position, "Ctrl+Shift+V", "Set up a position from text")
+        self.act_setup = A("Set &up position", self.toggle_setup, "Ctrl+P", "Edit the position", checkable=True)
+        self.act_first = A("First move", lambda: self.controller.to_start(), "Home")
+        self.act_back = A("Back", self.controller_back, "Left", "One move back")
+        self.act_forward = A("Forward", self.controller_forward, "Right", "One move forward")
+        self.act_last = A("Last move", lambda: self.controller.to_end(), "End")
+        self.act_up = A("Start", lambda: self.controller.to_start(), "Up")
+        self.act_down = A("End", lambda: self.controller.to_end(), "Down")
+        self.act_engine = A("Start/stop &engine", self.toggle_engine, "Space", "Start or stop the engine")
+        self.act_hint = A("&Hint", self.hint, "H", "Ask the engine for a move")
+        self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
+        self.mode_group = QActionGroup(self)
+        self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
+        self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
+                             checkable=True)
+        for a in (self.act_play, self.act_analyse):
+            self.mode_group.addAction(a)
+        self.act_play.setChecked(True)
+        self.theme_group = QActionGroup(self)
+        self.act_light = A("&Light theme", lambda: self.set_theme("light"), checkable=True)
+        self.act_dark = A("&Dark theme", lambda: self.set_theme("dark"), checkable=True)
+        for a in (self.act_light, self.act_dark):
+            self.theme_group.addAction(a)
+
+        mb = self.menuBar()
+        m = mb.addMenu("&Game")
+        for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_export, None,
+                  self.act_quit):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = mb.addMenu("&Edit")
+        for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = mb.addMenu("&Moves")
+        for a in (self.act_first, self.act_back, self.act_forward, self.act_last):
+            m.addAction(a)
+        m = mb.addMenu("&Engine")
+        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
+            m.addSeparator() if a is None else m.addAction(a)
+        m = mb.addMenu("&View")
+        for a in (self.act_flip, None, self.act_light, self.act_dark, None):
+            m.addSeparator() if a is None else m.addAction(a)
+        for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
+            m.addAction(d.toggleViewAction())
+        m = mb.addMenu("&Help")
+        m.addAction("&How to use", self.show_help)
+        m.addAction("&About", self.show_about)
+
+        style = self.style()
+        icons = {self.act_first: QStyle.StandardPixmap.SP_MediaSkipBackward,
+                 self.act_back: QStyle.StandardPixmap.SP_MediaSeekBackward,
+                 self.act_forward: QStyle.StandardPixmap.SP_MediaSeekForward,
+                 self.act_last: QStyle.StandardPixmap.SP_MediaSkipForward}
+        for a, pix in icons.items():
+            a.setIcon(style.standardIcon(pix))
+        for a, short in ((self.act_new, "New"), (self.act_open, "Open"), (self.act_save, "Save"),
+                         (self.act_takeback, "Take back"), (self.act_hint, "Hint"), (self.act_engine, "Engine"),
+                         (self.act_play, "Play"), (self.act_analyse, "Analyse"), (self.act_flip, "Flip"),
+                         (self.act_setup, "Set up")):
+            a.setIconText(short)
+        tb = QToolBar("Main")
+        tb.setObjectName("toolbar-main")
+        tb.setMovable(False)
+        self.addToolBar(tb)
+        for a in (self.act_new, self.act_open, self.act_save, None, self.act_first, self.act_back,
+                  self.act_forward, self.act_last, None, self.act_takeback, self.act_hint, self.act_engine, None,
+                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup):
+            tb.addSeparator() if a is None else tb.addAction(a)
+        self.toolbar = tb
+
+        self.setup_group = QActionGroup(self)
+        self.setup_actions: list[QAction] = []
+        self.act_setup_done = QAction("Done", self)
+        self.act_setup_done.triggered.connect(self.finish_setup)
+        self.act_setup_clear = QAction("Clear", self)
+        self.act_setup_clear.triggered.connect(lambda: self.board.setup_clear())
+        self.act_setup_cancel = QAction("Cancel", self)
+        self.act_setup_cancel.triggered.connect(lambda: self.end_setup(apply=False))
+
+    def _build_status(self) -> None:
+        sb = self.statusBar()
+        self.thinking = QProgressBar()
+        self.thinking.setRange(0, 0)
+        self.thinking.setMaximumWidth(110)
+        self.thinking.setMaximumHeight(14)
+        self.thinking.setVisible(False)
+        self.thinking_label = QLabel()
+        self.hover_label = QLabel()
+        self.hover_label.setMinimumWidth(40)
+        self.mode_label = QLabel()
+        sb.addPermanentWidget(self.thinking_label)
+        sb.addPermanentWidget(self.thinking)
+        sb.addPermanentWidget(self.hover_label)
+        sb.addPermanentWidget(self.mode_label)
+
+    def _connect(self) -> None:
+        c = self.controller
+        c.changed.connect(self._on_changed)
+        c.treeChanged.connect(self._on_tree_changed)
+        c.scoresChanged.connect(self._on_scores_changed)
+        c.message.connect(self.show_message)
+        self._connect_board()
+        self.moves.nodeClicked.connect(self._go_to_node)
+        self.moves.promoteRequested.connect(self.controller.promote)
+        self.moves.deleteRequested.connect(self.controller.delete_from)
+        self.graph.plyClicked.connect(self._go_to_node)
+        self.panel.toggleRequested.connect(self.toggle_engine)
+        self.panel.lineClicked.connect(self._preview_line)
+        self.panel.lineActivated.connect(self._play_line_start)
+        self.panel.multipvChanged.connect(self._multipv_changed)
+        self.host.info.connect(self._on_info)
+        self.host.result.connect(self._on_result)
+        self.host.error.connect(self._on_engine_error)
+        self.host.busyChanged.connect(self._on_busy)
+        self.host.ready.connect(self._on_ready)
+        self.host.rulesReady.connect(self._on_rules_ready)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._shutdown)
+
+    def _connect_board(self) -> None:
+        self.board.moveRequested.connect(self._on_board_move)
+        self.board.hoverChanged.connect(self.hover_label.setText)
+
+    # -- engines: preparation ---------------------------------------------------------
+    def analysis_spec(self) -> str:
+        """The engine spec used for analysis and hints: the first computer player's, or the default."""
+        for p in self.controller.players:
+            if p.is_engine:
+                return p.engine
+        return ""
+
+    def _prepare_engines(self, game: Game | None = None, players: list[PlayerSpec] | None = None) -> None:
+        """Have the worker load ``game``'s rule kernels and build and warm up its engines.
+
+        Until the rules are loaded (``rulesReady``) the window is not ``ready``: the board
+        takes no moves and nothing on the GUI thread calls into the game's rules beyond
+        ``new_state``; searches asked for later wait in the worker behind the warm-up.
+        """
+        game = game or self.controller.game
+        players = players if players is not None else self.controller.players
+        engines = [p.engine for p in players if p.is_engine]
+        specs = set(engines) | {engines[0] if engines else ""}
+        self.ready = False
+        self.engines_ready = False
+        self.board.rules_ready = False
+        self._preparing_spec = game.spec
+        self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
+        self.banner.setText("Preparing engines…")
+        self._show_thinking()
+
+    @Slot(int)
+    def _on_rules_ready(self, token: int) -> None:
+        if token != self._ready_token:
+            return
+        self.ready = True
+        self.board.rules_ready = True
+        self._warmed.add(self._preparing_spec)
+        todo, self._after_rules = self._after_rules, []
+        for fn in todo:
+            fn()
+        self._refresh()
+        self._update_engine()
+        if not self._was_interactive:
+            self._was_interactive = True
+            self.interactive.emit()
+
+    @Slot(int, str)
+    def _on_ready(self, token: int, errors: str) -> None:
+        if token != self._ready_token:
+            return
+        self.engines_ready = True
+        if errors:
+            self.show_message(f"Engine problem: {errors}", 10_000)
+        self._show_thinking()
+
+    # -- engines: what to think about ------------------------------------------------------
+    def _update_engine(self, force: bool = False) -> None:
+        if not self.ready or self.setup_active:
+            return
+        c = self.controller
+        node, st = c.current, c.state
+        cur = self.host.current
+        p = c.player_to_move()
+        purpose = None
+        if self.mode == "play" and p is not None and p.is_engine and not st.is_terminal() and c.at_end_of_line():
+            purpose = "move"
+        elif self.analysing and not st.is_terminal():
+            purpose = "analysis"
+        if purpose is None:
+            if cur is not None and not (cur.purpose == "hint" and cur.node_id == node.id):
+                self.host.stop()
+                self.panel.flush()
+            self._show_thinking()
+            return
+        if not force and cur is not None and cur.purpose == purpose and cur.node_id == node.id:
+            return
+        if purpose == "analysis" and not force and self._analysis_done_node == node.id and cur is None:
+            return
+        if purpose == "move":
+            assert p is not None
+            limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
+            spec = p.engine
+            label = f"{c.game.player_name(st.current_player)}: {p.label()} is thinking"
+        else:
+            limits = Limits(infinite=True, multipv=self.panel.multipv.value())
+            spec = self.analysis_spec()
+            label = f"Analysing with {spec or 'the default engine'}"
+        self._analysis_done_node = None
+        self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
+        self._new_game_pending = False
+        self.panel.begin(st, label)
+        self.panel.set_running(True)
+        self._show_thinking()
+
+    def _show_thinking(self) -> None:
+        cur = self.host.current
+        if not self.engines_ready:
+            self.thinking_label.setText("Preparing engines")
+        elif cur is not None and cur.purpose == "move":
+            self.thinking_label.setText("Computer is thinking")
+        elif cur is not None and cur.purpose == "analysis":
+            self.thinking_label.setText("Analysing")
+        elif cur is not None and cur.purpose == "hint":
+            self.thinking_label.setText("Looking for a hint")
+        else:
+            self.thinking_label.setText("")
+        self.thinking.setVisible(cur is not None or not self.engines_ready)
+        self.panel.set_running(cur is not None)
+        self._update_banner()
+        self._update_interactive()
+
+    @Slot(int, str, object)
+    def _on_info(self, sid: int, purpose: str, infos: list) -> None:
+        self.panel.add_infos(infos)
+        cur = self.host.current
+        tops = [i for i in infos if i.multipv == 1]
+        if tops and cur is not None and purpose in ("analysis", "move"):
+            node = self.controller.record.find(cur.node_id) if cur.node_id is not None else None
+            if node is not None:
+                self.controller.set_score(node, tops[-1].score)
+
+    @Slot(int, str, object)
+    def _on_result(self, sid: int, purpose: str, result: SearchResult) -> None:
+        self.panel.flush()
+        c = self.controller
+        req = self.host.finished_request
+        node = c.record.find(req.node_id) if req is not None and req.node_id is not None else None
+        req_node = node or c.current
+        if result.lines or result.depth:
+            c.set_score(req_node, result.score)
+        if purpose == "move":
+            if result.best_move is not None and req_node is c.current:
+                text = c.state.format_move(result.best_move)
+                self.panel.set_running(False, f"{c.game.player_name(c.state.current_player)} played {text} "
+                                              f"({score_text(result.score, c.game)}, depth {result.depth})")
+                c.play(result.best_move)
+        elif purpose == "hint":
+            if result.best_move is not None:
+                self.board.set_hint(result.best_move)
+                self.show_message(f"Hint: {c.state.format_move(result.best_move)} "
+                                  f"({score_text(result.score, c.game)})", 8000)
+            self._show_thinking()
+            self._update_engine()
+        else:
+            self._analysis_done_node = req_node.id
+            self.panel.set_running(False, f"Analysis complete: {score_text(result.score, c.game)} "
+                                          f"at depth {result.depth}")
+            self._show_thinking()
+
+    @Slot(int, str, str)
+    def _on_engine_error(self, sid: int, purpose: str, message: str) -> None:
+        self.show_message(f"The engine failed: {message}", 15_000)
+        # Do not ask a broken engine again by itself: the computers stop playing
+        # (analyse mode, engine off) until the user starts something.
+        self.analysing = False
+        if purpose == "move":
+            self.mode = "analyse"
+            self.act_analyse.setChecked(True)
+            self._refresh_labels()
+        self._show_thinking()
+
+    @Slot(bool)
+    def _on_busy(self, busy: bool) -> None:
+        self._show_thinking()
+
+    # -- user actions: engine ----------------------------------------------------------------
+    @Slot()
+    def toggle_engine(self) -> None:
+        """Space: move now (computer's turn), or start/stop the analysis."""
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":
+            self.host.move_now()
+            return
+        if self.analysing:
+            self.stop_analysis()
+        else:
+            self.start_analysis()
+
+    def start_analysis(self) -> None:
+        self.analysing = True
+        self._analysis_done_node = None
+        self._update_engine(force=True)
+        self._show_thinking()
+
+    def stop_analysis(self) -> None:
+        self.analysing = False
+        cur = self.host.current
+        if cur is not None and cur.purpose == "analysis":
+            self.host.stop()
+            self.panel.flush()
+            self.panel.set_running(False, "Analysis stopped")
+        self._show_thinking()
+
+    def set_mode(self, mode: str) -> None:
+        """``"play"``: computers move for their sides; ``"analyse"``: the engine follows the position."""
+        self.mode = mode
+        (self.act_play if mode == "play" else self.act_analyse).setChecked(True)
+        if mode == "analyse":
+            self.start_analysis()
+        else:
+            self.analysing = False
+            cur = self.host.current
+            if cur is not None and cur.purpose == "analysis":
+                self.host.stop()
+            self._update_engine()
+        self._refresh_labels()
 
     @Slot()
-    def new_game(self) -> None:
-        if self.thinking:
+    def hint(self) -> None:
+        c = self.controller
+        if not self.ready or c.state.is_terminal():
             return
-        self.state = self.game.new_state()
-        self.status.setText("You play X.")
-        self.refresh()
-
-    def on_click(self, i: int) -> None:
-        if self.thinking or self.state.is_terminal():
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":
             return
-        if i not in self.state.legal_moves():
-            self.status.setText(f"{self.state.format_move(i)}: {self.state.why_illegal(i)}")
+        self.host.start("hint", c.game, c.state, self.analysis_spec(), Limits(movetime=HINT_MS),
+                        node_id=c.current.id)
+        self.panel.begin(c.state, "Looking for a hint")
+        self._show_thinking()
+
+    @Slot(int)
+    def _multipv_changed(self, n: int) -> None:
+        self.storage.set("multipv", n)
+        if self.analysing:
+            self._update_engine(force=True)
+
+    # -- user actions: moves ----------------------------------------------------------------
+    @Slot(int)
+    def _on_board_move(self, move: int) -> None:
+        if not self.ready:
+            self.show_message("Preparing engines…")
             return
-        self.state.play(i)
-        self.refresh()
-        if not self.state.is_terminal():
-            self.thinking = True
-            self.status.setText("Thinking…")
-            self.request.emit(self.state.copy())
+        p = self.controller.player_to_move()
+        if self.mode == "play" and p is not None and p.is_engine and self.controller.at_end_of_line():
+            self.show_message("The computer is to move")
+            return
+        self.controller.play(move)
 
-    @Slot(object)
-    def on_engine_move(self, result: SearchResult) -> None:
-        self.thinking = False
-        if result.best_move is not None and not self.state.is_terminal():
-            self.state.play(result.best_move)
-            self.status.setText(f"O played {self.state.format_move(result.best_move)} ({result.score.for_player(0).text()} for X).")
-        self.refresh()
+    def _go_to_node(self, node: object) -> None:
+        self.controller.go_to(node)  # type: ignore[arg-type]
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        self.worker.stop[0] = 1
-        self.thread_.quit()
-        self.thread_.wait(2000)
+    @Slot()
+    def controller_back(self) -> None:
+        self.controller.back()
+
+    @Slot()
+    def controller_forward(self) -> None:
+        self.controller.forward()
+
+    @Slot()
+    def takeback(self) -> None:
+        if not self.controller.takeback():
+            self.show_message("Nothing to take back")
+
+    def _preview_line(self, pv: object) -> None:
+        cur = self.panel.state
+        if cur is not None and cur.key == self.controller.state.key:
+            self.board.set_preview(list(pv))  # type: ignore[call-overload]
+
+    def _play_line_start(self, pv: object) -> None:
+        moves = list(pv)  # type: ignore[call-overload]
+        cur = self.panel.state
+        if moves and cur is not None and cur.key == self.controller.state.key:
+            self.controller.play(moves[0])
+
+    # -- reactions to the controller -------------------------------------------------------
+    @Slot()
+    def _on_changed(self) -> None:
+        self._refresh()
+        self._autosave()
+        self._update_engine()
+
+    @Slot()
+    def _on_tree_changed(self) -> None:
+        if not self._loading and self.ready:
+            self.moves.show_record(self.controller.record, self.controller.current)
+            self._autosave()
+
+    @Slot()
+    def _on_scores_changed(self) -> None:
+        self.graph.update()
+
+    def _refresh(self) -> None:
+        c = self.controller
+        if self.board.game != c.game:
+            self._install_board(c.game)
+        if not self.setup_active:
+            self.board.set_state(c.state)
+        if not self.ready:  # the rules may need kernels the worker has not loaded yet
+            self.board.set_interactive(False)
+            self.moves.clear()
+            self._refresh_labels()
+            return
+        self.moves.show_record(c.record, c.current)
+        self.graph.show_record(c.record, c.current)
+        self._update_interactive()
+        self._refresh_labels()
+        st = c.state
+        if st.is_terminal() and c.current.id != self._announced_node:
+            self._announced_node = c.current.id
+            text = st.result_text()
+            self.show_message(f"Game over: {text}", 15_000)
+            self.resultAnnounced.emit(text)
+
+    def _refresh_labels(self) -> None:
+        c = self.controller
+        name = c.game.long_name
+        if c.game.values:
+            name += " " + ", ".join(f"{k}={v}" for k, v in c.game.values.items())
+        title = f"{name} — gamesuite"
+        if self._file is not None:
+            title = f"{self._file.name} — {title}"
+        self.setWindowTitle(title)
+        self.mode_label.setText("Analyse mode" if self.mode == "analyse" else "Play mode")
+        self._update_banner()
+
+    def _update_banner(self) -> None:
+        c = self.controller
+        st = c.state
+        if not self.ready:
+            text = "Preparing engines…"
+        elif self.setup_active:
+            text = "Setting up a position: click to place, right-click to remove, then Done"
+        elif st.is_terminal():
+            text = f"Game over: {st.result_text()}"
+        else:
+            who = c.game.player_name(st.current_player) if st.current_player >= 0 else ""
+            p = c.player_to_move()
+            cur = self.host.current
+            if cur is not None and cur.purpose == "move":
+                text = f"{who} to move — the computer is thinking…"
+            elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
+                text = f"{who} to move (computer) — go to the last move to let it play"
+            else:
+                text = f"{who} to move" + (" (computer)" if p is not None and p.is_engine else "")
+        self.banner.setText(text)
+
+    def _update_interactive(self) -> None:
+        if not self.ready:
+            self.board.set_interactive(False)
+            return
+        c = self.controller
+        p = c.player_to_move()
+        computer_turn = self.mode == "play" and p is not None and p.is_engine and c.at_end_of_line()
+        self.board.set_interactive(self.ready and (self.setup_active or not computer_turn))
+
+    def _install_board(self, game: Game) -> None:
+        old = self.board
+        new = board_class_for(game)(game)
+        new.set_theme(old.theme)
+        new.set_flipped(old.flipped)
+        new.rules_ready = self.ready
+        self.central_box.replaceWidget(old, new)
+        old.hide()
+        old.deleteLater()
+        self.board = new
+        self._connect_board()
+
+    # -- new game, files ------------------------------------------------------------------------
+    @Slot()
+    def new_game_dialog(self) -> None:
+        dlg = NewGameDialog(self, self.controller.game, self.controller.players)
+        if dlg.exec():
+            self.new_game(dlg.result_game(), dlg.result_players())
+
+    def new_game(self, game: Game, players: list[PlayerSpec] | None = None) -> bool:
+        """Start a new game (engines of a new game or player get prepared first).
+
+        Refused (False, with a message) for a game no board widget can show.
+        """
+        try:
+            board_class_for(game)
+        except ValueError:
+            self.show_message(f"The window has no board for {game.long_name} yet", 10_000)
+            return False
+        self.end_setup(apply=False)
+        self.host.stop()
+        self.statusBar().clearMessage()
+        players = players or default_players(game)
+        old_specs = (self.controller.game.spec, [p.to_json() for p in self.controller.players])
+        self._new_game_pending = True
+        self._file = None
+        self._analysis_done_node = None
+        self.storage.set("game", game.spec)
+        self.storage.set("players", json.dumps([p.to_json() for p in players]))
+        if old_specs != (game.spec, [p.to_json() for p in players]):
+            self._prepare_engines(game, players)
+        self.controller.new_game(game, players)
+        return True
+
+    def _load_record(self, rec: GameRecord, current: object) -> None:
+        self.end_setup(apply=False)
+        self.host.stop()
+        self.statusBar().clearMessage()
+        same = rec.game == self.controller.game and rec.players == self.controller.players
+        self._new_game_pending = True
+        self._analysis_done_node = None
+        if not same:
+            self._prepare_engines(rec.game, rec.players)
+        self._loading = True
+        try:
+            self.controller.load(rec, current)  # type: ignore[arg-type]
+        finally:
+            self._loading = False
+        self._refresh()
+
+    def load_from(self, path: Path | str) -> bool:
+        """Open a saved game; errors go to the status bar and return False.
+
+        A game whose rules the worker has not loaded yet is read once it has (reading
+        checks every move with the rules, which may be numba kernels).
+        """
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+            game = GameRecord.game_of(parse_json(text))
+        except (OSError, InvalidRecordError) as e:
+            msg = e.strerror if isinstance(e, OSError) else str(e)
+            self.show_message(f"Cannot open {path.name}: {msg}", 10_000)
+            return False
+        try:
+            board_class_for(game)
+        except ValueError:
+            self.show_message(f"Cannot open {path.name}: the window has no board for {game.long_name} yet", 10_000)
+            return False
+        if game.spec not in self._warmed:
+            self._after_rules.append(lambda: self._finish_load(path, text))
+            self._prepare_engines(game, [])
+            return True
+        return self._finish_load(path, text)
+
+    def _finish_load(self, path: Path, text: str) -> bool:
+        try:
+            rec, node = GameRecord.loads(text)
+        except InvalidRecordError as e:
+            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
+            return False
+        self._load_record(rec, node)
+        self._file = path
+        self._refresh_labels()
+        self.show_message(f"Opened {path}")
+        return True
+
+    def save_to(self, path: Path | str) -> bool:
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(self.controller.record.dumps(self.controller.current), encoding="utf-8")
+        except OSError as e:
+            self.show_message(f"Cannot save {path}: {e.strerror}", 10_000)
+            return False
+        self._file = path
+        self._refresh_labels()
+        self.show_message(f"Saved {path}")
+        return True
+
+    @Slot()
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.storage.games_dir),
+                                              "gamesuite games (*.json);;All files (*)")
+        if path:
+            self.load_from(path)
+
+    @Slot()
+    def save(self) -> None:
+        if self._file is None:
+            self.save_as_dialog()
+        else:
+            self.save_to(self._file)
+
+    @Slot()
+    def save_as_dialog(self) -> None:
+        self.storage.games_dir.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self.storage.games_dir / "game.json"),
+                                              "gamesuite games (*.json)")
+        if path:
+            self.save_to(path if path.endswith(".json") else path + ".json")
+
+    def export_diagram(self, path: Path | str, size: int = 600) -> bool:
+        path = str(path)
+        if path.lower().endswith(".svg"):
+            self.board.save_svg(path, size)
+            ok = True
+        else:
+            ok = self.board.save_png(path, size)
+        self.show_message(f"Diagram saved to {path}" if ok else f"Cannot write {path}")
+        return ok
+
+    @Slot()
+    def export_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export diagram", str(Path.home() / "diagram.png"),
+                                              "PNG image (*.png);;SVG drawing (*.svg)")
+        if path:
+            self.export_diagram(path)
+
+    @Slot()
+    def copy_position(self) -> None:
+        text = self.controller.state.to_text()
+        QGuiApplication.clipboard().setText(text)
+        self.show_message(f"Copied: {text}")
+
+    @Slot()
+    def paste_position(self) -> None:
+        self.set_position_text(QGuiApplication.clipboard().text().strip())
+
+    def set_position_text(self, text: str) -> bool:
+        """Start a new record from position text; a bad text is refused with the reason."""
+        if not self.ready:
+            self.show_message("Preparing engines…")
+            return False
+        try:
+            self.controller.game.state_from_text(text)
+        except GameSuiteError as e:
+            self.show_message(str(e), 10_000)
+            return False
+        self.host.stop()
+        self._new_game_pending = True
+        self.controller.set_start_position(text)
+        return True
+
+    # -- setup mode ----------------------------------------------------------------------------
+    @Slot()
+    def toggle_setup(self) -> None:
+        if self.setup_active:
+            self.finish_setup()
+        else:
+            self.begin_setup()
+
+    def begin_setup(self) -> None:
+        if not self.ready:
+            self.act_setup.setChecked(False)
+            return
+        self.host.stop()
+        self.setup_active = True
+        self.act_setup.setChecked(True)
+        self.board.begin_setup()
+        bar = self.setup_bar
+        bar.clear()
+        for a in self.setup_actions:
+            self.setup_group.removeAction(a)
+        self.setup_actions = []
+        for key, label in self.board.setup_tools():
+            a = QAction(label, self)
+            a.setCheckable(True)
+            a.setData(key)
+            a.triggered.connect(lambda _=False, k=key: setattr(self.board, "setup_tool", k))
+            self.setup_group.addAction(a)
+            self.setup_actions.append(a)
+            bar.addAction(a)
+        if self.setup_actions:
+            self.setup_actions[0].setChecked(True)
+        sides = self.board.setup_sides()
+        if sides:
+            bar.addSeparator()
+            bar.addWidget(QLabel(" To move: "))
+            box = QComboBox()
+            box.addItems(sides)
+            box.setCurrentIndex(min(self.board.setup_side, len(sides) - 1))
+            box.currentIndexChanged.connect(lambda i: setattr(self.board, "setup_side", i))
+            bar.addWidget(box)
+        bar.addSeparator()
+        for a in (self.act_setup_clear, self.act_setup_done, self.act_setup_cancel):
+            bar.addAction(a)
+        bar.setVisible(True)
+        self._update_banner()
+        self._update_interactive()
+
+    def finish_setup(self) -> bool:
+        """Validate the edited position and start from it; stays in setup mode when it is refused."""
+        if not self.setup_active:
+            return False
+        text = self.board.setup_text()
+        try:
+            self.controller.game.state_from_text(text)
+        except GameSuiteError as e:
+            self.act_setup.setChecked(True)
+            self.show_message(f"This position cannot be played: {e}", 15_000)
+            return False
+        self.end_setup(apply=False)
+        self.set_position_text(text)
+        return True
+
+    def end_setup(self, apply: bool = False) -> None:
+        if not self.setup_active:
+            return
+        self.setup_active = False
+        self.act_setup.setChecked(False)
+        self.board.end_setup()
+        self.setup_bar.setVisible(False)
+        self.board.set_state(self.controller.state)
+        self._update_banner()
+        self._update_interactive()
+        self._update_engine()
+
+    # -- view ----------------------------------------------------------------------------------
+    @Slot()
+    def flip(self) -> None:
+        self.board.set_flipped(not self.board.flipped)
+        self.storage.set("flipped", self.board.flipped)
+
+    def set_theme(self, name: str) -> None:
+        self.theme_name = name
+        (self.act_dark if name == "dark" else self.act_light).setChecked(True)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_app_theme(app, name)
+        theme = board_theme(name)
+        self.board.set_theme(theme)
+        self.graph.set_theme(theme)
+        self.moves.set_link_colour("#8ab4ff" if name == "dark" else "#2060c0")
+        if self.ready:
+            self.moves.show_record(self.controller.record, self.controller.current)
+        self.storage.set("theme", name)
+
+    def show_message(self, text: str, ms: int = 5000) -> None:
+        self.statusBar().showMessage(text, ms)
+
+    def show_help(self) -> None:
+        QMessageBox.information(self, "How to use gamesuite", HELP_TEXT)
+
+    def show_about(self) -> None:
+        from .. import __version__
+
+        QMessageBox.about(self, "About gamesuite",
+                          f"gamesuite {__version__}\nPlay and analyse board games against strong engines.\nMIT licence.")
+
+    # -- autosave, restore, closing -------------------------------------------------------------
+    def _autosave(self) -> None:
+        if self._loading:
+            return
+        try:
+            self.storage.autosave(self.controller.record.to_json(self.controller.current))
+        except OSError as e:
+            self.show_message(f"Autosave failed: {e.strerror}")
+
+    def _offer_restore(self, restore: bool | None) -> None:
+        d = self.storage.unclean_autosave()
+        if d is None or not d.get("moves") and not d.get("start"):
+            return
+        spec = str(d.get("game", ""))
+        if spec != self.controller.game.spec and spec not in self._warmed:
+            try:
+                game = load_game(spec)
+            except GameSuiteError:
+                return
+            self._after_rules.append(lambda: self._offer_restore(restore))
+            self._prepare_engines(game, [])
+            return
+        if restore is None:
+            answer = QMessageBox.question(
+                self, "Restore the last game?",
+                "gamesuite did not close normally last time. Restore the game you were playing?")
+            restore = answer == QMessageBox.StandardButton.Yes
+        if not restore:
+            return
+        try:
+            rec, node = GameRecord.from_json(d)
+        except InvalidRecordError as e:
+            self.show_message(f"The autosaved game cannot be restored: {e}", 10_000)
+            return
+        self._load_record(rec, node)
+        self.show_message("Restored the game from the last session")
+
+    def _shutdown(self) -> None:
+        self.shutdown_ok = self.host.shutdown(1000)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.storage.set("geometry", self.saveGeometry())
+        self.storage.set("windowState", self.saveState())
+        self.hide()
+        self._shutdown()
+        self._autosave()
+        self.storage.mark_clean()
+        self.storage.settings.sync()
         super().closeEvent(event)
+
+
+HELP_TEXT = """Click the board to play a move. The computer answers when it is its turn.
+
+Space: start or stop the engine (or make it move now) · H: hint · F: flip the board
+Left/Right: step through the moves · Home/End or Up/Down: first/last move
+Ctrl+Z: take back · Ctrl+Shift+Z: redo · Ctrl+N: new game · Ctrl+O/S: open/save
+Ctrl+1: play mode · Ctrl+2: analyse mode (the engine follows every position)
+Ctrl+P: set up a position · Ctrl+Shift+C / Ctrl+Shift+V: copy / paste the position
+
+Playing a different move in the past starts a variation; it is kept in the move list
+(right-click a move to make it the main line or delete it). Click a line in the analysis
+panel to preview it on the board; double-click to play its first move."""

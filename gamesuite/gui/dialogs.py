@@ -1,0 +1,239 @@
+"""The New game dialog: the game and its parameters, and who plays each side."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Slot
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.errors import GameSuiteError
+from ..core.registry import Game, Param, engines_for, game_classes, load_game
+from .record import PlayerSpec
+
+
+class PlayerRow:
+    """The widgets that choose one side's player."""
+
+    def __init__(self, grid: QGridLayout, row: int, name: str) -> None:
+        self.label = QLabel(name)
+        self.kind = QComboBox()
+        self.kind.addItems(["Human", "Computer"])
+        self.engine = QComboBox()
+        self.engine.setEditable(True)
+        self.engine.setToolTip("Engine spec: a name and options, e.g. 'solver,hash=16'")
+        self.by = QComboBox()
+        self.by.addItems(["ms per move", "depth"])
+        self.amount = QSpinBox()
+        self.amount.setRange(1, 600_000)
+        self.amount.setValue(1000)
+        self.by.currentIndexChanged.connect(self._by_changed)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by)):
+            grid.addWidget(w, row, col)
+        self._kind_changed()
+
+    def _by_changed(self) -> None:
+        if self.by.currentIndex() == 1:
+            self.amount.setRange(1, 64)
+            self.amount.setValue(min(self.amount.value(), 6))
+        else:
+            self.amount.setRange(10, 600_000)
+            self.amount.setValue(max(self.amount.value(), 1000))
+
+    def _kind_changed(self) -> None:
+        on = self.kind.currentIndex() == 1
+        for w in (self.engine, self.by, self.amount):
+            w.setEnabled(on)
+
+    def set_engines(self, names: list[str]) -> None:
+        current = self.engine.currentText()
+        self.engine.clear()
+        self.engine.addItems(names)
+        if current and current.split(",")[0] in names:
+            self.engine.setCurrentText(current)
+
+    def set_spec(self, spec: PlayerSpec) -> None:
+        self.kind.setCurrentIndex(1 if spec.is_engine else 0)
+        if spec.engine:
+            self.engine.setCurrentText(spec.engine)
+        if spec.depth:
+            self.by.setCurrentIndex(1)
+            self.amount.setValue(spec.depth)
+        else:
+            self.by.setCurrentIndex(0)
+            self.amount.setValue(spec.movetime or 1000)
+
+    def spec(self) -> PlayerSpec:
+        if self.kind.currentIndex() == 0:
+            return PlayerSpec("human")
+        engine = self.engine.currentText().strip()
+        if self.by.currentIndex() == 1:
+            return PlayerSpec("engine", engine, None, self.amount.value())
+        return PlayerSpec("engine", engine, self.amount.value(), None)
+
+    def widgets(self) -> list[QWidget]:
+        return [self.label, self.kind, self.engine, self.amount, self.by]
+
+
+class NewGameDialog(QDialog):
+    """Choose a game, its parameters and the players; ``result_game()`` / ``result_players()``."""
+
+    def __init__(self, parent: QWidget | None = None, game: Game | None = None,
+                 players: list[PlayerSpec] | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game")
+        self._classes = game_classes()
+        self.game_box = QComboBox()
+        for name, cls in self._classes.items():
+            self.game_box.addItem(cls.long_name, name)
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.params_box = QGroupBox("Parameters")
+        self.params_form = QFormLayout(self.params_box)
+        self.param_widgets: dict[str, QWidget] = {}
+        self.players_box = QGroupBox("Players")
+        self.players_grid = QGridLayout(self.players_box)
+        self.rows: list[PlayerRow] = []
+        self.error = QLabel()
+        self.error.setStyleSheet("color: #c62828")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        box = QVBoxLayout(self)
+        form = QFormLayout()
+        form.addRow("Game", self.game_box)
+        box.addLayout(form)
+        box.addWidget(self.description)
+        box.addWidget(self.params_box)
+        box.addWidget(self.players_box)
+        box.addWidget(self.error)
+        box.addWidget(self.buttons)
+        self._game: Game | None = None
+        self._initial_players = players
+        self.game_box.currentIndexChanged.connect(self._game_changed)
+        if game is not None:
+            i = self.game_box.findData(game.name)
+            self.game_box.setCurrentIndex(max(0, i))
+            self._game_changed()
+            for p in game.params:
+                self._set_param(p, game[p.name])
+        else:
+            self._game_changed()
+        if players:
+            for row, spec in zip(self.rows, players):
+                row.set_spec(spec)
+
+    # -- building the form -------------------------------------------------------
+    def _clear_form(self) -> None:
+        while self.params_form.rowCount():
+            self.params_form.removeRow(0)
+        self.param_widgets.clear()
+        for row in self.rows:
+            for w in row.widgets():
+                w.deleteLater()
+        self.rows.clear()
+
+    @Slot()
+    def _game_changed(self) -> None:
+        self._clear_form()
+        name = self.game_box.currentData()
+        cls = self._classes[name]
+        self.description.setText(cls.description)
+        for p in cls.params:
+            w = self._param_widget(p)
+            self.param_widgets[p.name] = w
+            self.params_form.addRow(p.help or p.name, w)
+        self.params_box.setVisible(bool(cls.params))
+        try:
+            game = cls()
+        except GameSuiteError:
+            return
+        engines = [e.name for e in engines_for(game)]
+        for i in range(game.num_players):
+            row = PlayerRow(self.players_grid, i, game.player_name(i))
+            row.set_engines(engines)
+            self.rows.append(row)
+        if len(self.rows) >= 2:
+            self.rows[1].kind.setCurrentIndex(1)  # by default the computer plays the second side
+
+    def _param_widget(self, p: Param) -> QWidget:
+        if p.choices:
+            w = QComboBox()
+            w.addItems([str(c) for c in p.choices])
+            w.setCurrentText(str(p.default))
+            return w
+        if isinstance(p.default, bool):
+            c = QCheckBox()
+            c.setChecked(p.default)
+            return c
+        if isinstance(p.default, int):
+            s = QSpinBox()
+            s.setRange(p.min if p.min is not None else -10**6, p.max if p.max is not None else 10**6)
+            s.setValue(p.default)
+            return s
+        e = QLineEdit(str(p.default))
+        return e
+
+    def _set_param(self, p: Param, value: Any) -> None:
+        w = self.param_widgets.get(p.name)
+        if isinstance(w, QComboBox):
+            w.setCurrentText(str(value))
+        elif isinstance(w, QCheckBox):
+            w.setChecked(bool(value))
+        elif isinstance(w, QSpinBox):
+            w.setValue(int(value))
+        elif isinstance(w, QLineEdit):
+            w.setText(str(value))
+
+    def spec_text(self) -> str:
+        """The game spec the form describes, e.g. ``tictactoe(m=4,n=4,k=3)``."""
+        name = self.game_box.currentData()
+        vals = []
+        for pname, w in self.param_widgets.items():
+            if isinstance(w, QComboBox):
+                v = w.currentText()
+            elif isinstance(w, QCheckBox):
+                v = "true" if w.isChecked() else "false"
+            elif isinstance(w, QSpinBox):
+                v = str(w.value())
+            else:
+                v = w.text()  # type: ignore[attr-defined]
+            vals.append(f"{pname}={v}")
+        return f"{name}({','.join(vals)})" if vals else name
+
+    @Slot()
+    def _accept(self) -> None:
+        try:
+            game = load_game(self.spec_text())
+        except GameSuiteError as e:
+            self.error.setText(str(e))
+            return
+        from .boards import board_class_for
+
+        try:
+            board_class_for(game)
+        except ValueError:
+            self.error.setText(f"The window has no board for {game.long_name} yet.")
+            return
+        self._game = game
+        self.accept()
+
+    def result_game(self) -> Game:
+        return self._game or load_game(self.spec_text())
+
+    def result_players(self) -> list[PlayerSpec]:
+        return [row.spec() for row in self.rows]
