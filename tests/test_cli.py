@@ -90,3 +90,12 @@ def test_bench_tictactoe_prints_figures():
     assert r.returncode == 0, r.stderr
     first = r.stdout.splitlines()[1].split()
     assert first[0] == "tictactoe" and first[1] == "draw" and int(first[2]) > 0
+
+
+def test_gamesuite_alone_opens_the_window_and_closes_cleanly(tmp_path, monkeypatch):
+    for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var))
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    r = gs("--quit-after", "300")
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr

@@ -24,6 +24,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
     parser.add_argument("--version", action="version", version=f"gamesuite {__version__}")
+    parser.add_argument("--open", metavar="FILE", help="open a saved game in the window")
+    parser.add_argument("--quit-after", type=int, metavar="MS", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     import gamesuite.cli as pkg
 
@@ -41,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command is None:
             from ..gui.app import run_app
 
-            return run_app([])
+            return run_app([args.open] if args.open else [], quit_after_ms=args.quit_after)
         return int(args.func(args) or 0)
     except GameSuiteError as e:
         print(f"gamesuite: error: {e}", file=sys.stderr)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import sys
 
 
-def run_app(argv: list[str]) -> int:
+def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
     """Open the main window and run the event loop; returns the exit status.
 
-    ``argv`` may name a saved game (``.json``) to open.
+    ``argv`` may name a saved game (``.json``) to open. ``quit_after_ms`` closes the
+    window after that many milliseconds (for smoke tests of an installed program).
     """
+    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
@@ -22,4 +24,6 @@ def run_app(argv: list[str]) -> int:
     files = [a for a in argv if not a.startswith("-")]
     if files:
         win.load_from(files[0])
+    if quit_after_ms is not None:
+        QTimer.singleShot(quit_after_ms, win.close)
     return int(app.exec())
