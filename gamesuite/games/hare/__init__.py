@@ -1,0 +1,5 @@
+"""Hare and Hedgehog (Hase und Igel) for 2-6 players, with hare cards as chance nodes."""
+
+from .rules import HareGame, HareState
+
+__all__ = ["HareGame", "HareState"]
