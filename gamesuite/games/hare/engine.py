@@ -50,7 +50,10 @@ class Workspace:
         self.scores = np.zeros((levels, K.MAXMOVES), dtype=np.float64)
         self.order = np.zeros((levels, K.MAXMOVES), dtype=np.int64)
         self.vals = np.zeros((levels, K.MAXP), dtype=np.float64)
-        self.tmp = np.zeros(K.MAXP, dtype=np.float64)
+        self.cvals = np.zeros((levels, K.MAXMOVES, K.MAXP), dtype=np.float64)
+        self.cphase = np.zeros((levels, K.MAXMOVES), dtype=np.int64)
+        self.cst = np.zeros((levels, 16, K.SIZE), dtype=np.int64)
+        self.gvals = np.zeros((levels, 16, K.MAXP), dtype=np.float64)
         self.pv = np.zeros((levels, levels), dtype=np.int64)
         self.pvlen = np.zeros(levels, dtype=np.int64)
         self.stats = np.zeros(4, dtype=np.int64)
@@ -86,7 +89,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     if algorithm == "maxn":
         K._maxn(ws.stack, np.int64(0), np.int64(depth), np.int64(0), tables.cfg, tables.kinds, tables.prevh,
                 tables.lettuce_ahead, w, wid, np.int64(_RULE_CODES[rule]), ordering, worst, ws.moves, ws.scores,
-                ws.order, ws.vals, ws.tmp, ws.stats, stop, ws.pv, ws.pvlen)
+                ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.vals, ws.stats, stop, ws.pv, ws.pvlen)
         values = [float(x) for x in ws.vals[0, :g.n]]
     else:
         code, other = np.int64(_RULE_CODES[rule]), np.int64(-1)
@@ -97,7 +100,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
             code, other = np.int64(K.VERSUS), np.int64(racing[0] if racing[1] == me else racing[1])
         v = K._paranoid(ws.stack, np.int64(0), np.int64(depth), np.int64(0), -1e300, 1e300, np.int64(me), other,
                         tables.cfg, tables.kinds, tables.prevh, tables.lettuce_ahead, w, wid, code, ordering, worst,
-                        prune, ws.moves, ws.scores, ws.order, ws.tmp, ws.stats, stop, ws.pv, ws.pvlen)
+                        prune, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.stats, stop,
+                        ws.pv, ws.pvlen)
         values = [float(v)]
     pv = [int(m) for m in ws.pv[0, : ws.pvlen[0]]]
     aborted = bool(ws.stats[K.ABORTED])

@@ -139,24 +139,31 @@ def _gen_moves(st, cfg, kinds, prevh, out):
     car = st[CAR + p]
     let = st[LET + p]
     limit = _finish_limit(st, cfg, p)
+    occ = np.int64(0)  # squares 1..63 holding a piece, as bits
+    for q in range(cfg[C_NP]):
+        t = st[SQ + q]
+        if t > 0 and t < LAST:
+            occ |= np.int64(1) << t
     for j in range(p * ppp, p * ppp + ppp):
         s = st[SQ + j]
         if s == LAST:
             continue
         base = STRIDE * (j % ppp)
         k = 1
-        while s + k <= LAST and _cost(k) <= car:
+        c = 1
+        while s + k <= LAST and c <= car:
             t = s + k
             if t == LAST:
-                if let == 0 and (limit < 0 or car - _cost(k) <= limit):
+                if let == 0 and (limit < 0 or car - c <= limit):
                     out[n] = base + k
                     n += 1
-            elif not _occupied(st, cfg, t) and kinds[t] != B.HEDGEHOG and (kinds[t] != B.LETTUCE or let > 0):
+            elif (occ >> t) & 1 == 0 and kinds[t] != B.HEDGEHOG and (kinds[t] != B.LETTUCE or let > 0):
                 out[n] = base + k
                 n += 1
             k += 1
+            c += k
         h = prevh[s]
-        if h >= 0 and not _occupied(st, cfg, h):
+        if h >= 0 and (h == 0 or (occ >> h) & 1 == 0):
             out[n] = base + BACK + (s - h)
             n += 1
         if kinds[s] == B.CARROT:
@@ -517,16 +524,20 @@ def _decision(v, p, rule, other, n):
 # -- searches -----------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order, tmp,
-           stats):
-    """Order the moves at ``lvl`` by ``sign`` times ``pov``'s static value of each child (stable, best first)."""
+def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order, cvals,
+           cphase, stats):
+    """Order the moves at ``lvl`` by ``sign`` times ``pov``'s static value of each child (stable, best first).
+
+    Each child's evaluation vector and phase are kept in ``cvals[lvl, i]`` and ``cphase[lvl, i]``.
+    """
     n = cfg[C_N]
     for i in range(nm):
         stack[lvl + 1, :] = stack[lvl, :]
         _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
-        _evaluate(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, tmp)
+        _evaluate(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, cvals[lvl, i])
+        cphase[lvl, i] = stack[lvl + 1, PHASE]
         stats[NODES] += 1
-        scores[lvl, i] = sign * _decision(tmp, pov, rule, other, n)
+        scores[lvl, i] = sign * _decision(cvals[lvl, i], pov, rule, other, n)
         order[lvl, i] = i
     for i in range(1, nm):
         k = order[lvl, i]
@@ -546,8 +557,38 @@ def _poll(stop, stats):
 
 
 @njit(cache=True, nogil=True)
+def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
+    """Build the child of every card that can come next into ``cst[lvl]``; cards with identical
+    children share a group. Returns (number of groups, total count); ``group[c]`` is card c's
+    group (-1 if it cannot come), ``reps[g]`` a card of group g."""
+    total = _unknown_counts(stack[lvl], cfg, counts)
+    ng = 0
+    for c in range(B.N_CARDS):
+        group[c] = -1
+        if counts[c] == 0:
+            continue
+        cst[lvl, c, :] = stack[lvl, :]
+        _draw(cst[lvl, c], cfg, kinds, np.int64(c))
+        for g in range(ng):
+            same = True
+            r = reps[g]
+            for i in range(SIZE):
+                if cst[lvl, r, i] != cst[lvl, c, i]:
+                    same = False
+                    break
+            if same:
+                group[c] = g
+                break
+        if group[c] < 0:
+            reps[ng] = c
+            group[c] = ng
+            ng += 1
+    return ng, total
+
+
+@njit(cache=True, nogil=True)
 def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst,
-          moves, scores, order, vals, tmp, stats, stop, pv, pvlen):
+          moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen):
     """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference)."""
     st = stack[lvl]
     n = cfg[C_N]
@@ -563,35 +604,47 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
         return
     if ph == DRAW:
         counts = np.zeros(B.N_CARDS, dtype=np.int64)
-        total = _unknown_counts(st, cfg, counts)
+        group = np.zeros(B.N_CARDS, dtype=np.int64)
+        reps = np.zeros(B.N_CARDS, dtype=np.int64)
+        ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
-        for q in range(n):
-            vals[lvl, q] = 0.0
-        best = 1e300
-        for c in range(B.N_CARDS):
-            if counts[c] == 0:
-                continue
-            stack[lvl + 1, :] = st
-            _draw(stack[lvl + 1], cfg, kinds, np.int64(c))
-            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
-                  worst, moves, scores, order, vals, tmp, stats, stop, pv, pvlen)
-            if stats[ABORTED] != 0:
-                return
-            if worst:
-                d = _decision(vals[lvl + 1], drawer, rule, -1, n)
+        if worst:
+            # the original's shortcut: assume the card that looks worst for the drawer, search only that one
+            bestg = 0
+            best = 1e300
+            for g in range(ng):
+                _evaluate(cst[lvl, reps[g]], cfg, kinds, lettuce_ahead, w, gvals[lvl, g])
+                stats[NODES] += 1
+                d = _decision(gvals[lvl, g], drawer, rule, -1, n)
                 if d < best:
                     best = d
-                    vals[lvl, :] = vals[lvl + 1, :]
-            else:
+                    bestg = g
+            stack[lvl + 1, :] = cst[lvl, reps[bestg]]
+            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
+                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+            vals[lvl, :] = vals[lvl + 1, :]
+            return
+        for g in range(ng):
+            stack[lvl + 1, :] = cst[lvl, reps[g]]
+            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
+                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+            if stats[ABORTED] != 0:
+                return
+            gvals[lvl, g, :] = vals[lvl + 1, :]
+        for q in range(n):
+            vals[lvl, q] = 0.0
+        for c in range(B.N_CARDS):
+            g = group[c]
+            if g >= 0:
                 pr = counts[c] / total
                 for q in range(n):
-                    vals[lvl, q] += pr * vals[lvl + 1, q]
+                    vals[lvl, q] += pr * gvals[lvl, g, q]
         return
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
     if ordering:
         _order(stack, lvl, nm, p, rule, np.int64(-1), 1.0, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
-               tmp, stats)
+               cvals, cphase, stats)
     else:
         for i in range(nm):
             order[lvl, i] = i
@@ -599,13 +652,20 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
     k = nm if wd == 0 else min(nm, wd)
     best = NEG
     for ii in range(k):
-        m = moves[lvl, order[lvl, ii]]
-        stack[lvl + 1, :] = stack[lvl, :]
-        _apply(stack[lvl + 1], cfg, kinds, prevh, m)
-        _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh, lettuce_ahead, w,
-              widths, rule, ordering, worst, moves, scores, order, vals, tmp, stats, stop, pv, pvlen)
-        if stats[ABORTED] != 0:
-            return
+        idx = order[lvl, ii]
+        m = moves[lvl, idx]
+        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+            # a leaf already built and scored by the ordering
+            vals[lvl + 1, :] = cvals[lvl, idx, :]
+            pvlen[lvl + 1] = 0
+        else:
+            stack[lvl + 1, :] = stack[lvl, :]
+            _apply(stack[lvl + 1], cfg, kinds, prevh, m)
+            _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh, lettuce_ahead,
+                  w, widths, rule, ordering, worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop,
+                  pv, pvlen)
+            if stats[ABORTED] != 0:
+                return
         d = _decision(vals[lvl + 1], p, rule, -1, n)
         if d > best:
             best = d
@@ -619,7 +679,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
 
 @njit(cache=True, nogil=True)
 def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, lettuce_ahead, w, widths,
-              rule, ordering, worst, prune, moves, scores, order, tmp, stats, stop, pv, pvlen):
+              rule, ordering, worst, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen):
     """Paranoid search (alpha-beta when ``prune``): ``root`` maximises its decision value, every other
     player minimises it; expectation (or the worst card for the drawer) at chance nodes."""
     st = stack[lvl]
@@ -632,35 +692,52 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
         return 0.0
     ph = st[PHASE]
     if ph == OVER or (depth <= 0 and ph != DRAW):
-        _evaluate(st, cfg, kinds, lettuce_ahead, w, tmp)
-        return _decision(tmp, root, rule, other, n)
+        leaf = gvals[lvl, 0]
+        _evaluate(st, cfg, kinds, lettuce_ahead, w, leaf)
+        return _decision(leaf, root, rule, other, n)
     if ph == DRAW:
         counts = np.zeros(B.N_CARDS, dtype=np.int64)
-        total = _unknown_counts(st, cfg, counts)
+        group = np.zeros(B.N_CARDS, dtype=np.int64)
+        reps = np.zeros(B.N_CARDS, dtype=np.int64)
+        ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
-        acc = 0.0
-        best = 1e300 if drawer == root else -1e300
-        for c in range(B.N_CARDS):
-            if counts[c] == 0:
-                continue
-            stack[lvl + 1, :] = st
-            _draw(stack[lvl + 1], cfg, kinds, np.int64(c))
+        if worst:
+            # the original's shortcut: the card that looks worst for the drawer, searched alone
+            bestg = 0
+            best = 1e300
+            for g in range(ng):
+                _evaluate(cst[lvl, reps[g]], cfg, kinds, lettuce_ahead, w, gvals[lvl, g])
+                stats[NODES] += 1
+                d = _decision(gvals[lvl, g], root, rule, other, n)
+                if drawer != root:
+                    d = -d
+                if d < best:
+                    best = d
+                    bestg = g
+            stack[lvl + 1, :] = cst[lvl, reps[bestg]]
+            return _paranoid(stack, lvl + np.int64(1), depth, ply, alpha, beta, root, other, cfg, kinds, prevh,
+                             lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals,
+                             cphase, cst, gvals, stats, stop, pv, pvlen)
+        for g in range(ng):
+            stack[lvl + 1, :] = cst[lvl, reps[g]]
             v = _paranoid(stack, lvl + np.int64(1), depth, ply, -1e300, 1e300, root, other, cfg, kinds, prevh,
-                          lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, tmp, stats,
-                          stop, pv, pvlen)
+                          lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals, cphase,
+                          cst, gvals, stats, stop, pv, pvlen)
             if stats[ABORTED] != 0:
                 return 0.0
-            if worst:
-                if (drawer == root and v < best) or (drawer != root and v > best):
-                    best = v
-            else:
-                acc += counts[c] / total * v
-        return best if worst else acc
+            gvals[lvl, g, 0] = v
+        acc = 0.0
+        for c in range(B.N_CARDS):
+            g = group[c]
+            if g >= 0:
+                acc += counts[c] / total * gvals[lvl, g, 0]
+        return acc
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
+    sign = 1.0 if p == root else -1.0
     if ordering:
-        _order(stack, lvl, nm, root, rule, other, 1.0 if p == root else -1.0, cfg, kinds, prevh, lettuce_ahead, w,
-               moves, scores, order, tmp, stats)
+        _order(stack, lvl, nm, root, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
+               cvals, cphase, stats)
     else:
         for i in range(nm):
             order[lvl, i] = i
@@ -669,14 +746,19 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
     maximise = p == root
     best = -1e300 if maximise else 1e300
     for ii in range(k):
-        m = moves[lvl, order[lvl, ii]]
-        stack[lvl + 1, :] = stack[lvl, :]
-        _apply(stack[lvl + 1], cfg, kinds, prevh, m)
-        v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root, other, cfg,
-                      kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, tmp,
-                      stats, stop, pv, pvlen)
-        if stats[ABORTED] != 0:
-            return 0.0
+        idx = order[lvl, ii]
+        m = moves[lvl, idx]
+        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+            v = sign * scores[lvl, idx]  # a leaf already built and scored by the ordering
+            pvlen[lvl + 1] = 0
+        else:
+            stack[lvl + 1, :] = stack[lvl, :]
+            _apply(stack[lvl + 1], cfg, kinds, prevh, m)
+            v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root, other,
+                          cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores,
+                          order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
+            if stats[ABORTED] != 0:
+                return 0.0
         if (maximise and v > best) or (not maximise and v < best):
             best = v
             pv[lvl, 0] = m

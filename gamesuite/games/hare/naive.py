@@ -75,6 +75,18 @@ def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str
     return [moves[i] for i in idx]
 
 
+def _worst_card(state: HareState, w: Weights, value) -> int:  # type: ignore[no-untyped-def]
+    """The card whose outcome ``value`` judges lowest at a glance (the first such card)."""
+    best, best_card = None, -1
+    for card, _ in state.chance_outcomes():
+        state.play(card)
+        d = value(evaluate(state, w))
+        state.undo()
+        if best is None or d < best:
+            best, best_card = d, card
+    return best_card
+
+
 def _width(widths: Sequence[int], ply: int) -> int:
     return widths[min(ply, len(widths) - 1)]
 
@@ -85,19 +97,20 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
     if state.phase == OVER or (depth <= 0 and state.phase != DRAW):
         return evaluate(state, w), []
     if state.phase == DRAW:
-        drawer = state.owner(state.pp)
+        if worst:
+            drawer = state.owner(state.pp)
+            card = _worst_card(state, w, lambda v: decision(v, drawer, rule))
+            state.play(card)
+            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply)
+            state.undo()
+            return v, []
         total = [0.0] * state.game.n
-        best_v: list[float] | None = None
         for card, pr in state.chance_outcomes():
             state.play(card)
             v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply)
             state.undo()
-            if worst:
-                if best_v is None or decision(v, drawer, rule) < decision(best_v, drawer, rule):
-                    best_v = v
-            else:
-                total = [a + pr * b for a, b in zip(total, v)]
-        return (best_v if worst else total), []  # type: ignore[return-value]
+            total = [a + pr * b for a, b in zip(total, v)]
+        return total, []
     p = state.current_player
     moves = state.legal_moves()
     if ordering:
@@ -123,17 +136,19 @@ def paranoid(state: HareState, depth: int, root: int, w: Weights, rule: str = "a
     if state.phase == OVER or (depth <= 0 and state.phase != DRAW):
         return decision(evaluate(state, w), root, rule, other), []
     if state.phase == DRAW:
-        drawer = state.owner(state.pp)
+        if worst:
+            sign = 1.0 if state.owner(state.pp) == root else -1.0
+            card = _worst_card(state, w, lambda v: sign * decision(v, root, rule, other))
+            state.play(card)
+            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply)
+            state.undo()
+            return v, []
         acc = 0.0
-        vals = []
         for card, pr in state.chance_outcomes():
             state.play(card)
             v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply)
             state.undo()
             acc += pr * v
-            vals.append(v)
-        if worst:
-            return (min(vals) if drawer == root else max(vals)), []
         return acc, []
     p = state.current_player
     moves = state.legal_moves()
