@@ -212,3 +212,11 @@ def test_worst_card_option_avoids_the_hare_trap():
     for chance in ("expect", "worst"):
         r = make_engine(g, f"maxn,chance={chance}").search(s, Limits(depth=3))
         assert r.best_move in s.legal_moves()
+
+
+def test_bench_hare_prints_its_figures(capsys):
+    from gamesuite.bench import hare as bench
+
+    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "M/s" in out and "2p one piece, alpha-beta, worst card" in out and "load average" in out
