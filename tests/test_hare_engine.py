@@ -220,3 +220,31 @@ def test_bench_hare_prints_its_figures(capsys):
     assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01"]) == 0
     out = capsys.readouterr().out
     assert "M/s" in out and "2p one piece, alpha-beta, worst card" in out and "load average" in out
+
+
+def test_tune_on_studies_and_self_play(tmp_path, capsys):
+    from gamesuite.cli import main
+    from gamesuite.games.hare.tuning import MatchResult, grid, read_studies, tune_on_studies
+
+    f = tmp_path / "studies.txt"
+    f.write_text("# judged studies\n45;26;2;f;29;19;0;f;2\n60;10;0;f;40;60;1;f;1\n\n20;40;1;f;35;80;3;f;1\n")
+    studies = read_studies(f.read_text().splitlines())
+    assert [s.winner for s in studies] == [1, 0, 0]
+    res = tune_on_studies(studies, grid(0.5, 1.5, 0.5))
+    assert len(res) == 27 and res[0][0] == max(h for h, _ in res)
+    # the count is honest: recount the best triple by hand
+    best = res[0][1]
+    hand = sum(1 for s in studies if int(np.argmax(naive.evaluate(s.state, best))) == s.winner)
+    assert hand == res[0][0]
+    assert main(["tune", "hare", "--studies", str(f), "--grid", "0.5:1.5:0.5", "--selfplay", "2",
+                 "--selfplay-depth", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "27 weight triples" in out and "95% interval" in out
+    r = MatchResult(6, 2, 2)
+    lo, hi = r.interval()
+    assert r.score == 0.7 and lo < 0.7 < hi and r.elo() > 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("45;26;2;f;29\n")
+    assert main(["tune", "hare", "--studies", str(bad)]) == 2
+    assert main(["tune", "hare", "--studies", str(tmp_path / "missing.txt")]) == 2
+    assert main(["tune", "chess", "--studies", str(f)]) == 2

@@ -4,12 +4,14 @@ The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P`` (after the
 original write-up):
 
 - ``P`` progress: ``3 * square`` (summed over the player's pieces);
-- ``C`` carrots, a curve chosen by the stage of the race: in the first half of
-  the track ``C0 * sqrt(c)``; in the second half ``C1 * sqrt(min(c, need))``
-  minus ``EXCESS`` per carrot beyond ``need`` plus what finishing allows, where
-  ``need = NEED_PER_SQUARE * squares still to go``; and when the player could
-  enter the finish at once, ``FINISHABLE`` more (each carrot is worth less the
-  more one holds, and carrots beyond what finishing allows cost);
+- ``C`` carrots, a curve chosen by the stage of the race:
+  ``K * sqrt(min(c, need)) - EXCESS * max(0, c - need - limit)`` with
+  ``K = C0`` while every piece is in the first half of the track and ``C1``
+  after, ``need = NEED_PER_SQUARE * squares still to go`` and ``limit`` the
+  carrots finishing allows (10 x the place being taken; 20 for two pieces);
+  when the player could enter the finish at once, ``FINISHABLE`` more. Each
+  carrot is worth less the more one holds, and carrots beyond what finishing
+  allows cost;
 - ``S`` lettuces, one curve per number of lettuces held, as a function of the
   lettuce squares still ahead: ``-LETTUCE * held - BEHIND * max(0, held - ahead)``.
 

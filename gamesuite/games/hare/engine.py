@@ -77,7 +77,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     if not state.legal_moves():
         raise InvalidOptionError(f"no move to search in position {quote(state.to_text())}")
     g = state.game
-    tables = _tables(g)
+    tables = tables_for(g)
     ws = ws if ws is not None and ws.max_depth >= depth else Workspace(max(depth, MAX_DEPTH // 2))
     w = (weights or Weights()).array()
     wid = np.array(widths, dtype=np.int64)
@@ -111,7 +111,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
 _TABLES: dict[str, K.Tables] = {}
 
 
-def _tables(game: HareGame) -> K.Tables:
+def tables_for(game: HareGame) -> K.Tables:
+    """The kernels' tables of ``game`` (built once per game spec)."""
     t = _TABLES.get(game.spec)
     if t is None:
         t = _TABLES[game.spec] = K.Tables(game)

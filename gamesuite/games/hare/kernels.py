@@ -475,6 +475,9 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
         limit = _finish_limit(st, cfg, p)
         can_finish = False
         for j in range(p * ppp, p * ppp + ppp):
+            if st[EATS + j] == 1:
+                let -= 1  # about to eat: counted as eaten
+        for j in range(p * ppp, p * ppp + ppp):
             s = st[SQ + j]
             prog += s
             togo += LAST - s
@@ -487,14 +490,11 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
                 if let == 0 and _cost(d) <= c and (limit < 0 or c - _cost(d) <= limit):
                     can_finish = True
         S = -w[W.LETTUCE] * let - w[W.BEHIND] * max(0, let - ahead)
-        if not second_half:
-            C = w[W.C0] * np.sqrt(c)
-        else:
-            need = w[W.NEED_PER_SQUARE] * togo
-            excess = 0.0
-            if limit >= 0:
-                excess = max(0.0, c - need - limit)
-            C = w[W.C1] * np.sqrt(min(c, need)) - w[W.EXCESS] * excess
+        need = w[W.NEED_PER_SQUARE] * togo
+        lim = limit if limit >= 0 else 20
+        excess = max(0.0, c - need - lim)
+        curve = w[W.C1] if second_half else w[W.C0]
+        C = curve * np.sqrt(min(c, need)) - w[W.EXCESS] * excess
         if can_finish:
             C += w[W.FINISHABLE]
         P = 3.0 * prog

@@ -26,7 +26,8 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
         if state.place[p]:
             out.append(w.finished + w.place_step * (g.n - state.place[p]))
             continue
-        c, let = state.car[p], state.let[p]
+        c = state.car[p]
+        let = state.let[p] - sum(1 for j in state.pieces_of(p) if state.eat[j] == 1)  # about to eat: eaten
         limit = state.finish_limit(p)
         squares = [state.sq[j] for j in state.pieces_of(p)]
         racing = [s for s in squares if s < B.LAST]
@@ -37,12 +38,11 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
         can_finish = any(let == 0 and B.cost(B.LAST - s) <= c and (limit < 0 or c - B.cost(B.LAST - s) <= limit)
                          for s in racing)
         S = -w.lettuce * let - w.behind * max(0, let - ahead)
-        if not second_half:
-            C = w.c0 * math.sqrt(c)
-        else:
-            need = w.need_per_square * togo
-            excess = max(0.0, c - need - limit) if limit >= 0 else 0.0
-            C = w.c1 * math.sqrt(min(c, need)) - w.excess * excess
+        need = w.need_per_square * togo
+        lim = limit if limit >= 0 else 20
+        excess = max(0.0, c - need - lim)
+        curve = w.c1 if second_half else w.c0
+        C = curve * math.sqrt(min(c, need)) - w.excess * excess
         if can_finish:
             C += w.finishable
         P = 3.0 * prog
