@@ -414,3 +414,10 @@ def test_text_round_trip_keeps_the_deck(spec):
         else:
             s.play(rng.choice(s.legal_moves()))
     assert seen_cards
+
+
+def test_diagram_shows_every_player():
+    d = pos("10e:35:3/31:67:3/13:65:3:s 3 deck=hs").diagram()
+    assert "square 10 (lettuce) (eats next turn) in position 3; 35 carrots, 3 lettuces" in d
+    assert "> player 3: square 13 (carrot) in position 2; 65 carrots, 3 lettuces; misses a turn" in d
+    assert "halve, show" in d

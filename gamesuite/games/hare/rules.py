@@ -598,6 +598,28 @@ class HareState(State):
     def to_text(self) -> str:
         return _format_position(self)
 
+    def diagram(self) -> str:
+        """The position for a terminal: each player's pieces, carrots, lettuces and race position."""
+        g = self.game
+        rows = []
+        for p in range(g.n):
+            pieces = []
+            for j in self.pieces_of(p):
+                sq = self.sq[j]
+                where = B.KIND_NAMES[g.kind[sq]]
+                extra = " (eats next turn)" if self.eat[j] == 1 else ""
+                pieces.append(f"square {sq} ({where}){extra}" + ("" if sq == B.LAST else f" in position {self.race_position(j)}"))
+            status = f"finished, place {self.place[p]}" if self.place[p] else ("misses a turn" if self.skip[p] else "")
+            mark = ">" if self.phase != OVER and p == self.turn else " "
+            rows.append(f"{mark} {g.player_name(p)}: {'; '.join(pieces)}; {self.car[p]} carrots, "
+                        f"{self.let[p]} lettuces" + (f"; {status}" if status else ""))
+        if g.deck_list and sum(g.deck_list):
+            rows.append(f"  hare cards drawn since the shuffle: "
+                        + (", ".join(B.CARD_NAMES[c] for c in self.known) or "none"))
+        if self.phase == DRAW:
+            rows.append("  a hare card is drawn next")
+        return "\n".join(rows)
+
     def canonical_text(self) -> str:
         return self.to_text()
 
