@@ -421,3 +421,34 @@ def test_diagram_shows_every_player():
     assert "square 10 (lettuce) (eats next turn) in position 3; 35 carrots, 3 lettuces" in d
     assert "> player 3: square 13 (carrot) in position 2; 65 carrots, 3 lettuces; misses a turn" in d
     assert "halve, show" in d
+
+
+def test_game_records_replay_exactly():
+    from gamesuite.core.errors import InvalidRecordError
+    from gamesuite.games.hare.record import format_record, parse_record
+
+    for spec in ("hare(players=3)", "hare", "hare(players=3,hare=1979)"):
+        g = load_game(spec)
+        rng = random.Random(spec)
+        s = g.new_state()
+        for _ in range(120):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                o = s.chance_outcomes()
+                s.play(rng.choices([m for m, _ in o], [p for _, p in o])[0])
+            else:
+                s.play(rng.choice(s.legal_moves()))
+        text = format_record(s)
+        again = parse_record("# a comment\n" + text)
+        assert again.to_text() == s.to_text() and again.history == s.history
+        assert format_record(again) == text
+    start = "40:20:0/45:15:1/38:30:1 2 deck=gm"
+    s = G3.state_from_text(start)
+    s.play_text("4")
+    assert parse_record(format_record(s, start)).to_text() == s.to_text()
+    for bad, fragment in (("moves 1 2", "game"), ("game chess\n", "unknown game"),
+                          ("game hare(players=3)\nmoves 1 11", "'11'"), ("game hare\nstart 1:2", "start"),
+                          ("game hare\ngame hare", "one each"), ("game tictactoe", "not Hare")):
+        with pytest.raises(InvalidRecordError, match=fragment):
+            parse_record(bad)
