@@ -248,3 +248,14 @@ def test_tune_on_studies_and_self_play(tmp_path, capsys):
     assert main(["tune", "hare", "--studies", str(bad)]) == 2
     assert main(["tune", "hare", "--studies", str(tmp_path / "missing.txt")]) == 2
     assert main(["tune", "chess", "--studies", str(f)]) == 2
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_every_engine_setting_returns_a_legal_move_in_random_positions(spec):
+    g, states = random_positions(spec, games=2, plies=300, seed=9)
+    engines = [HareEngine(g), HareEngine(g, algorithm="paranoid", chance="worst", rule="sum"),
+               HareEngine(g, rule="relative", twoplayer="same", widths="2")]
+    for s in states[::7]:
+        if s.legal_moves():
+            for e in engines:
+                assert e.search(s, Limits(depth=2)).best_move in s.legal_moves(), s.to_text()
