@@ -462,6 +462,10 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
     """One value per player into ``out`` (naive.evaluate is the reference)."""
     n = cfg[C_N]
     ppp = cfg[C_PPP]
+    finished = 0
+    for p in range(n):
+        if st[PLACE + p] != 0:
+            finished += 1
     for p in range(n):
         if st[PLACE + p] != 0:
             out[p] = w[W.FINISHED] + w[W.PLACE_STEP] * (n - st[PLACE + p])
@@ -472,7 +476,10 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
         second_half = False
         c = st[CAR + p]
         let = st[LET + p]
-        limit = _finish_limit(st, cfg, p)
+        if ppp == 2:
+            limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
+        else:
+            limit = 10 * (finished + 1)
         can_finish = False
         for j in range(p * ppp, p * ppp + ppp):
             if st[EATS + j] == 1:
