@@ -1,0 +1,6 @@
+"""Hare and Hedgehog (Hase und Igel) for 2-6 players, with hare cards as chance nodes."""
+
+from .engine import HareEngine
+from .rules import HareGame, HareState
+
+__all__ = ["HareEngine", "HareGame", "HareState"]

@@ -1,0 +1,919 @@
+"""numba kernels of the Hare and Hedgehog engine: the rules on a flat array, the evaluation, the searches.
+
+A position is an ``int64`` array of ``SIZE`` slots (see the layout below); the
+game's constants are another ``int64`` array (``cfg``) and the board's tables
+(``kinds``, ``prevh``, ``lettuce_ahead``). The plain-Python references are the
+rules in ``rules.py`` (move generation, moves, cards) and ``naive.py``
+(evaluation, max^n, paranoid); the tests compare them with these kernels.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from . import board as B
+from . import config as W
+
+# -- position layout ----------------------------------------------------------
+MAXP = 6  # pieces and players
+SQ, EATS, FRESH, HMASK, CAR, LET, SKIP, PLACE = 0, 6, 12, 18, 24, 30, 36, 42
+TURN, PHASE, PP, PC, NKNOWN, KNOWN = 48, 49, 50, 51, 52, 53
+SIZE = KNOWN + 16
+
+# -- game constants (cfg) ---------------------------------------------------------
+C_N, C_PPP, C_NP, C_STARTCAR, C_TOURN, C_DECK = 0, 1, 2, 3, 4, 5
+CFG_SIZE = C_DECK + B.N_CARDS
+
+# phases (as in rules.py)
+MOVE, DRAW, CHOOSE, OVER = 0, 1, 2, 3
+STRIDE, BACK, TAKE10, GIVE10, RESTART = 10000, 100, 1001, 1002, 1003
+LAST = 64
+MAXMOVES = 160
+
+# stats slots
+NODES, ABORTED, NODE_LIMIT, SELDEPTH = 0, 1, 2, 3
+
+# search kinds
+ABSOLUTE, RELATIVE, SUM, VERSUS = 0, 1, 2, 3  # VERSUS: own minus one named opponent (two left)
+NEG = -1e300
+
+
+@njit(cache=True, nogil=True)
+def _cost(n):
+    return n * (n + 1) // 2
+
+
+@njit(cache=True, nogil=True)
+def _occupied(st, cfg, t):
+    if t <= 0 or t >= LAST:
+        return False
+    for j in range(cfg[C_NP]):
+        if st[SQ + j] == t:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _race_position(st, cfg, j):
+    s = st[SQ + j]
+    r = 1
+    for q in range(cfg[C_NP]):
+        if q != j and (st[SQ + q] == LAST or st[SQ + q] > s):
+            r += 1
+    return r
+
+
+@njit(cache=True, nogil=True)
+def _finished_players(st, cfg):
+    k = 0
+    for p in range(cfg[C_N]):
+        if st[PLACE + p] != 0:
+            k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _finish_limit(st, cfg, p):
+    ppp = cfg[C_PPP]
+    if ppp == 2:
+        for j in range(p * ppp, p * ppp + ppp):
+            if st[SQ + j] == LAST:
+                return 20
+        return -1
+    return 10 * (_finished_players(st, cfg) + 1)
+
+
+@njit(cache=True, nogil=True)
+def _unknown_total(st, cfg):
+    return _deck_total(cfg) - st[NKNOWN]
+
+
+@njit(cache=True, nogil=True)
+def _deck_total(cfg):
+    t = 0
+    for c in range(B.N_CARDS):
+        t += cfg[C_DECK + c]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _unknown_counts(st, cfg, out):
+    """Cards that can come next, by id, into ``out``; returns their total."""
+    for c in range(B.N_CARDS):
+        out[c] = cfg[C_DECK + c]
+    for i in range(st[NKNOWN]):
+        out[st[KNOWN + i]] -= 1
+    t = 0
+    for c in range(B.N_CARDS):
+        t += out[c]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def _gen_moves(st, cfg, kinds, prevh, out):
+    """The legal moves (sorted) into ``out``; returns how many (0 at chance and final nodes)."""
+    ph = st[PHASE]
+    if ph == OVER or ph == DRAW:
+        return 0
+    p = st[TURN]
+    ppp = cfg[C_PPP]
+    if ph == CHOOSE:
+        base = STRIDE * (st[PP] % ppp)
+        out[0] = base
+        out[1] = base + TAKE10
+        if st[CAR + p] >= 10:
+            out[2] = base + GIVE10
+            return 3
+        return 2
+    if st[SKIP + p] != 0:
+        out[0] = 0
+        return 1
+    n = 0
+    for j in range(p * ppp, p * ppp + ppp):
+        if st[EATS + j] == 1 and st[SQ + j] < LAST:
+            out[n] = STRIDE * (j % ppp)
+            n += 1
+    if n > 0:
+        return n
+    car = st[CAR + p]
+    let = st[LET + p]
+    limit = _finish_limit(st, cfg, p)
+    occ = np.int64(0)  # squares 1..63 holding a piece, as bits
+    for q in range(cfg[C_NP]):
+        t = st[SQ + q]
+        if t > 0 and t < LAST:
+            occ |= np.int64(1) << t
+    for j in range(p * ppp, p * ppp + ppp):
+        s = st[SQ + j]
+        if s == LAST:
+            continue
+        base = STRIDE * (j % ppp)
+        k = 1
+        c = 1
+        while s + k <= LAST and c <= car:
+            t = s + k
+            if t == LAST:
+                if let == 0 and (limit < 0 or car - c <= limit):
+                    out[n] = base + k
+                    n += 1
+            elif (occ >> t) & 1 == 0 and kinds[t] != B.HEDGEHOG and (kinds[t] != B.LETTUCE or let > 0):
+                out[n] = base + k
+                n += 1
+            k += 1
+            c += k
+        h = prevh[s]
+        if h >= 0 and (h == 0 or (occ >> h) & 1 == 0):
+            out[n] = base + BACK + (s - h)
+            n += 1
+        if kinds[s] == B.CARROT:
+            out[n] = base + TAKE10
+            n += 1
+            if car >= 10:
+                out[n] = base + GIVE10
+                n += 1
+    if n == 0:
+        for j in range(p * ppp, p * ppp + ppp):
+            if st[SQ + j] < LAST:
+                out[n] = STRIDE * (j % ppp) + RESTART
+                n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _is_pos_square(k):
+    return k >= B.POS156 and k <= B.POS4
+
+
+@njit(cache=True, nogil=True)
+def _position_bonus(k, r):
+    if k == B.POS156:
+        if r == 1 or r == 5 or r == 6:
+            return 10 * r
+        return 0
+    if k >= B.POS2 and k <= B.POS4 and r == k - B.POS2 + 2:
+        return 10 * r
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _begin_turn(st, cfg, kinds, p):
+    ppp = cfg[C_PPP]
+    for j in range(p * ppp, p * ppp + ppp):
+        if st[FRESH + j] != 0:
+            st[FRESH + j] = 0
+            st[CAR + p] += _position_bonus(kinds[st[SQ + j]], _race_position(st, cfg, j))
+        m = st[HMASK + j]
+        if m >= 0:
+            s = st[SQ + j]
+            passers = 0
+            for q in range(cfg[C_NP]):
+                if (m >> q) & 1 and st[SQ + q] > s:
+                    passers += 1
+            if passers == 0:
+                st[CAR + p] += 10
+            else:
+                st[CAR + p] -= min(st[CAR + p], 10 * passers)
+            st[HMASK + j] = -1
+
+
+@njit(cache=True, nogil=True)
+def _end_turn(st, cfg, kinds, again):
+    n = cfg[C_N]
+    st[PHASE] = MOVE
+    st[PP] = -1
+    st[PC] = 0
+    racing = 0
+    for q in range(n):
+        if st[PLACE + q] == 0:
+            racing += 1
+    if racing <= 1:
+        for q in range(n):
+            if st[PLACE + q] == 0:
+                st[PLACE + q] = n
+        st[PHASE] = OVER
+        st[TURN] = 0
+        return
+    p = st[TURN]
+    if not (again and st[PLACE + p] == 0):
+        p = (p + 1) % n
+        while st[PLACE + p] != 0:
+            p = (p + 1) % n
+    st[TURN] = p
+    _begin_turn(st, cfg, kinds, p)
+
+
+@njit(cache=True, nogil=True)
+def _finish_piece(st, cfg, j):
+    ppp = cfg[C_PPP]
+    p = j // ppp
+    for q in range(p * ppp, p * ppp + ppp):
+        if st[SQ + q] != LAST:
+            return
+    st[PLACE + p] = _finished_players(st, cfg) + 1
+
+
+@njit(cache=True, nogil=True)
+def _card_target_ok(st, cfg, kinds, t, p):
+    if t == 0:
+        return True
+    if t <= 0 or t >= LAST or _occupied(st, cfg, t):
+        return False
+    k = kinds[t]
+    return k != B.HEDGEHOG and (k != B.LETTUCE or st[LET + p] > 0)
+
+
+@njit(cache=True, nogil=True)
+def _put(st, kinds, j, t):
+    st[SQ + j] = t
+    st[FRESH + j] = 1 if _is_pos_square(kinds[t]) else 0
+    st[EATS + j] = 1 if kinds[t] == B.LETTUCE else 0
+
+
+@njit(cache=True, nogil=True)
+def _card(st, cfg, kinds, card):
+    """Carry out ``card`` for the pending piece, then end the turn (rules.HareState._card)."""
+    j = st[PP]
+    ppp = cfg[C_PPP]
+    npc = cfg[C_NP]
+    p = j // ppp
+    s = st[SQ + j]
+    again = False
+    if card == B.GIVE10:
+        behind = 0
+        for q in range(npc):
+            if q // ppp != p and st[SQ + q] < s:
+                behind += 1
+        if st[CAR + p] >= 10 * behind:
+            for q in range(npc):
+                if q // ppp != p and st[SQ + q] < s:
+                    st[CAR + p] -= 10
+                    st[CAR + q // ppp] += 10
+    elif card == B.MISS_OR_AGAIN:
+        behind = 0
+        for q in range(npc):
+            if q != j and st[SQ + q] < s:
+                behind += 1
+        if behind > _race_position(st, cfg, j) - 1:
+            st[SKIP + p] = 1
+        else:
+            again = True
+    elif card == B.SET65:
+        st[CAR + p] = 65
+    elif card == B.LETTUCE10:
+        if st[LET + p] > 0:
+            st[CAR + p] += 10 * st[LET + p]
+        else:
+            st[SKIP + p] = 1
+    elif card == B.HALVE:
+        st[CAR + p] = (st[CAR + p] + 1) // 2
+    elif card == B.FREE_RIDE:
+        st[CAR + p] += st[PC]
+    elif card == B.SHUFFLE:
+        for q in range(cfg[C_N]):
+            if q != p and st[PLACE + q] == 0 and st[CAR + q] >= 1:
+                st[CAR + q] -= 1
+                st[CAR + p] += 1
+    elif card == B.TAKE_GIVE:
+        st[PHASE] = CHOOSE
+        st[PC] = 0
+        return
+    elif card == B.FALL_BACK:
+        best = -1
+        for q in range(npc):
+            if q != j and st[SQ + q] < s and st[SQ + q] > best:
+                best = st[SQ + q]
+        if best >= 0:
+            for t in range(best - 1, -1, -1):
+                if _card_target_ok(st, cfg, kinds, t, p):
+                    _put(st, kinds, j, t)
+                    break
+    elif card == B.MOVE_UP:
+        best = LAST
+        for q in range(npc):
+            if q != j and st[SQ + q] > s and st[SQ + q] < LAST and st[SQ + q] < best:
+                best = st[SQ + q]
+        if best < LAST:
+            for t in range(best + 1, LAST):
+                if _card_target_ok(st, cfg, kinds, t, p):
+                    _put(st, kinds, j, t)
+                    break
+    elif card == B.MISS:
+        st[SKIP + p] = 1
+    elif card == B.EAT:
+        if st[LET + p] > 0:
+            st[LET + p] -= 1
+            st[CAR + p] += 10 * _race_position(st, cfg, j)
+    elif card == B.AGAIN:
+        again = True
+    elif card == B.NEXT_CARROT:
+        for t in range(s + 1, LAST):
+            if kinds[t] == B.CARROT and not _occupied(st, cfg, t):
+                _put(st, kinds, j, t)
+                break
+    elif card == B.PREV_CARROT:
+        for t in range(s - 1, 0, -1):
+            if kinds[t] == B.CARROT and not _occupied(st, cfg, t):
+                _put(st, kinds, j, t)
+                break
+    _end_turn(st, cfg, kinds, again)
+
+
+@njit(cache=True, nogil=True)
+def _draw(st, cfg, kinds, card):
+    """The chance outcome ``card`` at a pending draw (rules.HareState._draw)."""
+    if card == B.SHUFFLE:
+        st[NKNOWN] = 0
+        for i in range(16):
+            st[KNOWN + i] = 0
+    else:
+        st[KNOWN + st[NKNOWN]] = card
+        st[NKNOWN] += 1
+    st[PHASE] = MOVE
+    _card(st, cfg, kinds, card)
+
+
+@njit(cache=True, nogil=True)
+def _apply(st, cfg, kinds, prevh, move):
+    """Make ``move`` (a legal move, or a card at a chance node) on ``st`` (rules.HareState.play)."""
+    if st[PHASE] == DRAW:
+        _draw(st, cfg, kinds, move)
+        return
+    p = st[TURN]
+    ppp = cfg[C_PPP]
+    j = p * ppp + move // STRIDE
+    code = move % STRIDE
+    if st[PHASE] == CHOOSE:
+        if code == TAKE10:
+            st[CAR + p] += 10
+        elif code == GIVE10:
+            st[CAR + p] -= 10
+        _end_turn(st, cfg, kinds, False)
+        return
+    if code == 0:
+        if st[SKIP + p] != 0:
+            st[SKIP + p] = 0
+        else:
+            st[EATS + j] = 2
+            st[LET + p] -= 1
+            st[CAR + p] += 10 * _race_position(st, cfg, j)
+        _end_turn(st, cfg, kinds, False)
+    elif code <= LAST:
+        c = _cost(code)
+        st[CAR + p] -= c
+        t = st[SQ + j] + code
+        st[SQ + j] = t
+        st[EATS + j] = 0
+        st[FRESH + j] = 1 if _is_pos_square(kinds[t]) else 0
+        if t == LAST:
+            _finish_piece(st, cfg, j)
+        elif kinds[t] == B.LETTUCE:
+            st[EATS + j] = 1
+        elif kinds[t] == B.HARE:
+            if cfg[C_TOURN] != 0:
+                m = 0
+                for q in range(cfg[C_NP]):
+                    if q // ppp != p and st[SQ + q] < t:
+                        m |= 1 << q
+                st[HMASK + j] = m
+            elif _unknown_total(st, cfg) > 0:
+                st[PHASE] = DRAW
+                st[PP] = j
+                st[PC] = c
+                return
+            else:
+                card = st[KNOWN]
+                nk = st[NKNOWN]
+                for i in range(nk - 1):
+                    st[KNOWN + i] = st[KNOWN + i + 1]
+                st[KNOWN + nk - 1] = card
+                st[PP] = j
+                st[PC] = c
+                _card(st, cfg, kinds, card)
+                return
+        _end_turn(st, cfg, kinds, False)
+    elif code < TAKE10:
+        k = code - BACK
+        st[SQ + j] -= k
+        st[CAR + p] += 10 * k
+        st[EATS + j] = 0
+        _end_turn(st, cfg, kinds, False)
+    elif code == TAKE10:
+        st[CAR + p] += 10
+        _end_turn(st, cfg, kinds, False)
+    elif code == GIVE10:
+        st[CAR + p] -= 10
+        _end_turn(st, cfg, kinds, False)
+    else:
+        h = prevh[st[SQ + j]]
+        if h >= 0 and not _occupied(st, cfg, h):
+            st[SQ + j] = h
+        else:
+            st[SQ + j] = 0
+            st[CAR + p] = cfg[C_STARTCAR]
+        st[EATS + j] = 0
+        _end_turn(st, cfg, kinds, False)
+
+
+# -- evaluation -----------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
+    """One value per player into ``out`` (naive.evaluate is the reference)."""
+    n = cfg[C_N]
+    ppp = cfg[C_PPP]
+    finished = 0
+    for p in range(n):
+        if st[PLACE + p] != 0:
+            finished += 1
+    for p in range(n):
+        if st[PLACE + p] != 0:
+            out[p] = w[W.FINISHED] + w[W.PLACE_STEP] * (n - st[PLACE + p])
+            continue
+        prog = 0
+        togo = 0
+        ahead = 0
+        second_half = False
+        c = st[CAR + p]
+        let = st[LET + p]
+        if ppp == 2:
+            limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
+        else:
+            limit = 10 * (finished + 1)
+        can_finish = False
+        for j in range(p * ppp, p * ppp + ppp):
+            if st[EATS + j] == 1:
+                let -= 1  # about to eat: counted as eaten
+        for j in range(p * ppp, p * ppp + ppp):
+            s = st[SQ + j]
+            prog += s
+            togo += LAST - s
+            if s < LAST:
+                if lettuce_ahead[s] > ahead:
+                    ahead = lettuce_ahead[s]
+                if s >= 32:
+                    second_half = True
+                d = LAST - s
+                if let == 0 and _cost(d) <= c and (limit < 0 or c - _cost(d) <= limit):
+                    can_finish = True
+        S = -w[W.LETTUCE] * let - w[W.BEHIND] * max(0, let - ahead)
+        need = w[W.NEED_PER_SQUARE] * togo
+        lim = limit if limit >= 0 else 20
+        excess = max(0.0, c - need - lim)
+        curve = w[W.C1] if second_half else w[W.C0]
+        C = curve * np.sqrt(min(c, need)) - w[W.EXCESS] * excess
+        if can_finish:
+            C += w[W.FINISHABLE]
+        P = 3.0 * prog
+        out[p] = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
+
+
+@njit(cache=True, nogil=True)
+def _decision(v, p, rule, other, n):
+    """How player ``p`` values the vector ``v`` under ``rule``."""
+    if rule == ABSOLUTE:
+        return v[p]
+    if rule == VERSUS:
+        return v[p] - v[other]
+    if rule == RELATIVE:
+        best = NEG
+        for q in range(n):
+            if q != p and v[q] > best:
+                best = v[q]
+        return v[p] - best
+    s = 0.0
+    for q in range(n):
+        if q != p:
+            s += v[q]
+    return v[p] - s
+
+
+# -- searches -----------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order, cvals,
+           cphase, stats):
+    """Order the moves at ``lvl`` by ``sign`` times ``pov``'s static value of each child (stable, best first).
+
+    Each child's evaluation vector and phase are kept in ``cvals[lvl, i]`` and ``cphase[lvl, i]``.
+    """
+    n = cfg[C_N]
+    for i in range(nm):
+        stack[lvl + 1, :] = stack[lvl, :]
+        _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
+        _evaluate(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, cvals[lvl, i])
+        cphase[lvl, i] = stack[lvl + 1, PHASE]
+        stats[NODES] += 1
+        scores[lvl, i] = sign * _decision(cvals[lvl, i], pov, rule, other, n)
+        order[lvl, i] = i
+    for i in range(1, nm):
+        k = order[lvl, i]
+        sc = scores[lvl, k]
+        q = i - 1
+        while q >= 0 and scores[lvl, order[lvl, q]] < sc:
+            order[lvl, q + 1] = order[lvl, q]
+            q -= 1
+        order[lvl, q + 1] = k
+
+
+@njit(cache=True, nogil=True)
+def _poll(stop, stats):
+    if (stats[NODES] & 1023) == 0 and (stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT])):
+        stats[ABORTED] = 1
+    return stats[ABORTED] != 0
+
+
+@njit(cache=True, nogil=True)
+def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
+    """Build the child of every card that can come next into ``cst[lvl]``; cards with identical
+    children share a group. Returns (number of groups, total count); ``group[c]`` is card c's
+    group (-1 if it cannot come), ``reps[g]`` a card of group g."""
+    total = _unknown_counts(stack[lvl], cfg, counts)
+    ng = 0
+    for c in range(B.N_CARDS):
+        group[c] = -1
+        if counts[c] == 0:
+            continue
+        cst[lvl, c, :] = stack[lvl, :]
+        _draw(cst[lvl, c], cfg, kinds, np.int64(c))
+        for g in range(ng):
+            same = True
+            r = reps[g]
+            for i in range(SIZE):
+                if cst[lvl, r, i] != cst[lvl, c, i]:
+                    same = False
+                    break
+            if same:
+                group[c] = g
+                break
+        if group[c] < 0:
+            reps[ng] = c
+            group[c] = ng
+            ng += 1
+    return ng, total
+
+
+@njit(cache=True, nogil=True)
+def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst,
+          moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen):
+    """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference)."""
+    st = stack[lvl]
+    n = cfg[C_N]
+    stats[NODES] += 1
+    pvlen[lvl] = 0
+    if lvl > stats[SELDEPTH]:
+        stats[SELDEPTH] = lvl
+    if _poll(stop, stats):
+        return
+    ph = st[PHASE]
+    if ph == OVER or (depth <= 0 and ph != DRAW):
+        _evaluate(st, cfg, kinds, lettuce_ahead, w, vals[lvl])
+        return
+    if ph == DRAW:
+        counts = np.zeros(B.N_CARDS, dtype=np.int64)
+        group = np.zeros(B.N_CARDS, dtype=np.int64)
+        reps = np.zeros(B.N_CARDS, dtype=np.int64)
+        ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
+        drawer = st[PP] // cfg[C_PPP]
+        if worst:
+            # the original's shortcut: assume the card that looks worst for the drawer, search only that one
+            bestg = 0
+            best = 1e300
+            for g in range(ng):
+                _evaluate(cst[lvl, reps[g]], cfg, kinds, lettuce_ahead, w, gvals[lvl, g])
+                stats[NODES] += 1
+                d = _decision(gvals[lvl, g], drawer, rule, -1, n)
+                if d < best:
+                    best = d
+                    bestg = g
+            stack[lvl + 1, :] = cst[lvl, reps[bestg]]
+            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
+                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+            vals[lvl, :] = vals[lvl + 1, :]
+            return
+        for g in range(ng):
+            stack[lvl + 1, :] = cst[lvl, reps[g]]
+            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
+                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+            if stats[ABORTED] != 0:
+                return
+            gvals[lvl, g, :] = vals[lvl + 1, :]
+        for q in range(n):
+            vals[lvl, q] = 0.0
+        for c in range(B.N_CARDS):
+            g = group[c]
+            if g >= 0:
+                pr = counts[c] / total
+                for q in range(n):
+                    vals[lvl, q] += pr * gvals[lvl, g, q]
+        return
+    p = st[TURN]
+    nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
+    if ordering:
+        _order(stack, lvl, nm, p, rule, np.int64(-1), 1.0, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
+               cvals, cphase, stats)
+    else:
+        for i in range(nm):
+            order[lvl, i] = i
+    wd = widths[min(ply, widths.shape[0] - 1)]
+    k = nm if wd == 0 else min(nm, wd)
+    best = NEG
+    for ii in range(k):
+        idx = order[lvl, ii]
+        m = moves[lvl, idx]
+        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+            # a leaf already built and scored by the ordering
+            vals[lvl + 1, :] = cvals[lvl, idx, :]
+            pvlen[lvl + 1] = 0
+        else:
+            stack[lvl + 1, :] = stack[lvl, :]
+            _apply(stack[lvl + 1], cfg, kinds, prevh, m)
+            _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh, lettuce_ahead,
+                  w, widths, rule, ordering, worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop,
+                  pv, pvlen)
+            if stats[ABORTED] != 0:
+                return
+        d = _decision(vals[lvl + 1], p, rule, -1, n)
+        if d > best:
+            best = d
+            vals[lvl, :] = vals[lvl + 1, :]
+            pv[lvl, 0] = m
+            ln = pvlen[lvl + 1]
+            for q in range(ln):
+                pv[lvl, q + 1] = pv[lvl + 1, q]
+            pvlen[lvl] = ln + 1
+
+
+@njit(cache=True, nogil=True)
+def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, lettuce_ahead, w, widths,
+              rule, ordering, worst, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen):
+    """Paranoid search (alpha-beta when ``prune``): ``root`` maximises its decision value, every other
+    player minimises it; expectation (or the worst card for the drawer) at chance nodes."""
+    st = stack[lvl]
+    n = cfg[C_N]
+    stats[NODES] += 1
+    pvlen[lvl] = 0
+    if lvl > stats[SELDEPTH]:
+        stats[SELDEPTH] = lvl
+    if _poll(stop, stats):
+        return 0.0
+    ph = st[PHASE]
+    if ph == OVER or (depth <= 0 and ph != DRAW):
+        leaf = gvals[lvl, 0]
+        _evaluate(st, cfg, kinds, lettuce_ahead, w, leaf)
+        return _decision(leaf, root, rule, other, n)
+    if ph == DRAW:
+        counts = np.zeros(B.N_CARDS, dtype=np.int64)
+        group = np.zeros(B.N_CARDS, dtype=np.int64)
+        reps = np.zeros(B.N_CARDS, dtype=np.int64)
+        ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
+        drawer = st[PP] // cfg[C_PPP]
+        if worst:
+            # the original's shortcut: the card that looks worst for the drawer, searched alone
+            bestg = 0
+            best = 1e300
+            for g in range(ng):
+                _evaluate(cst[lvl, reps[g]], cfg, kinds, lettuce_ahead, w, gvals[lvl, g])
+                stats[NODES] += 1
+                d = _decision(gvals[lvl, g], root, rule, other, n)
+                if drawer != root:
+                    d = -d
+                if d < best:
+                    best = d
+                    bestg = g
+            stack[lvl + 1, :] = cst[lvl, reps[bestg]]
+            return _paranoid(stack, lvl + np.int64(1), depth, ply, alpha, beta, root, other, cfg, kinds, prevh,
+                             lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals,
+                             cphase, cst, gvals, stats, stop, pv, pvlen)
+        for g in range(ng):
+            stack[lvl + 1, :] = cst[lvl, reps[g]]
+            v = _paranoid(stack, lvl + np.int64(1), depth, ply, -1e300, 1e300, root, other, cfg, kinds, prevh,
+                          lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals, cphase,
+                          cst, gvals, stats, stop, pv, pvlen)
+            if stats[ABORTED] != 0:
+                return 0.0
+            gvals[lvl, g, 0] = v
+        acc = 0.0
+        for c in range(B.N_CARDS):
+            g = group[c]
+            if g >= 0:
+                acc += counts[c] / total * gvals[lvl, g, 0]
+        return acc
+    p = st[TURN]
+    nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
+    sign = 1.0 if p == root else -1.0
+    if ordering:
+        _order(stack, lvl, nm, root, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
+               cvals, cphase, stats)
+    else:
+        for i in range(nm):
+            order[lvl, i] = i
+    wd = widths[min(ply, widths.shape[0] - 1)]
+    k = nm if wd == 0 else min(nm, wd)
+    maximise = p == root
+    best = -1e300 if maximise else 1e300
+    for ii in range(k):
+        idx = order[lvl, ii]
+        m = moves[lvl, idx]
+        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+            v = sign * scores[lvl, idx]  # a leaf already built and scored by the ordering
+            pvlen[lvl + 1] = 0
+        else:
+            stack[lvl + 1, :] = stack[lvl, :]
+            _apply(stack[lvl + 1], cfg, kinds, prevh, m)
+            v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root, other,
+                          cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores,
+                          order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
+            if stats[ABORTED] != 0:
+                return 0.0
+        if (maximise and v > best) or (not maximise and v < best):
+            best = v
+            pv[lvl, 0] = m
+            ln = pvlen[lvl + 1]
+            for q in range(ln):
+                pv[lvl, q + 1] = pv[lvl + 1, q]
+            pvlen[lvl] = ln + 1
+        if prune:
+            if maximise:
+                if v > alpha:
+                    alpha = v
+            elif v < beta:
+                beta = v
+            if alpha >= beta:
+                break
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _perft(stack, lvl, depth, cfg, kinds, prevh, moves, stats):
+    """Count the positions built ``depth`` plies deep (chance outcomes count as nodes too)."""
+    st = stack[lvl]
+    if depth <= 0 or st[PHASE] == OVER:
+        return np.int64(1)
+    total = np.int64(0)
+    if st[PHASE] == DRAW:
+        counts = np.zeros(B.N_CARDS, dtype=np.int64)
+        _unknown_counts(st, cfg, counts)
+        for c in range(B.N_CARDS):
+            if counts[c] > 0:
+                stack[lvl + 1, :] = st
+                _draw(stack[lvl + 1], cfg, kinds, np.int64(c))
+                total += _perft(stack, lvl + np.int64(1), depth, cfg, kinds, prevh, moves, stats)
+        return total
+    nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
+    for i in range(nm):
+        stack[lvl + 1, :] = st
+        _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
+        total += _perft(stack, lvl + np.int64(1), depth - np.int64(1), cfg, kinds, prevh, moves, stats)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def _build_and_score(st, cfg, kinds, prevh, lettuce_ahead, w, rounds, moves, child, tmp):
+    """Benchmark loop: ``rounds`` times, build every child of ``st`` and score it; returns the count."""
+    count = 0
+    for _ in range(rounds):
+        nm = _gen_moves(st, cfg, kinds, prevh, moves)
+        for i in range(nm):
+            child[:] = st
+            _apply(child, cfg, kinds, prevh, moves[i])
+            _evaluate(child, cfg, kinds, lettuce_ahead, w, tmp)
+            count += 1
+    return count
+
+
+# -- Python side: packing positions and checked wrappers ---------------------------------
+
+def game_config(game) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The ``cfg`` array of a ``HareGame``."""
+    cfg = np.zeros(CFG_SIZE, dtype=np.int64)
+    cfg[C_N], cfg[C_PPP], cfg[C_NP] = game.n, game.ppp, game.npieces
+    cfg[C_STARTCAR] = game.start_carrots
+    cfg[C_TOURN] = 1 if game.tournament else 0
+    cfg[C_DECK:C_DECK + B.N_CARDS] = game.deck
+    return cfg
+
+
+def lettuce_ahead_table(kinds: np.ndarray) -> np.ndarray:
+    """For each square, how many lettuce squares lie strictly ahead."""
+    out = np.zeros(len(kinds), dtype=np.int64)
+    for s in range(len(kinds)):
+        out[s] = int(sum(1 for t in range(s + 1, len(kinds)) if kinds[t] == B.LETTUCE))
+    return out
+
+
+class Tables:
+    """The arrays the kernels need for one game."""
+
+    def __init__(self, game) -> None:  # type: ignore[no-untyped-def]
+        self.cfg = game_config(game)
+        self.kinds = np.asarray(game.kinds, dtype=np.int64)
+        self.prevh = B.previous_hedgehog(self.kinds)
+        self.lettuce_ahead = lettuce_ahead_table(self.kinds)
+
+
+def pack(state) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """A ``HareState`` as the kernels' ``int64`` array."""
+    g = state.game
+    st = np.zeros(SIZE, dtype=np.int64)
+    for j in range(g.npieces):
+        st[SQ + j], st[EATS + j], st[FRESH + j], st[HMASK + j] = state.sq[j], state.eat[j], state.fresh[j], state.hmask[j]
+    for p in range(g.n):
+        st[CAR + p], st[LET + p], st[SKIP + p], st[PLACE + p] = state.car[p], state.let[p], state.skip[p], state.place[p]
+    st[TURN], st[PHASE], st[PP], st[PC] = state.turn, state.phase, state.pp, state.pc
+    st[NKNOWN] = len(state.known)
+    for i, c in enumerate(state.known):
+        st[KNOWN + i] = c
+    return st
+
+
+def unpack(st: np.ndarray, game) -> "object":  # type: ignore[no-untyped-def]
+    """The ``HareState`` of a kernel array (no history)."""
+    from .rules import HareState
+
+    s = HareState(game)
+    for j in range(game.npieces):
+        s.sq[j], s.eat[j], s.fresh[j], s.hmask[j] = (int(st[SQ + j]), int(st[EATS + j]), int(st[FRESH + j]),
+                                                     int(st[HMASK + j]))
+    for p in range(game.n):
+        s.car[p], s.let[p], s.skip[p], s.place[p] = (int(st[CAR + p]), int(st[LET + p]), int(st[SKIP + p]),
+                                                     int(st[PLACE + p]))
+    s.turn, s.phase, s.pp, s.pc = int(st[TURN]), int(st[PHASE]), int(st[PP]), int(st[PC])
+    s.known = [int(c) for c in st[KNOWN:KNOWN + st[NKNOWN]]]
+    return s
+
+
+def _check(st: np.ndarray) -> None:
+    if not isinstance(st, np.ndarray) or st.dtype != np.int64 or st.shape != (SIZE,):
+        raise ValueError(f"a packed Hare and Hedgehog position is an int64 array of {SIZE}, got {st!r:.80}")
+
+
+def gen_moves(st: np.ndarray, tables: Tables) -> list[int]:
+    """The legal moves of a packed position (checked wrapper of ``_gen_moves``)."""
+    _check(st)
+    out = np.zeros(MAXMOVES, dtype=np.int64)
+    n = _gen_moves(st, tables.cfg, tables.kinds, tables.prevh, out)
+    return [int(m) for m in out[:n]]
+
+
+def apply(st: np.ndarray, tables: Tables, move: int) -> np.ndarray:
+    """A copy of ``st`` after ``move`` (a legal move, or a card at a chance node)."""
+    _check(st)
+    child = st.copy()
+    if st[PHASE] == DRAW:
+        if not 0 <= move < B.N_CARDS:
+            raise ValueError(f"{move} is not a hare card")
+    elif move not in gen_moves(st, tables):
+        raise ValueError(f"move {move} is not legal here")
+    _apply(child, tables.cfg, tables.kinds, tables.prevh, np.int64(move))
+    return child
+
+
+def evaluate(st: np.ndarray, tables: Tables, weights: np.ndarray) -> np.ndarray:
+    """The evaluation vector of a packed position (checked wrapper of ``_evaluate``)."""
+    _check(st)
+    if weights.dtype != np.float64 or weights.shape != (W.N_WEIGHTS,):
+        raise ValueError(f"weights must be a float64 array of {W.N_WEIGHTS}")
+    out = np.zeros(int(tables.cfg[C_N]), dtype=np.float64)
+    _evaluate(st, tables.cfg, tables.kinds, tables.lettuce_ahead, weights, out)
+    return out
