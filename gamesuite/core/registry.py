@@ -202,6 +202,7 @@ class EngineEntry:
     help: str = ""
     default: bool = False
     options: dict[str, Any] = field(default_factory=dict)  # documented options and defaults
+    supports: Callable[[Game], bool] | None = None  # for "*" engines: which games they can play
 
 
 _ENGINES: list[EngineEntry] = []
@@ -214,17 +215,23 @@ def register_engine(
     help: str = "",
     default: bool = False,
     options: dict[str, Any] | None = None,
+    supports: Callable[[Game], bool] | None = None,
 ) -> None:
-    """Register ``factory`` as engine ``name`` of ``game`` (``"*"``: every game)."""
-    _ENGINES.append(EngineEntry(name, game, factory, help, default, dict(options or {})))
+    """Register ``factory`` as engine ``name`` of ``game`` (``"*"``: every game ``supports`` accepts)."""
+    _ENGINES.append(EngineEntry(name, game, factory, help, default, dict(options or {}), supports))
 
 
 def engines_for(game: Game | str) -> list[EngineEntry]:
-    """Engines that play ``game``, its own first, the default first of all."""
+    """Engines that play ``game`` (a game or a name: its default parameters), own ones first."""
     _discover()
-    gname = game if isinstance(game, str) else game.name
-    own = [e for e in _ENGINES if e.game == gname]
-    generic = [e for e in _ENGINES if e.game == "*" and e.name not in {o.name for o in own}]
+    if isinstance(game, str):
+        game = load_game(game)
+    own = [e for e in _ENGINES if e.game == game.name]
+    generic = [
+        e
+        for e in _ENGINES
+        if e.game == "*" and e.name not in {o.name for o in own} and (e.supports is None or e.supports(game))
+    ]
     return sorted(own, key=lambda e: not e.default) + generic
 
 

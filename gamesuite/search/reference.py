@@ -14,6 +14,7 @@ import numpy as np
 
 from ..core.info import SearchResult
 from ..core.limits import Limits
+from ..core.errors import InvalidOptionError
 from ..core.registry import Game, register_engine
 from ..core.score import WIN
 from ..core.state import State
@@ -250,8 +251,8 @@ class ReferenceEngine:
     name = "reference"
 
     def __init__(self, game: Game, evaluate: Evaluate | None = None) -> None:
-        if game.num_players != 2 or game.chance or not game.zero_sum:
-            raise ValueError(
+        if not _supports(game):
+            raise InvalidOptionError(
                 f"the reference alpha-beta plays two-player zero-sum games without chance, not {game.spec}"
             )
         self.game = game
@@ -269,4 +270,14 @@ def _make_reference(game: Game) -> ReferenceEngine:
     return ReferenceEngine(game)
 
 
-register_engine("*", "reference", _make_reference, help="plain-Python alpha-beta (slow; for small games and tests)")
+def _supports(game: Game) -> bool:
+    return game.num_players == 2 and not game.chance and game.zero_sum
+
+
+register_engine(
+    "*",
+    "reference",
+    _make_reference,
+    help="plain-Python alpha-beta (slow; for small games and tests)",
+    supports=_supports,
+)
