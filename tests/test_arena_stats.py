@@ -85,6 +85,16 @@ def test_constrained_mle_matches_a_brute_force_maximum(counts, s):
     assert p[1] == pytest.approx(best_t, abs=2e-5)
 
 
+def test_constrained_mle_puts_mass_on_outcomes_not_yet_seen():
+    # 11 wins, 1 draw, no loss, mean 0.5: maximise log t + 11 log(1/2 - t/2): 1/t = 11/(1 - t), t = 1/12,
+    # so p = (11/24, 1/12, 11/24): the losses H0 needs get mass although none was seen.
+    p = mle_trinomial((0.0, 1.0, 11.0), 0.5)
+    assert p == pytest.approx((11 / 24, 1 / 12, 11 / 24), abs=1e-9)
+    # and a one-sided result is evidence for the stronger hypothesis, never against it
+    assert llr_trinomial(11, 1, 0, 0, 100) > 0 and llr_trinomial(0, 1, 11, 0, 100) < 0
+    assert llr_trinomial(0, 12, 0, 0, 100) < 0  # draws only: score 1/2 exactly, against +100 Elo
+
+
 def test_gsprt_symmetry_and_normal_approximation():
     # Mirroring the results and the hypotheses (elo -> -elo) leaves the LLR unchanged;
     # exchanging H0 and H1 negates it.

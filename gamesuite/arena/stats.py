@@ -19,7 +19,7 @@ Formulas (the ones Cute Chess and fishtest print):
   distribution of (loss, draw, win) whose expected score is ``s(elo_k)``.
   Given the observed frequencies ``p̂_i`` the constrained maximum is
   ``p_i = p̂_i / (1 + θ (a_i - s_k))`` with ``θ`` solving ``Σ p_i a_i = s_k``
-  (``a = 0, 1/2, 1``). Stop and accept H1 (elo ≥ elo1) when
+  (``a = 0, 1/2, 1``; see ``mle_trinomial`` for outcomes not yet seen). Stop and accept H1 (elo ≥ elo1) when
   ``LLR ≥ log((1-β)/α)``, accept H0 (elo ≤ elo0) when ``LLR ≤ log(β/(1-α))``.
   The normal approximation ``LLR ≈ n (s1 - s0)(2s - s0 - s1) / (2 var)``
   (fishtest's ``LLR_logistic``) is given too.
@@ -47,7 +47,7 @@ def elo_from_score(s: float) -> float:
         return -math.inf
     if s >= 1.0:
         return math.inf
-    return -400.0 * math.log10(1.0 / s - 1.0)
+    return -400.0 * math.log10(1.0 / s - 1.0) + 0.0  # + 0.0: no '-0.0'
 
 
 @dataclass(frozen=True)
@@ -125,35 +125,41 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
 def mle_trinomial(counts: tuple[float, float, float], s: float) -> tuple[float, float, float]:
     """The maximum-likelihood (loss, draw, win) distribution with expected score ``s``.
 
-    ``counts`` are the observed (losses, draws, wins). Outcomes never observed get
-    no mass unless ``s`` cannot be reached without them; then every count is
-    raised by 1e-3 first (fishtest's regularisation).
+    ``counts`` are the observed (losses, draws, wins). The distributions with mean
+    ``s`` form the segment ``p(t) = (1 - s - t/2, t, s - t/2)``, ``0 ≤ t ≤ 2 min(s, 1 - s)``,
+    and the log-likelihood ``Σ n_i log p_i(t)`` is concave in ``t``, so its maximum
+    is found by bisection on the derivative. (Where every outcome was observed
+    this is the stationary point ``p_i = p̂_i / (1 + θ (a_i - s))`` of the module
+    docstring; the segment form also handles outcomes never seen.)
     """
     if not 0.0 < s < 1.0:
         raise InvalidOptionError(f"target score must be in (0, 1), got {s}")
-    seen = [a for a, c in zip(_A, counts) if c > 0]
-    if not seen or not (min(seen) < s < max(seen)):
-        counts = tuple(c + 1e-3 for c in counts)  # type: ignore[assignment]
-    n = sum(counts)
-    p_hat = [c / n for c in counts]
-    x = [a - s for a in _A]
-    # f(θ) = Σ p̂_i x_i / (1 + θ x_i) decreases in θ on the interval where every 1 + θ x_i > 0.
-    lo = -1.0 / max(xi for xi, p in zip(x, p_hat) if p > 0) + 1e-15
-    hi = -1.0 / min(xi for xi, p in zip(x, p_hat) if p > 0) - 1e-15
+    nl, nd, nw = counts
+    top = 2.0 * min(s, 1.0 - s)
 
-    def f(t: float) -> float:
-        return sum(p * xi / (1.0 + t * xi) for p, xi in zip(p_hat, x) if p > 0)
+    def p(t: float) -> tuple[float, float, float]:
+        return max(0.0, 1.0 - s - t / 2.0), t, max(0.0, s - t / 2.0)
 
+    def slope(t: float) -> float:
+        pl, pd, pw = p(t)
+        g = 0.0
+        for n, q, k in ((nl, pl, -0.5), (nd, pd, 1.0), (nw, pw, -0.5)):
+            if n > 0:
+                g += math.inf * k if q <= 0 else n * k / q
+        return g
+
+    lo, hi = 0.0, top
+    if slope(lo) <= 0:
+        return p(lo)
+    if slope(hi) >= 0:
+        return p(hi)
     for _ in range(200):
         mid = (lo + hi) / 2.0
-        if f(mid) > 0:
+        if slope(mid) > 0:
             lo = mid
         else:
             hi = mid
-    t = (lo + hi) / 2.0
-    p = [ph / (1.0 + t * xi) for ph, xi in zip(p_hat, x)]
-    total = sum(p)
-    return p[0] / total, p[1] / total, p[2] / total
+    return p((lo + hi) / 2.0)
 
 
 def llr_trinomial(w: int, d: int, l: int, elo0: float, elo1: float) -> float:
