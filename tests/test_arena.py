@@ -230,7 +230,9 @@ def test_the_clock_is_passed_to_engines_and_runs_down():
     assert r.adjudication is None
     from gamesuite.arena.game import _LOCAL_ENGINES
 
-    eng = _LOCAL_ENGINES[(game.spec, sp.text, 0)]
+    import threading
+
+    eng = _LOCAL_ENGINES[(threading.get_ident(), game.spec, sp.text, 0)]
     seen = eng.limits_seen
     assert seen[0].time_left == (2000, 2000) and seen[0].increment == (500, 500)
     assert seen[1].time_left[0] >= 2000  # gained the increment, spent (much) less
@@ -356,3 +358,11 @@ def test_bad_records_are_precise_errors(tmp_path):
 def test_result_strings():
     assert result_string([1.0, -1.0]) == "1-0" and result_string([0.0, 0.0]) == "1/2-1/2"
     assert result_string([-1.0, 1.0, -1.0]) == "2,1,2"
+
+
+def test_cluster_without_the_extra_is_a_clear_error(monkeypatch):
+    from gamesuite.arena.match import make_executor
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # as if the extra were not installed
+    with pytest.raises(InvalidOptionError, match=r"gamesuite\[cluster\]"):
+        make_executor(1, "tcp://127.0.0.1:8786")

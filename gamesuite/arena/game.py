@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime
 import random
+import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -106,8 +107,9 @@ class GameTask:
     reuse_engines: bool = True
 
 
-# Our engines kept per worker process between games: (game spec, engine spec, instance) -> engine.
-_LOCAL_ENGINES: dict[tuple[str, str, int], Any] = {}
+# Our engines kept between games, per worker process and thread (a Dask worker plays games in
+# several threads at once): (thread, game spec, engine spec, instance) -> engine.
+_LOCAL_ENGINES: dict[tuple[int, str, str, int], Any] = {}
 
 
 def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = True,
@@ -117,7 +119,7 @@ def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = T
         return UsiPlayer(spec, stop_grace_ms=hang_ms, startup_ms=startup_ms)
     if spec.kind == "gomocup":
         return GomocupPlayer(spec, startup_ms=startup_ms)
-    key = (game.spec, spec.text, instance)
+    key = (threading.get_ident(), game.spec, spec.text, instance)
     engine = _LOCAL_ENGINES.get(key) if reuse else None
     fresh = engine is None
     if engine is None:
@@ -130,7 +132,7 @@ def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = T
 
 
 def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
-    _LOCAL_ENGINES.pop((game.spec, spec.text, instance), None)
+    _LOCAL_ENGINES.pop((threading.get_ident(), game.spec, spec.text, instance), None)
 
 
 def _utc_now() -> str:

@@ -152,13 +152,22 @@ class ProcessExecutor(Executor):
             return set(done), set(rest)
 
         def result_of(f: Future) -> GameRecord:
-            return f.result()
+            try:
+                return f.result()
+            except Exception as e:  # noqa: BLE001 - a dead worker process loses the game for nobody
+                return lost_record(e)
 
         _window(lambda t: self.pool.submit(run_task, t), wait_first, tasks, 2 * self.workers, on_record,
                 should_stop, result_of, lambda f: f.cancel())
 
     def close(self) -> None:
         self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def lost_record(e: BaseException) -> GameRecord:
+    """The record of a game whose worker died (it counts for nobody)."""
+    return GameRecord(game="", start="", moves=[], opening_plies=0, engines=[], returns=[], result="*",
+                      reason=f"worker error: {type(e).__name__}: {e}", error=repr(e))
 
 
 def make_executor(concurrency: int = 1, cluster: str | None = None) -> Executor:
