@@ -69,12 +69,12 @@ def xy_to_move(state: State, x: int, y: int, dims: tuple[int, int]) -> int:
 def stones(start: State, moves: list[int]) -> list[tuple[int, int]]:
     """``(move, player)`` of every stone on the board after ``moves`` from ``start``, in order.
 
-    The stones of ``start`` itself come from its ``stones()`` hook, else from its
+    The stones of ``start`` itself come from its ``gomocup_stones()`` hook, else from its
     history replayed from the empty board, else from a ``board`` array (0 empty,
     1 first player, 2 second player, indexed by move).
     """
     out: list[tuple[int, int]] = []
-    hook = getattr(start, "stones", None)
+    hook = getattr(start, "gomocup_stones", None)
     if callable(hook):
         out = [(int(m), int(p)) for m, p in hook()]
     elif start.history:

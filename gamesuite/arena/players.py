@@ -8,6 +8,7 @@ times every answer itself and checks its legality, so a player need not.
 from __future__ import annotations
 
 import importlib
+import sys
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +86,9 @@ def build_local_engine(game: Game, spec: EngineSpec) -> Any:
     raise InvalidOptionError(f"engine spec {quote(spec.text)} is not a local engine")
 
 
+_WARMED: set = set()  # engine modules whose warm_up() ran in this process
+
+
 class LocalPlayer(Player):
     """One of our engines (or a ``py:`` engine), searching in a thread of this process.
 
@@ -106,8 +110,20 @@ class LocalPlayer(Player):
             raise EngineFailure("crash", f"new_game raised {type(e).__name__}: {e}") from None
 
     def warm_up(self, state: State, wait_ms: float = 60_000.0) -> None:
-        """One tiny search before the clocks start (compiles or loads the kernels); never fails."""
+        """Load compiled kernels before the clocks start; never fails.
+
+        Calls the ``warm_up()`` of the engine's module (the project's convention;
+        once per process) and makes one depth-1 search of ``state``.
+        """
         self.fresh = False
+        module = sys.modules.get(type(self.engine).__module__)
+        hook = getattr(module, "warm_up", None)
+        if callable(hook) and module not in _WARMED:
+            _WARMED.add(module)
+            try:
+                hook()
+            except Exception:  # noqa: BLE001 - only a speed-up; a real fault shows in the game
+                pass
         if state.is_terminal() or state.is_chance_node():
             return
         self._search(state.copy(), Limits(depth=1), wait_ms)
