@@ -17,8 +17,25 @@ FIRST = "py:tests.fakes.engines:Scripted,label=first"
 
 
 def gs(*args: str, timeout: int = 240) -> subprocess.CompletedProcess:
+    """The command in a fresh interpreter (as a user runs it)."""
     return subprocess.run([sys.executable, "-m", "gamesuite", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT)
+
+
+@pytest.fixture
+def run(capsys):
+    """The command in this process (fast: numba kernels already loaded): (status, stdout, stderr)."""
+    from gamesuite.cli import main
+
+    def call(*args: str) -> tuple[int, str, str]:
+        try:
+            status = main(list(args))
+        except SystemExit as e:
+            status = int(e.code or 0)
+        out = capsys.readouterr()
+        return status, out.out, out.err
+
+    return call
 
 
 def test_match_prints_the_figures_and_saves_records_the_app_can_open(tmp_path):
@@ -44,23 +61,24 @@ def test_match_prints_the_figures_and_saves_records_the_app_can_open(tmp_path):
     assert w + d + l == 6
 
 
-def test_same_seed_same_games(tmp_path):
+def test_same_seed_same_games(tmp_path, run):
     outs = []
     for k in range(2):
         d = tmp_path / str(k)
-        r = gs("match", "tictactoe", "--engine", "solver", "--engine", "py:tests.fakes.engines:Scripted,mode=random",
-               "--games", "4", "--depth", "9", "--seed", "9", "--save", str(d), "--quiet")
-        assert r.returncode == 0, r.stderr
+        status, _, err = run("match", "tictactoe", "--engine", "solver", "--engine",
+                             "py:tests.fakes.engines:Scripted,mode=random", "--games", "4", "--depth", "9",
+                             "--seed", "9", "--save", str(d), "--quiet")
+        assert status == 0, err
         outs.append([json.loads(f.read_text())["moves"] for f in sorted(d.glob("game-*.json"))])
     assert outs[0] == outs[1]
 
 
-def test_sprt_stops_a_one_sided_match_early():
-    r = gs("match", "tictactoe", "--engine", "solver", "--engine", FIRST, "--games", "200", "--depth", "9",
-           "--sprt", "0,100,0.05,0.05", "--quiet", "--seed", "1")
-    assert r.returncode == 0, r.stderr
-    assert "H1 accepted" in r.stdout and "stopped after" in r.stdout
-    played = int(r.stdout.split("stopped after ")[1].split()[0])
+def test_sprt_stops_a_one_sided_match_early(run):
+    status, out, err = run("match", "tictactoe", "--engine", "solver", "--engine", FIRST, "--games", "200",
+                           "--depth", "9", "--sprt", "0,100,0.05,0.05", "--quiet", "--seed", "1")
+    assert status == 0, err
+    assert "H1 accepted" in out and "stopped after" in out
+    played = int(out.split("stopped after ")[1].split()[0])
     assert 2 <= played < 200
 
 
@@ -79,17 +97,21 @@ def test_tournament_table_printed_and_saved(tmp_path):
     assert j["games"] == 6 and j["standings"][0]["rank"] == 1
     assert (tmp_path / "rec" / "standings.csv").exists()
     assert "engine" in r.stdout and "first" in r.stdout
-    r = gs("tournament", "tictactoe", "--engine", "solver", "--engine", FIRST, "--games", "2", "--depth", "2",
-           "--table", str(tmp_path / "t.json"), "--quiet")
-    assert r.returncode == 0, r.stderr
+
+
+def test_tournament_json_table(tmp_path, run):
+    status, _, err = run("tournament", "tictactoe", "--engine", "solver", "--engine", FIRST, "--games", "2",
+                         "--depth", "2", "--table", str(tmp_path / "t.json"), "--quiet")
+    assert status == 0, err
     assert json.loads((tmp_path / "t.json").read_text())["standings"][0]["engine"] == "solver"
 
 
-def test_a_crashing_engine_loses_every_game_and_the_match_finishes():
-    r = gs("match", "tictactoe", "--engine", "solver", "--engine",
-           "py:tests.fakes.engines:Scripted,mode=crash,at=1,label=crashy", "--games", "4", "--depth", "2", "--quiet")
-    assert r.returncode == 0, r.stderr
-    assert "Score of solver vs crashy: 4 - 0 - 0" in r.stdout and "crash 4" in r.stdout
+def test_a_crashing_engine_loses_every_game_and_the_match_finishes(run):
+    status, out, err = run("match", "tictactoe", "--engine", "solver", "--engine",
+                           "py:tests.fakes.engines:Scripted,mode=crash,at=1,label=crashy", "--games", "4",
+                           "--depth", "2", "--quiet")
+    assert status == 0, err
+    assert "Score of solver vs crashy: 4 - 0 - 0" in out and "crash 4" in out
 
 
 @pytest.mark.parametrize("args, fragment", [
@@ -102,12 +124,14 @@ def test_a_crashing_engine_loses_every_game_and_the_match_finishes():
     (["--engine", "solver", "--engine", "solver", "--depth", "0"], "--depth must be positive"),
     (["--engine", "solver", "--engine", "solver", "--depth", "2", "--openings", "/no/file"], "cannot read"),
 ])
-def test_bad_input_gives_one_clear_line(args, fragment):
-    r = gs("match", "tictactoe", *args, "--games", "2")
-    assert r.returncode == 2
-    assert fragment in r.stderr and "Traceback" not in r.stderr
+def test_bad_input_gives_one_clear_line(args, fragment, run):
+    status, out, err = run("match", "tictactoe", *args, "--games", "2")
+    assert status == 2
+    assert fragment in err and len(err.strip().splitlines()) == 1
 
 
-def test_a_time_control_is_required():
+def test_a_time_control_is_required_and_errors_exit_2_from_the_shell():
     r = gs("match", "tictactoe", "--engine", "solver", "--engine", "solver")
     assert r.returncode == 2 and "one of the arguments" in r.stderr
+    r = gs("match", "tictactoe", "--engine", "solver", "--engine", "nosuch", "--depth", "2")
+    assert r.returncode == 2 and "unknown engine 'nosuch'" in r.stderr and "Traceback" not in r.stderr

@@ -88,10 +88,10 @@ def load_openings(path: str | Path, game: Game) -> list[Opening]:
 
 
 def default_plies(game: Game) -> int:
-    """Stones of a random opening: 2 on small boards, 4 from 10x10 up."""
+    """Stones of a random opening: 2 on small boards; 3 (black, white, black) from 10x10 up."""
     dims = board_dims(game)
     cells = dims[0] * dims[1] if dims else 0
-    return 2 if cells < 100 else 4
+    return 2 if cells < 100 else 3
 
 
 def _centre(game: Game) -> set[int] | None:
@@ -121,16 +121,18 @@ def default_check_depth(game: Game) -> int:
 
 
 def random_openings(game: Game, count: int, seed: int = 0, plies: int | None = None,
-                    check_depth: int | None = None, engine_spec: str = "") -> list[Opening]:
-    """``count`` random openings of a gomoku-like game, balanced where possible.
+                    check_depth: int | None = None, engine_spec: str = "", candidates: int = 3) -> list[Opening]:
+    """``count`` random openings of a gomoku-like game, the most balanced of several candidates.
 
-    Stones alternate colours on cells near the centre. An opening is kept when
-    the default engine (or ``engine_spec``), searching ``check_depth`` plies
-    (``default_check_depth``; a depth, not a time, so the set is reproducible),
-    finds no forced result (``check_depth=0`` keeps all). Openings are distinct
-    while the board has enough; when it has fewer balanced ones than asked for,
-    decided ones make up the number (a board where the first player always wins
-    has only those), and past that they repeat.
+    Stones alternate colours on cells near the centre. Up to ``candidates *
+    count`` distinct openings are drawn; the default engine (or ``engine_spec``)
+    searches each ``check_depth`` plies (``default_check_depth``; a depth, not a
+    time, so the set is reproducible). Openings where it finds a forced result
+    are dropped, and of the rest the ``count`` with the scores nearest to even
+    are kept, in the order drawn (``check_depth=0``: the first ``count``, no
+    check). When the board has fewer balanced openings than asked for, decided
+    ones make up the number (a board where the first player always wins has
+    only those), and past that they repeat.
     """
     if count <= 0:
         return []
@@ -144,11 +146,12 @@ def random_openings(game: Game, count: int, seed: int = 0, plies: int | None = N
             checker = make_engine(game, engine_spec)
         except GameSuiteError:
             checker = None
-    balanced: list[Opening] = []
+    want = count * (candidates if checker is not None else 1)
+    balanced: list[tuple[float, int, Opening]] = []
     unbalanced: list[Opening] = []
     seen: set[int] = set()
     attempts = 0
-    while len(balanced) < count and attempts < 30 * count + 100:
+    while len(balanced) < want and attempts < 30 * want + 100:
         attempts += 1
         s = game.new_state()
         texts = []
@@ -164,19 +167,21 @@ def random_openings(game: Game, count: int, seed: int = 0, plies: int | None = N
             continue
         seen.add(s.key)
         op = Opening(None, tuple(texts))
+        imbalance = 0.0
         if checker is not None:
             if hasattr(checker, "new_game"):
                 checker.new_game()
             try:
-                res = checker.search(s, Limits(depth=check_depth))
-                decided = res.score.kind == "mate"
-            except Exception:  # noqa: BLE001 - no verdict: keep the opening
-                decided = False
-            if decided:
+                score = checker.search(s, Limits(depth=check_depth)).score
+            except Exception:  # noqa: BLE001 - no verdict: keep the opening, as even
+                score = None
+            if score is not None and score.kind == "mate":
                 unbalanced.append(op)
                 continue
-        balanced.append(op)
-    pool = balanced + unbalanced[: max(0, count - len(balanced))]
+            imbalance = abs(score.sort_key()) if score is not None else 0.0
+        balanced.append((imbalance, len(balanced), op))
+    kept = sorted(sorted(balanced, key=lambda x: x[0])[:count], key=lambda x: x[1])
+    pool = [op for _, _, op in kept] + unbalanced[: max(0, count - len(kept))]
     if not pool:
         return [Opening()] * count
     return [pool[i % len(pool)] for i in range(count)]
