@@ -123,3 +123,36 @@ def test_sprt_decides_on_clear_evidence_and_waits_on_little():
 def test_bad_sprt_specs(bad):
     with pytest.raises(InvalidOptionError):
         Sprt.parse(bad)
+
+
+def test_pentanomial_by_hand():
+    from gamesuite.arena.stats import pentanomial_elo, pentanomial_interval
+
+    # every pair 1-1: the engines are equal and the pairs say so without noise
+    e = pentanomial_interval([0, 0, 7, 0, 0])
+    assert (e.value, e.lo, e.hi) == (0.5, 0.5, 0.5)
+    # 10 pairs won 2-0, 10 lost 0-2: s = 1/2, var = 1/4, se = sqrt(0.25/20) = 0.111803, 95%: ±0.219129
+    e = pentanomial_interval([10, 0, 0, 0, 10])
+    assert e.value == 0.5 and e.error == pytest.approx(1.959964 * 0.111803, abs=1e-6)
+    # the same 40 games counted one by one (20 wins, 20 losses) give the trinomial ±1.96*0.5/sqrt(40)
+    assert score_interval(20, 0, 20).error == pytest.approx(1.959964 * 0.5 / math.sqrt(40), abs=1e-6)
+    assert pentanomial_elo([0, 0, 0, 3, 1]).value == pytest.approx(elo_from_score((3 * 0.75 + 1) / 4))
+    with pytest.raises(InvalidOptionError):
+        pentanomial_interval([1, 2, 3])
+
+
+def test_tally_pairs_the_two_colours_of_an_opening():
+    from gamesuite.arena.match import Tally
+    from gamesuite.arena.record import GameRecord
+
+    def rec(seed, idx, returns):
+        return GameRecord("tictactoe", "", [], 0, ["a", "b"], returns, "", "", engine_index=list(idx), seed=seed)
+
+    t = Tally(["a", "b"]).add_all([
+        rec(1, (0, 1), [1.0, -1.0]), rec(1, (1, 0), [1.0, -1.0]),  # each wins with X: 1-1 pair
+        rec(2, (0, 1), [1.0, -1.0]), rec(2, (1, 0), [-1.0, 1.0]),  # a wins both: 2-0
+        rec(3, (0, 1), [0.0, 0.0]), rec(3, (1, 0), [-1.0, 1.0]),   # a: draw and win: 1.5
+        rec(4, (0, 1), [0.0, 0.0]),                                  # its partner has not arrived
+    ])
+    assert t.pentanomial[0][1] == [0, 0, 1, 1, 1] and t.pentanomial[1][0] == [1, 1, 1, 0, 0]
+    assert t.wdl[0][1] == [4, 2, 1]

@@ -219,6 +219,9 @@ class Tally:
     errors: int = 0
     adjudications: dict[str, int] = field(default_factory=dict)
     places: list[list[int]] = field(default_factory=list)  # places[e] = every place engine e took
+    #: pentanomial[a][b][k]: pairs (one opening, colours swapped) in which a scored k/2 of 2 against b
+    pentanomial: list[list[list[int]]] = field(default_factory=list)
+    _half_pairs: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         k = len(self.labels)
@@ -226,6 +229,8 @@ class Tally:
             self.wdl = [[[0, 0, 0] for _ in range(k)] for _ in range(k)]
         if not self.places:
             self.places = [[] for _ in range(k)]
+        if not self.pentanomial:
+            self.pentanomial = [[[0] * 5 for _ in range(k)] for _ in range(k)]
 
     def add(self, rec: GameRecord) -> None:
         if rec.error or not rec.returns:
@@ -238,6 +243,8 @@ class Tally:
         r, idx = rec.returns, rec.engine_index
         for s, e in enumerate(idx):
             self.places[e].append(1 + sum(1 for o in r if o > r[s]))
+        if len(idx) == 2 and idx[0] != idx[1]:
+            self._pair(rec)
         for i, j in itertools.combinations(range(len(idx)), 2):
             a, b = idx[i], idx[j]
             if a == b:
@@ -251,6 +258,23 @@ class Tally:
             else:
                 self.wdl[a][b][1] += 1
                 self.wdl[b][a][1] += 1
+
+    def _pair(self, rec: GameRecord) -> None:
+        """Match the two colours of one opening (same seed, same engines) into a pentanomial pair."""
+        a, b = rec.engine_index
+        r = rec.returns
+        points_a = 2 if r[0] > r[1] else 1 if r[0] == r[1] else 0  # half-points of engine a
+        key = (rec.seed, rec.opening_index, min(a, b), max(a, b))
+        other = self._half_pairs.pop(key, None)
+        if other is None:
+            self._half_pairs[key] = (a, points_a)
+            return
+        oa, opts = other
+        lo = min(a, b)
+        total = (points_a if a == lo else 2 - points_a) + (opts if oa == lo else 2 - opts)
+        hi = max(a, b)
+        self.pentanomial[lo][hi][total] += 1
+        self.pentanomial[hi][lo][4 - total] += 1
 
     def add_all(self, records: Iterable[GameRecord]) -> "Tally":
         for r in records:

@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from .match import Tally
-from .stats import Sprt, elo_interval, los, score_interval
+from .stats import Sprt, elo_interval, los, pentanomial_elo, pentanomial_interval, score_interval
 
 
 def _pct(x: float) -> str:
@@ -93,6 +93,11 @@ def pair_summary(tally: Tally, a: int = 0, b: int = 1, sprt: Sprt | None = None)
         f"W/D/L: {w}/{d}/{l}; score {_pct(sc.value)}, 95% CI [{_pct(sc.lo)}, {_pct(sc.hi)}]",
         f"Elo difference: {el.text()} (95% CI [{_fmt(el.lo)}, {_fmt(el.hi)}]), LOS {_pct(los(w, l))}",
     ]
+    penta = tally.pentanomial[a][b]
+    if sum(penta):
+        ps, pe = pentanomial_interval(penta), pentanomial_elo(penta)
+        lines.append(f"Pairs (same opening, colours swapped): {sum(penta)}, pentanomial {penta}; "
+                     f"score {_pct(ps.value)}, 95% CI [{_pct(ps.lo)}, {_pct(ps.hi)}]; Elo {pe.text()}")
     if sprt is not None:
         lines.append(sprt.text(w, d, l))
     return "\n".join(lines)
@@ -151,4 +156,7 @@ def tally_json(tally: Tally) -> dict[str, Any]:
         "standings": standings(tally),
         "wdl": {f"{tally.labels[a]} vs {tally.labels[b]}": tally.wdl[a][b]
                 for a in range(len(tally.labels)) for b in range(len(tally.labels)) if a != b},
+        "pentanomial": {f"{tally.labels[a]} vs {tally.labels[b]}": tally.pentanomial[a][b]
+                        for a in range(len(tally.labels)) for b in range(len(tally.labels))
+                        if a != b and sum(tally.pentanomial[a][b])},
     }

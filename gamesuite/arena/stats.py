@@ -13,6 +13,11 @@ Formulas (the ones Cute Chess and fishtest print):
   ``s(E) = 1 / (1 + 10^(-E/400))``. The Elo interval is the score interval
   mapped through ``E``; the "±" error is half its width (as Cute Chess reports it).
 - LOS (likelihood of superiority): ``Φ((w - l) / sqrt(w + l))``.
+- Pentanomial (fishtest): the two games of an opening with colours swapped
+  form a pair scoring 0, 1/4, 1/2, 3/4 or 1 on average; the interval is the
+  mean of the pairs ``± z * sqrt(var_pairs / pairs)``. Where colour decides
+  many games (freestyle gomoku), a 1-1 pair says "equal" with no noise, so
+  this interval is the honest (and narrower) one.
 - SPRT (Wald 1945) with the generalized log-likelihood ratio of Michel Van den
   Bergh as used by fishtest and cutechess for the trinomial model:
   ``LLR = Σ_i n_i log(p1_i / p0_i)`` where ``p_k`` is the maximum-likelihood
@@ -108,6 +113,26 @@ def los(w: int, l: int) -> float:
     if w + l == 0:
         return 0.5
     return _N.cdf((w - l) / math.sqrt(w + l))
+
+
+def pentanomial_interval(counts: tuple[int, int, int, int, int] | list[int], confidence: float = 0.95) -> Estimate:
+    """Score interval from pairs: ``counts[k]`` pairs scored ``k/2`` points out of 2 (k = 0..4)."""
+    if len(counts) != 5 or min(counts) < 0:
+        raise InvalidOptionError(f"pentanomial counts must be five non-negative numbers, got {counts}")
+    n = sum(counts)
+    if n == 0:
+        return Estimate(0.5, 0.0, 1.0)
+    xs = [k / 4.0 for k in range(5)]
+    s = sum(c * x for c, x in zip(counts, xs)) / n
+    var = sum(c * (x - s) ** 2 for c, x in zip(counts, xs)) / n
+    half = _N.inv_cdf(0.5 + confidence / 2.0) * math.sqrt(var / n)
+    return Estimate(s, max(0.0, s - half), min(1.0, s + half))
+
+
+def pentanomial_elo(counts: tuple[int, int, int, int, int] | list[int], confidence: float = 0.95) -> Estimate:
+    """The logistic Elo difference with its interval from pair counts."""
+    sc = pentanomial_interval(counts, confidence)
+    return Estimate(elo_from_score(sc.value), elo_from_score(sc.lo), elo_from_score(sc.hi))
 
 
 # -- SPRT ------------------------------------------------------------------
