@@ -51,7 +51,8 @@ def one_game(game_spec: str, specs: list[str], opening: Opening = Opening(), tc:
              seed: int = 0) -> GameRecord:
     game = load_game(game_spec)
     sp = [parse_engine_spec(s, game.name) for s in specs]
-    task = GameTask(game.spec, tuple(sp), tuple(range(len(sp))), opening, tc or TimeControl(depth=3), seed=seed)
+    task = GameTask(game.spec, tuple(sp), tuple(range(len(sp))), opening, tc or TimeControl(depth=3), seed=seed,
+                    reuse_engines=False)
     return play_game(task)
 
 
@@ -256,6 +257,8 @@ def test_usi_adapter_plays_and_speaks_the_protocol(tmp_path):
                  tc=TimeControl(movetime=200, margin=2000))
     assert r.adjudication is None and r.result in ("1-0", "0-1", "1/2-1/2")
     lines = log.read_text().splitlines()
+    assert lines[0] == "#started"
+    lines = lines[1:]
     assert lines[:4] == ["usi", "setoption name USI_Hash value 16", "isready", "usinewgame"]
     assert lines[4] == "position sfen ........."
     assert lines[5] == "go btime 0 wtime 0 byoyomi 200"
@@ -295,7 +298,7 @@ def test_gomocup_adapter_plays_and_speaks_the_protocol(tmp_path):
     r = one_game("tictactoe(m=4,n=3,k=3)", [gomocup(f"--log {log}"), "solver"],
                  opening=Opening(None, ("b2", "a1")), tc=TimeControl(movetime=200, margin=2000))
     assert r.adjudication is None
-    lines = log.read_text().splitlines()
+    lines = log.read_text().splitlines()[1:]
     assert lines[0] == "RECTSTART 4,3"
     assert "INFO timeout_turn 200" in lines
     i = lines.index("BOARD")  # the opening's stones: b2 own (x), a1 the opponent's
@@ -308,7 +311,7 @@ def test_gomocup_begin_for_the_first_move(tmp_path):
     log = tmp_path / "g.log"
     r = one_game("tictactoe", [gomocup(f"--log {log}"), "solver"], tc=TimeControl(movetime=200, margin=2000))
     assert r.adjudication is None and r.moves[0] == "a3"
-    lines = log.read_text().splitlines()
+    lines = log.read_text().splitlines()[1:]
     assert lines[0] == "START 3" and "BEGIN" in lines
 
 
@@ -321,6 +324,27 @@ def test_gomocup_adapter_adjudications(mode, kind):
                  tc=TimeControl(movetime=100, margin=300, hang=800))
     assert r.adjudication is not None and r.adjudication["kind"] == kind, r.reason
     assert r.returns == [-1.0, 1.0]
+
+
+def test_external_programs_are_kept_between_games_and_restarted_after_a_failure(tmp_path):
+    game = load_game("tictactoe")
+    ops = builtin_openings(game, 2, seed=1)
+    for kind, maker, new_game in (("usi", usi, "usinewgame"), ("gomocup", gomocup, "START 3")):
+        log = tmp_path / f"{kind}.log"
+        specs = [parse_engine_spec("solver"), parse_engine_spec(maker(f"--log {log}"))]
+        recs = run_games(schedule(game, specs, 4, ops, TimeControl(movetime=100, margin=2000)))
+        assert all(r.adjudication is None for r in recs)
+        lines = log.read_text().splitlines()
+        assert lines.count("#started") == 1 and lines.count(new_game) == 4
+        # a crash ends that process; the next game starts a new one
+        log2 = tmp_path / f"{kind}2.log"
+        specs = [parse_engine_spec("solver"), parse_engine_spec(maker(f"--log {log2} --mode crash --at 1"))]
+        recs = run_games(schedule(game, specs, 2, ops, TimeControl(movetime=100, margin=2000)))
+        assert [r.adjudication["kind"] for r in recs] == ["crash", "crash"]
+        assert log2.read_text().splitlines().count("#started") == 2
+    from gamesuite.arena.game import _close_external
+
+    _close_external()
 
 
 # -- records --------------------------------------------------------------------

@@ -145,6 +145,8 @@ class UsiPlayer(Player):
                 return
 
     def start_game(self, game: Game, start: State, seat: int) -> None:
+        if self.proc is not None and self.proc.proc.poll() is not None:
+            self.close()
         if self.proc is None:
             self.proc = EngineProcess(self.spec.command, self.label)
             self.proc.send("usi")
@@ -272,6 +274,8 @@ class GomocupPlayer(Player):
     def start_game(self, game: Game, start: State, seat: int) -> None:
         self.dims = require_board(game, "the Gomocup protocol")
         self.game = game
+        if self.proc is not None and self.proc.proc.poll() is not None:
+            self.close()
         if self.proc is None:
             self.proc = EngineProcess(self.spec.command, self.label)
         w, h = self.dims

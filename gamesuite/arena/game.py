@@ -11,6 +11,7 @@ picklable data that never raises).
 
 from __future__ import annotations
 
+import atexit
 import datetime
 import random
 import threading
@@ -112,14 +113,37 @@ class GameTask:
 _LOCAL_ENGINES: dict[tuple[int, str, str, int], Any] = {}
 
 
+# External programs kept running between games the same way (a USI engine gets usinewgame, a
+# Gomocup brain START again), so that start-up and compilation are paid once per worker.
+_EXTERNAL: dict[tuple[int, str, str, int], Player] = {}
+
+
+def _close_external() -> None:
+    for p in list(_EXTERNAL.values()):
+        try:
+            p.close()
+        except Exception:  # noqa: BLE001 - the process is going away anyway
+            pass
+    _EXTERNAL.clear()
+
+
+atexit.register(_close_external)
+
+
 def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = True,
                 hang_ms: float = 1000.0, startup_ms: float = 10_000.0) -> Player:
-    """The player for ``spec`` (our engines come from this process's cache when ``reuse``)."""
-    if spec.kind == "usi":
-        return UsiPlayer(spec, stop_grace_ms=hang_ms, startup_ms=startup_ms)
-    if spec.kind == "gomocup":
-        return GomocupPlayer(spec, startup_ms=startup_ms)
+    """The player for ``spec``; with ``reuse`` from this process's (and thread's) cache."""
     key = (threading.get_ident(), game.spec, spec.text, instance)
+    if spec.kind in ("usi", "gomocup"):
+        player = _EXTERNAL.get(key) if reuse else None
+        if player is None or player.broken:
+            if player is not None:
+                player.close()
+            player = (UsiPlayer(spec, stop_grace_ms=hang_ms, startup_ms=startup_ms) if spec.kind == "usi"
+                      else GomocupPlayer(spec, startup_ms=startup_ms))
+            if reuse:
+                _EXTERNAL[key] = player
+        return player
     engine = _LOCAL_ENGINES.get(key) if reuse else None
     fresh = engine is None
     if engine is None:
@@ -132,7 +156,11 @@ def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = T
 
 
 def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
-    _LOCAL_ENGINES.pop((threading.get_ident(), game.spec, spec.text, instance), None)
+    key = (threading.get_ident(), game.spec, spec.text, instance)
+    _LOCAL_ENGINES.pop(key, None)
+    p = _EXTERNAL.pop(key, None)
+    if p is not None:
+        p.close()
 
 
 def _utc_now() -> str:
@@ -229,7 +257,8 @@ def play_game(task: GameTask) -> GameRecord:
             if isinstance(p, LocalPlayer):
                 if p.broken or not task.reuse_engines:
                     _forget(game, task.specs[seat], instances[seat])
-            else:
+            elif p.broken or not task.reuse_engines or failure is not None and failure[0] == seat:
+                _forget(game, task.specs[seat], instances[seat])
                 p.close()
 
     adjudication = None

@@ -19,6 +19,9 @@ ap.add_argument("--sleep", type=float, default=1.0)
 ap.add_argument("--log")
 a = ap.parse_args()
 log = open(a.log, "a") if a.log else None
+if log:
+    log.write("#started\n")
+    log.flush()
 board, gos = [], 0
 
 
