@@ -134,3 +134,9 @@ def test_a_time_control_is_required_and_errors_exit_2_from_the_shell():
     assert r.returncode == 2 and "one of the arguments" in r.stderr
     r = gs("match", "tictactoe", "--engine", "solver", "--engine", "nosuch", "--depth", "2")
     assert r.returncode == 2 and "unknown engine 'nosuch'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_bench_arena_prints_figures(run):
+    status, out, err = run("bench", "arena", "--games", "4", "--depth", "2", "--concurrency", "1")
+    assert status == 0, err
+    assert "games/s" in out and len(out.strip().splitlines()) == 3
