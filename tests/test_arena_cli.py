@@ -122,6 +122,7 @@ def test_a_crashing_engine_loses_every_game_and_the_match_finishes(run):
     (["--engine", "solver", "--engine", "solver", "--depth", "2", "--sprt", "5,0"], "elo0 < elo1"),
     (["--engine", "solver", "--engine", "solver", "--depth", "0"], "--depth must be positive"),
     (["--engine", "solver", "--engine", "solver", "--depth", "2", "--openings", "/no/file"], "cannot read"),
+    (["--engine", "solver", "--engine", "py:tests.fakes.engines:Crasher", "--depth", "2"], "cannot even start"),
 ])
 def test_bad_input_gives_one_clear_line(args, fragment, run):
     status, out, err = run("match", "tictactoe", *args, "--games", "2")

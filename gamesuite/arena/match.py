@@ -295,7 +295,13 @@ def check_specs(game: Game, engines: Sequence[EngineSpec]) -> None:
 
     for sp in engines:
         if sp.kind in ("ours", "py"):
-            build_local_engine(game, sp)  # raises InvalidOptionError on a bad name or option
+            try:
+                build_local_engine(game, sp)  # InvalidOptionError on a bad name or option
+            except InvalidOptionError:
+                raise
+            except Exception as e:  # noqa: BLE001 - e.g. an engine that refuses this game
+                raise InvalidOptionError(
+                    f"engine {quote(sp.text)} cannot play {game.spec}: {type(e).__name__}: {e}") from None
         else:
             prog = sp.command[0]
             if shutil.which(prog) is None and not os.path.isfile(prog):
