@@ -282,8 +282,9 @@ def test_usi_adapter_clock_go_line():
     ("resign", "resign"), ("nousiok", "hang"), ("slow --sleep 1.0", "time"),
 ])
 def test_usi_adapter_adjudications(mode, kind):
+    hang = 3000 if "slow" in mode else 800  # a late answer must not pass for a hang on a busy machine
     r = one_game("tictactoe", ["solver", usi(f"--mode {mode} --at 2")],
-                 tc=TimeControl(movetime=100, margin=300, hang=800, startup=1500))
+                 tc=TimeControl(movetime=100, margin=300, hang=hang, startup=1500))
     assert r.adjudication is not None and r.adjudication["kind"] == kind, r.reason
     assert r.returns == [1.0, -1.0]
 
@@ -320,8 +321,9 @@ def test_gomocup_begin_for_the_first_move(tmp_path):
     ("garbage", "illegal"), ("error", "protocol"), ("refuse", "protocol"), ("slow --sleep 1.0", "time"),
 ])
 def test_gomocup_adapter_adjudications(mode, kind):
+    hang = 3000 if "slow" in mode else 800
     r = one_game("tictactoe", [gomocup(f"--mode {mode} --at 2"), "solver"],
-                 tc=TimeControl(movetime=100, margin=300, hang=800))
+                 tc=TimeControl(movetime=100, margin=300, hang=hang))
     assert r.adjudication is not None and r.adjudication["kind"] == kind, r.reason
     assert r.returns == [-1.0, 1.0]
 
