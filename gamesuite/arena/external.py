@@ -24,7 +24,7 @@ from .players import EngineFailure, MoveRequest, Player
 from .spec import EngineSpec
 
 #: How long a program may take to start and say it is ready (ms).
-STARTUP_MS = 10_000
+STARTUP_MS = 30_000
 
 
 class EngineProcess:

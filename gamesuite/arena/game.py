@@ -49,7 +49,7 @@ class TimeControl:
     nodes: int | None = None
     margin: int = 500
     hang: int = 5000
-    startup: int = 10_000  # how long an external program may take to say it is ready
+    startup: int = 30_000  # how long an external program may take to say it is ready
 
     def __post_init__(self) -> None:
         set_ = [x for x in (self.movetime, self.base, self.depth, self.nodes) if x is not None]
@@ -131,7 +131,7 @@ atexit.register(_close_external)
 
 
 def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = True,
-                hang_ms: float = 1000.0, startup_ms: float = 10_000.0) -> Player:
+                hang_ms: float = 1000.0, startup_ms: float = 30_000.0) -> Player:
     """The player for ``spec``; with ``reuse`` from this process's (and thread's) cache."""
     key = (threading.get_ident(), game.spec, spec.text, instance)
     if spec.kind in ("usi", "gomocup"):

@@ -27,6 +27,8 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="lateness tolerated before a time loss (default 500)")
     p.add_argument("--hang-timeout", type=int, default=5000, metavar="MS",
                    help="how long past that to wait before calling it a hang (default 5000)")
+    p.add_argument("--startup-timeout", type=int, default=30_000, metavar="MS",
+                   help="how long an external program may take to start and say it is ready (default 30000)")
     p.add_argument("--openings", type=Path, metavar="FILE",
                    help="one opening per line: position text or 'startpos', optionally 'moves m1 m2 ...'")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the openings and dice (default: random, printed)")
@@ -48,9 +50,10 @@ def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         v = getattr(args, name, None)
         if v is not None and v <= 0:
             raise InvalidOptionError(f"--{name} must be positive, got {v}")
-    if args.time_margin < 0 or args.hang_timeout < 0 or args.max_plies < 0:
-        raise InvalidOptionError("--time-margin, --hang-timeout and --max-plies must not be negative")
-    kw = {"margin": args.time_margin, "hang": args.hang_timeout}
+    if args.time_margin < 0 or args.hang_timeout < 0 or args.max_plies < 0 or args.startup_timeout < 0:
+        raise InvalidOptionError(
+            "--time-margin, --hang-timeout, --startup-timeout and --max-plies must not be negative")
+    kw = {"margin": args.time_margin, "hang": args.hang_timeout, "startup": args.startup_timeout}
     if args.clock is not None:
         return TimeControl.clock(args.clock, **kw)
     return TimeControl(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)
