@@ -1,0 +1,346 @@
+"""External engines over their protocols: USI and Gomocup, driven as subprocesses.
+
+Each adapter starts the program, speaks its protocol on stdin/stdout and turns
+what goes wrong into an ``EngineFailure``: a program that cannot start or exits
+is a crash, one that does not answer in time a hang, an answer that does not
+parse an illegal move (or a protocol error). The arena checks legality and time.
+"""
+
+from __future__ import annotations
+
+import collections
+import queue
+import re
+import subprocess
+import threading
+import time
+
+from ..core.errors import GameSuiteError
+from ..core.limits import Limits
+from ..core.registry import Game
+from ..core.state import State
+from .boards import move_to_xy, require_board, stones, xy_to_move
+from .players import EngineFailure, MoveRequest, Player
+from .spec import EngineSpec
+
+#: How long a program may take to start and say it is ready (ms).
+STARTUP_MS = 30_000
+
+
+class EngineProcess:
+    """A child process with line-based stdin/stdout, read by a thread into a queue."""
+
+    def __init__(self, command: tuple[str, ...], label: str) -> None:
+        self.label = label
+        self.command = command
+        try:
+            self.proc = subprocess.Popen(
+                list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, bufsize=1, errors="replace",
+            )
+        except OSError as e:
+            raise EngineFailure("crash", f"cannot start {' '.join(command)!r}: {e.strerror or e}") from None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self.transcript: collections.deque[str] = collections.deque(maxlen=200)
+        threading.Thread(target=self._read_out, daemon=True, name=f"{label}-out").start()
+        threading.Thread(target=self._read_err, daemon=True, name=f"{label}-err").start()
+
+    def _read_out(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\r\n"))
+        self.lines.put(None)
+
+    def _read_err(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.stderr.append(line.rstrip("\r\n"))
+
+    def _crash(self, what: str) -> EngineFailure:
+        try:
+            code = self.proc.wait(0.5)
+        except subprocess.TimeoutExpired:
+            code = None
+        detail = what + (f" (exit status {code})" if code is not None else "")
+        if self.stderr:
+            detail += f"; stderr: {self.stderr[-1]}"
+        return EngineFailure("crash", detail)
+
+    def send(self, line: str) -> None:
+        self.transcript.append("> " + line)
+        try:
+            assert self.proc.stdin is not None
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._crash(f"the program is gone (writing {line!r})") from None
+
+    def read(self, timeout_ms: float) -> str | None:
+        """The next line, or ``None`` after ``timeout_ms``; a crash when the program exits."""
+        try:
+            line = self.lines.get(timeout=max(timeout_ms, 0.0) / 1000.0)
+        except queue.Empty:
+            return None
+        if line is None:
+            self.lines.put(None)  # keep reporting the end
+            raise self._crash("the program exited")
+        self.transcript.append("< " + line)
+        return line
+
+    def close(self, grace_ms: float = 1000.0) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.proc.wait(grace_ms / 1000.0)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                if f is not None:
+                    f.close()
+            except OSError:
+                pass
+
+
+def _returns_word(state: State, seat: int) -> str:
+    r = state.returns()
+    if not state.is_terminal() or len(r) <= seat:
+        return "draw"
+    mine, best = r[seat], max(r)
+    if mine == best and r.count(best) == len(r):
+        return "draw"
+    return "win" if mine == best else "lose"
+
+
+class UsiPlayer(Player):
+    """A USI program (shogi engines). Positions go out as ``position sfen TEXT moves ...``.
+
+    The position text is the state's ``to_sfen()`` when it has one, else
+    ``to_text()``; moves are written and read with the game's notation.
+    Player 0 is ``b`` (sente), player 1 ``w``. ``bestmove resign`` loses; ``bestmove
+    win`` (an entering-king declaration) is not verified by the arena and loses
+    as a protocol failure.
+    """
+
+    def __init__(self, spec: EngineSpec, stop_grace_ms: float = 1000.0, startup_ms: float = STARTUP_MS) -> None:
+        self.spec = spec
+        self.startup_ms = startup_ms
+        self.label = spec.label
+        self.stop_grace_ms = stop_grace_ms
+        self.proc: EngineProcess | None = None
+        self.engine_name = ""
+
+    def _expect(self, word: str, timeout_ms: float) -> None:
+        assert self.proc is not None
+        deadline = time.perf_counter() * 1000 + timeout_ms
+        while True:
+            line = self.proc.read(deadline - time.perf_counter() * 1000)
+            if line is None:
+                self.broken = True
+                raise EngineFailure("hang", f"no {word!r} within {timeout_ms / 1000:.1f} s")
+            if line.startswith("id name "):
+                self.engine_name = line[8:].strip()
+            if line.strip() == word:
+                return
+
+    def start_game(self, game: Game, start: State, seat: int) -> None:
+        if self.proc is not None and self.proc.proc.poll() is not None:
+            self.close()
+        if self.proc is None:
+            self.proc = EngineProcess(self.spec.command, self.label)
+            self.proc.send("usi")
+            self._expect("usiok", self.startup_ms)
+            for k, v in self.spec.options:
+                self.proc.send(f"setoption name {k} value {v}")
+        self.proc.send("isready")
+        self._expect("readyok", self.startup_ms)
+        self.proc.send("usinewgame")
+
+    @staticmethod
+    def _position_text(state: State) -> str:
+        hook = getattr(state, "to_sfen", None)
+        return hook() if callable(hook) else state.to_text()
+
+    @staticmethod
+    def go_command(limits: Limits) -> str:
+        """The ``go`` line for ``limits`` (movetime is sent as byoyomi, as USI has it)."""
+        if limits.movetime is not None:
+            return f"go btime 0 wtime 0 byoyomi {limits.movetime}"
+        if limits.time_left is not None:
+            b, w = (list(limits.time_left) + [0, 0])[:2]
+            parts = [f"go btime {b} wtime {w}"]
+            inc = limits.increment or (0, 0)
+            if any(inc):
+                parts.append(f"binc {inc[0]} winc {inc[1] if len(inc) > 1 else inc[0]}")
+            elif limits.byoyomi:
+                parts.append(f"byoyomi {limits.byoyomi}")
+            return " ".join(parts)
+        if limits.depth is not None:
+            return f"go depth {limits.depth}"
+        if limits.nodes is not None:
+            return f"go nodes {limits.nodes}"
+        return "go infinite"
+
+    def move(self, request: MoveRequest) -> int:
+        assert self.proc is not None, "start_game first"
+        moves = request.start.format_line(request.moves)
+        pos = f"position sfen {self._position_text(request.start)}"
+        if moves:
+            pos += " moves " + " ".join(moves)
+        self.proc.send(pos)
+        self.proc.send(self.go_command(request.limits))
+        deadline = time.perf_counter() * 1000 + request.wait_ms
+        stopped = False
+        while True:
+            line = self.proc.read(deadline - time.perf_counter() * 1000)
+            if line is None:
+                if stopped:
+                    self.broken = True
+                    raise EngineFailure("hang", f"no bestmove {request.wait_ms / 1000:.1f} s after go, "
+                                                "nor after stop")
+                self.proc.send("stop")
+                stopped = True
+                deadline = time.perf_counter() * 1000 + self.stop_grace_ms
+                continue
+            words = line.split()
+            if not words or words[0] != "bestmove":
+                continue
+            if len(words) < 2:
+                raise EngineFailure("protocol", f"bestmove without a move: {line!r}")
+            text = words[1]
+            if text == "resign":
+                raise EngineFailure("resign", "resigned")
+            if text == "win":
+                raise EngineFailure("protocol", "declared a win (bestmove win), which the arena cannot verify")
+            try:
+                return request.state.parse_move(text)
+            except GameSuiteError as e:
+                raise EngineFailure("illegal", f"unreadable move {text!r}: {e}") from None
+
+    def game_over(self, state: State, seat: int) -> None:
+        if self.proc is not None and self.proc.proc.poll() is None:
+            try:
+                self.proc.send(f"gameover {_returns_word(state, seat)}")
+            except EngineFailure:
+                pass
+
+    def close(self) -> None:
+        if self.proc is not None:
+            try:
+                self.proc.send("quit")
+            except EngineFailure:
+                pass
+            self.proc.close()
+            self.proc = None
+
+
+_XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+_RULES = {"freestyle": 0, "standard": 1, "exact": 1, "exactfive": 1, "renju": 4, "caro": 8}
+
+
+class GomocupPlayer(Player):
+    """A Gomocup (``pbrain-``) program for gomoku-like games.
+
+    ``START size`` (``RECTSTART w,h`` for non-square boards), ``INFO`` for the
+    time control and the rule, ``BEGIN``/``TURN x,y``/``BOARD ... DONE`` to ask
+    for a move, ``END`` to finish. Replies ``x,y``; ``MESSAGE``, ``DEBUG`` and
+    ``SUGGEST`` lines are ignored, ``ERROR``/``UNKNOWN`` are protocol failures.
+    """
+
+    def __init__(self, spec: EngineSpec, startup_ms: float = STARTUP_MS) -> None:
+        self.spec = spec
+        self.startup_ms = startup_ms
+        self.label = spec.label
+        self.proc: EngineProcess | None = None
+        self.dims = (0, 0)
+        self.known = -1  # how many stones the engine knows about (-1: nothing sent yet)
+
+    def _reply(self, timeout_ms: float, what: str) -> str:
+        assert self.proc is not None
+        deadline = time.perf_counter() * 1000 + timeout_ms
+        while True:
+            line = self.proc.read(deadline - time.perf_counter() * 1000)
+            if line is None:
+                self.broken = True
+                raise EngineFailure("hang", f"no answer to {what} within {timeout_ms / 1000:.1f} s")
+            word = line.split(" ", 1)[0].upper() if line.strip() else ""
+            if word in ("MESSAGE", "DEBUG", "SUGGEST", ""):
+                continue
+            if word in ("ERROR", "UNKNOWN"):
+                raise EngineFailure("protocol", f"answered {what} with {line!r}")
+            return line
+
+    def start_game(self, game: Game, start: State, seat: int) -> None:
+        self.dims = require_board(game, "the Gomocup protocol")
+        self.game = game
+        if self.proc is not None and self.proc.proc.poll() is not None:
+            self.close()
+        if self.proc is None:
+            self.proc = EngineProcess(self.spec.command, self.label)
+        w, h = self.dims
+        cmd = f"START {w}" if w == h else f"RECTSTART {w},{h}"
+        self.proc.send(cmd)
+        line = self._reply(self.startup_ms, cmd)
+        if line.strip().upper() != "OK":
+            raise EngineFailure("protocol", f"answered {cmd!r} with {line!r}")
+        rule = getattr(game, "gomocup_rule", None)
+        if rule is None:
+            rule = _RULES.get(str(getattr(game, "values", {}).get("rule", "freestyle")).lower(), 0)
+        self.proc.send(f"INFO rule {int(rule)}")
+        self.proc.send("INFO game_type 1")
+        for k, v in self.spec.options:
+            self.proc.send(f"INFO {k} {v}")
+        self.known = -1
+
+    def _send_times(self, limits: Limits, seat: int) -> None:
+        assert self.proc is not None
+        if limits.movetime is not None:
+            self.proc.send(f"INFO timeout_turn {limits.movetime}")
+            self.proc.send("INFO timeout_match 0")
+        elif limits.time_left is not None:
+            left = limits.time_left[seat]
+            self.proc.send(f"INFO timeout_turn {left}")
+            self.proc.send(f"INFO time_left {left}")
+
+    def move(self, request: MoveRequest) -> int:
+        assert self.proc is not None, "start_game first"
+        self._send_times(request.limits, request.seat)
+        placed = stones(request.start, request.moves)
+        st = request.state
+        if not placed:
+            cmd = "BEGIN"
+            self.proc.send(cmd)
+        elif self.known == len(placed) - 1 and placed[-1][1] != request.seat:
+            x, y = move_to_xy(st, placed[-1][0], self.dims)
+            cmd = f"TURN {x},{y}"
+            self.proc.send(cmd)
+        else:
+            cmd = "BOARD"
+            self.proc.send(cmd)
+            for m, p in placed:
+                x, y = move_to_xy(st, m, self.dims)
+                self.proc.send(f"{x},{y},{1 if p == request.seat else 2}")
+            self.proc.send("DONE")
+        line = self._reply(request.wait_ms, cmd)
+        mt = _XY.match(line)
+        if not mt:
+            raise EngineFailure("illegal", f"unreadable move {line!r}")
+        try:
+            move = xy_to_move(st, int(mt.group(1)), int(mt.group(2)), self.dims)
+        except GameSuiteError as e:
+            raise EngineFailure("illegal", f"move {line.strip()!r}: {e}") from None
+        self.known = len(placed) + 1
+        return move
+
+    def game_over(self, state: State, seat: int) -> None:
+        self.known = -1
+
+    def close(self) -> None:
+        if self.proc is not None:
+            try:
+                self.proc.send("END")
+            except EngineFailure:
+                pass
+            self.proc.close()
+            self.proc = None

@@ -1,0 +1,320 @@
+"""One game between engines: the referee.
+
+``play_game(task)`` builds the players of every seat, plays the opening's
+position to the end, resolves chance nodes with a seeded RNG, times every
+answer and adjudicates: an illegal move, a crash, a hang, a time loss, a
+resignation or no move at all loses the game for the engine at fault, and
+the reason goes into the record. ``run_task`` is the spawn-safe entry point
+for worker processes and cluster workers (a module-level function of
+picklable data that never raises).
+"""
+
+from __future__ import annotations
+
+import atexit
+import datetime
+import random
+import threading
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import GameSuiteError, InvalidOptionError
+from ..core.limits import Limits
+from ..core.registry import Game, load_game
+from ..core.state import State
+from .external import GomocupPlayer, UsiPlayer
+from .openings import Opening
+from .players import EngineFailure, LocalPlayer, MoveRequest, Player, build_local_engine
+from .record import GameRecord, result_string
+from .spec import EngineSpec
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """How long engines may think, and how the referee judges it (all in ms).
+
+    Exactly one of ``movetime`` (per move), ``base`` (a clock with ``increment``),
+    ``depth`` or ``nodes`` (no clock: fixed-work games, reproducible) is set.
+    External programs have ``startup`` to say they are ready. An
+    answer later than the allowed time plus ``margin`` loses on time; past that
+    plus ``hang`` the referee stops waiting and calls it a hang.
+    """
+
+    movetime: int | None = None
+    base: int | None = None
+    increment: int = 0
+    depth: int | None = None
+    nodes: int | None = None
+    margin: int = 500
+    hang: int = 5000
+    startup: int = 30_000  # how long an external program may take to say it is ready
+
+    def __post_init__(self) -> None:
+        set_ = [x for x in (self.movetime, self.base, self.depth, self.nodes) if x is not None]
+        if len(set_) != 1:
+            raise InvalidOptionError("a time control needs exactly one of movetime, clock, depth or nodes")
+        if any(x <= 0 for x in set_) or self.increment < 0 or self.margin < 0 or self.hang < 0:
+            raise InvalidOptionError(f"time control values must be positive: {self}")
+
+    @classmethod
+    def clock(cls, text: str, **kw: Any) -> "TimeControl":
+        """``BASE+INC`` in seconds (``"10+0.1"``)."""
+        lim = Limits.parse_clock(text)
+        assert lim.time_left is not None and lim.increment is not None
+        return cls(base=lim.time_left[0], increment=lim.increment[0], **kw)
+
+    def describe(self) -> str:
+        if self.movetime is not None:
+            return f"movetime {self.movetime} ms"
+        if self.base is not None:
+            return f"clock {self.base / 1000:g}+{self.increment / 1000:g} s"
+        if self.depth is not None:
+            return f"depth {self.depth}"
+        return f"nodes {self.nodes}"
+
+    def limits(self, clocks: list[float]) -> Limits:
+        if self.movetime is not None:
+            return Limits(movetime=self.movetime)
+        if self.base is not None:
+            return Limits(time_left=tuple(max(0, int(c)) for c in clocks),
+                          increment=(self.increment,) * len(clocks))
+        return Limits(depth=self.depth, nodes=self.nodes)
+
+    def allowed(self, clocks: list[float], seat: int) -> float | None:
+        """Milliseconds ``seat`` may use for this move (``None``: no clock)."""
+        if self.movetime is not None:
+            return float(self.movetime)
+        if self.base is not None:
+            return max(0.0, clocks[seat])
+        return None
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything a worker needs to play one game (picklable)."""
+
+    game: str
+    specs: tuple[EngineSpec, ...]  # the engine of each seat
+    engine_index: tuple[int, ...]  # each seat's engine as an index into the match's engines
+    opening: Opening
+    tc: TimeControl
+    round: int = 0
+    opening_index: int = 0
+    rotation: int = 0
+    seed: int = 0
+    max_plies: int = 0  # 0: no limit; else a draw by adjudication after this many plies
+    reuse_engines: bool = True
+
+
+# Our engines kept between games, per worker process and thread (a Dask worker plays games in
+# several threads at once): (thread, game spec, engine spec, instance) -> engine.
+_LOCAL_ENGINES: dict[tuple[int, str, str, int], Any] = {}
+
+
+# External programs kept running between games the same way (a USI engine gets usinewgame, a
+# Gomocup brain START again), so that start-up and compilation are paid once per worker.
+_EXTERNAL: dict[tuple[int, str, str, int], Player] = {}
+
+
+def _close_external() -> None:
+    for p in list(_EXTERNAL.values()):
+        try:
+            p.close()
+        except Exception:  # noqa: BLE001 - the process is going away anyway
+            pass
+    _EXTERNAL.clear()
+
+
+atexit.register(_close_external)
+
+
+def make_player(game: Game, spec: EngineSpec, instance: int = 0, reuse: bool = True,
+                hang_ms: float = 1000.0, startup_ms: float = 30_000.0) -> Player:
+    """The player for ``spec``; with ``reuse`` from this process's (and thread's) cache."""
+    key = (threading.get_ident(), game.spec, spec.text, instance)
+    if spec.kind in ("usi", "gomocup"):
+        player = _EXTERNAL.get(key) if reuse else None
+        if player is None or player.broken:
+            if player is not None:
+                player.close()
+            player = (UsiPlayer(spec, stop_grace_ms=hang_ms, startup_ms=startup_ms) if spec.kind == "usi"
+                      else GomocupPlayer(spec, startup_ms=startup_ms))
+            if reuse:
+                _EXTERNAL[key] = player
+        return player
+    engine = _LOCAL_ENGINES.get(key) if reuse else None
+    fresh = engine is None
+    if engine is None:
+        engine = build_local_engine(game, spec)
+        if reuse:
+            _LOCAL_ENGINES[key] = engine
+    player = LocalPlayer(engine, spec.label, stop_grace_ms=hang_ms)
+    player.fresh = fresh
+    return player
+
+
+def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
+    key = (threading.get_ident(), game.spec, spec.text, instance)
+    _LOCAL_ENGINES.pop(key, None)
+    p = _EXTERNAL.pop(key, None)
+    if p is not None:
+        p.close()
+
+
+def _utc_now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def play_game(task: GameTask) -> GameRecord:
+    """Play ``task`` to the end (or to an adjudication) and return its record."""
+    t_start = time.perf_counter()
+    game = load_game(task.game)
+    start, opening_moves = task.opening.build(game)
+    n = game.num_players
+    if len(task.specs) != n:
+        raise InvalidOptionError(f"{game.spec} has {n} players but the task names {len(task.specs)} engines")
+    rng = random.Random(task.seed)
+    tc = task.tc
+    labels = [sp.label for sp in task.specs]
+    instances = [sum(1 for o in task.specs[:i] if o.text == sp.text) for i, sp in enumerate(task.specs)]
+    state = start.copy()
+    for m in opening_moves:
+        state.play(m)
+    moves = list(opening_moves)
+    players: list[Player | None] = [None] * n
+    failure: tuple[int, str, str] | None = None
+
+    def fail(seat: int, kind: str, detail: str) -> None:
+        nonlocal failure
+        if failure is None:
+            failure = (seat, kind, detail)
+
+    # Seat the players; a seat whose engine cannot start loses at once.
+    for seat, sp in enumerate(task.specs):
+        try:
+            p = make_player(game, sp, instances[seat], task.reuse_engines, hang_ms=min(tc.hang, 1000),
+                            startup_ms=tc.startup)
+            players[seat] = p
+            if isinstance(p, LocalPlayer) and p.fresh:
+                p.warm_up(state)
+            p.start_game(game, start, seat)
+        except EngineFailure as e:
+            fail(seat, e.kind, e.detail)
+            break
+        except Exception as e:  # noqa: BLE001 - an engine that cannot start loses; the match goes on
+            fail(seat, "crash", f"could not be built: {type(e).__name__}: {e}")
+            break
+
+    clocks = [float(tc.base or 0)] * n
+    try:
+        while failure is None and not state.is_terminal():
+            if task.max_plies and len(moves) - len(opening_moves) >= task.max_plies:
+                break
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                m = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+                state.play(m)
+                moves.append(m)
+                continue
+            seat = state.current_player
+            player = players[seat]
+            assert player is not None
+            allowed = tc.allowed(clocks, seat)
+            wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
+            req = MoveRequest(state.copy(), start, list(moves), seat, tc.limits(clocks), wait)
+            t0 = time.perf_counter()
+            try:
+                move = player.move(req)
+            except EngineFailure as e:
+                fail(seat, e.kind, e.detail)
+                break
+            elapsed = (time.perf_counter() - t0) * 1000.0
+            if allowed is not None and elapsed > allowed + tc.margin:
+                fail(seat, "time", f"took {elapsed:.0f} ms with {allowed:.0f} ms allowed")
+                break
+            if tc.base is not None:
+                clocks[seat] += tc.increment - elapsed
+            if not state.is_legal(move):
+                try:
+                    text = repr(state.format_move(move))
+                except GameSuiteError:
+                    text = str(move)
+                why = state.why_illegal(move)
+                fail(seat, "illegal", f"illegal move {text} in {state.to_text()!r}" + (f": {why}" if why else ""))
+                break
+            state.play(move)
+            moves.append(move)
+    finally:
+        for seat, p in enumerate(players):
+            if p is None:
+                continue
+            try:
+                p.game_over(state, seat)
+            except Exception:  # noqa: BLE001 - the game is over; nothing to judge
+                pass
+            if isinstance(p, LocalPlayer):
+                if p.broken or not task.reuse_engines:
+                    _forget(game, task.specs[seat], instances[seat])
+            elif p.broken or not task.reuse_engines or failure is not None and failure[0] == seat:
+                _forget(game, task.specs[seat], instances[seat])
+                p.close()
+
+    adjudication = None
+    if failure is not None:
+        seat, kind, detail = failure
+        returns = [1.0 if n == 2 else 0.0] * n
+        returns[seat] = -1.0
+        adjudication = {"seat": seat, "kind": kind, "detail": detail}
+        reason = f"{game.player_name(seat)} ({labels[seat]}) loses: {kind}: {detail}"
+    elif state.is_terminal():
+        returns = [float(r) for r in state.returns()]
+        reason = state.result_text()
+    else:
+        returns = [0.0] * n
+        adjudication = {"seat": -1, "kind": "ply limit", "detail": f"{task.max_plies} plies played"}
+        reason = f"draw by adjudication: {task.max_plies} plies played"
+    return GameRecord(
+        game=game.spec,
+        start=start.to_text(),
+        moves=start.format_line(moves),
+        opening_plies=len(opening_moves),
+        engines=labels,
+        returns=returns,
+        result=result_string(returns),
+        reason=reason,
+        adjudication=adjudication,
+        engine_index=list(task.engine_index),
+        round=task.round,
+        opening_index=task.opening_index,
+        rotation=task.rotation,
+        seed=task.seed,
+        time_control=tc.describe(),
+        plies=len(moves) - len(opening_moves),
+        duration_s=round(time.perf_counter() - t_start, 3),
+        date=_utc_now(),
+    )
+
+
+def run_task(task: GameTask) -> GameRecord:
+    """Play ``task``; never raises: a failure of the arena itself becomes a record with ``error``."""
+    try:
+        return play_game(task)
+    except Exception as e:  # noqa: BLE001 - one broken game must not stop the match
+        return GameRecord(
+            game=task.game, start="", moves=[], opening_plies=0, engines=[s.label for s in task.specs],
+            returns=[], result="*", reason=f"arena error: {type(e).__name__}: {e}", adjudication=None,
+            engine_index=list(task.engine_index), round=task.round, opening_index=task.opening_index,
+            rotation=task.rotation, seed=task.seed, time_control=task.tc.describe(), date=_utc_now(),
+            error=traceback.format_exc(limit=5),
+        )
+
+
+def state_after(record: GameRecord) -> State:
+    """The final position of a record (replayed)."""
+    game = load_game(record.game)
+    s = game.state_from_text(record.start)
+    for m in record.moves:
+        s.play_text(m)
+    return s

@@ -1,0 +1,140 @@
+"""Engine specs of the arena: which program plays a seat, and with which settings.
+
+A spec is one string:
+
+- ``GAME:ENGINE[,opt=val...]`` or ``ENGINE[,opt=val...]``: one of ours, built by
+  ``gamesuite.core.make_engine`` (``gomoku:mtdf,top=10,hash=64``, ``tictactoe:solver``);
+- ``usi:COMMAND[,opt=val...]``: an external USI program (options become
+  ``setoption name OPT value VAL``);
+- ``gomocup:COMMAND[,opt=val...]``: an external Gomocup (``pbrain-``) program
+  (options become ``INFO OPT VAL``);
+- ``py:MODULE:ATTR[,opt=val...]``: a Python engine class or factory
+  ``ATTR(game, **options)`` importable as ``MODULE.ATTR`` (one's own engine
+  without registering it; the arena's tests use it for scripted fakes).
+
+``COMMAND`` is split like a shell command line (``usi:python3 my_engine.py``);
+options start at the first ``,`` followed by ``name=``. Every kind accepts
+``label=NAME``, the name shown in tables and records.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+
+from ..core.errors import InvalidOptionError, quote
+
+#: Spec kinds that are not game names.
+EXTERNAL_KINDS = ("usi", "gomocup", "py")
+
+_PREFIX = re.compile(r"^([A-Za-z_][\w-]*):(.*)$", re.S)
+_OPTION_START = re.compile(r",(?=\s*[\w.-]+\s*=)")
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """A parsed engine spec (picklable: it travels to worker processes)."""
+
+    text: str
+    kind: str  # "ours", "usi", "gomocup" or "py"
+    target: str  # ours: the engine spec for make_engine; usi/gomocup: the command; py: MODULE:ATTR
+    options: tuple[tuple[str, str], ...] = ()
+    label: str = ""
+    game: str = ""  # ours: the game name given in the spec (may be empty)
+    command: tuple[str, ...] = field(default=())
+
+    @property
+    def is_external(self) -> bool:
+        return self.kind in ("usi", "gomocup")
+
+    def with_label(self, label: str) -> "EngineSpec":
+        return EngineSpec(self.text, self.kind, self.target, self.options, label, self.game, self.command)
+
+
+def _split_options(rest: str, spec: str) -> tuple[str, list[tuple[str, str]]]:
+    parts = _OPTION_START.split(rest)
+    head, opts = parts[0], []
+    for p in parts[1:]:
+        k, _, v = p.partition("=")
+        if not k.strip():
+            raise InvalidOptionError(f"engine spec {quote(spec)}: empty option name in {quote(p)}")
+        opts.append((k.strip(), v.strip()))
+    return head.strip(), opts
+
+
+def parse_engine_spec(text: str, game_name: str | None = None) -> EngineSpec:
+    """Parse an engine spec; ``game_name`` (if given) must match a ``GAME:`` prefix.
+
+    >>> parse_engine_spec("tictactoe:solver,hash=16").target
+    'solver,hash=16'
+    >>> parse_engine_spec("usi:/opt/yane/engine,USI_Hash=256,label=yane").options
+    (('USI_Hash', '256'),)
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise InvalidOptionError(f"empty engine spec {quote(text)}")
+    s = text.strip()
+    m = _PREFIX.match(s)
+    prefix = m.group(1) if m and "," not in m.group(1) else None
+    if prefix in EXTERNAL_KINDS:
+        assert m is not None
+        head, opts = _split_options(m.group(2), s)
+        if not head:
+            raise InvalidOptionError(f"engine spec {quote(s)} names no {'module' if prefix == 'py' else 'program'}")
+        label = ""
+        kept = []
+        for k, v in opts:
+            if k == "label":
+                label = v
+            else:
+                kept.append((k, v))
+        if prefix == "py":
+            if head.count(":") != 1 or not all(head.split(":")):
+                raise InvalidOptionError(f"engine spec {quote(s)}: expected py:MODULE:ATTR")
+            command: tuple[str, ...] = ()
+            default_label = head.split(":")[1]
+        else:
+            try:
+                command = tuple(shlex.split(head))
+            except ValueError as e:
+                raise InvalidOptionError(f"engine spec {quote(s)}: bad command line ({e})") from None
+            if not command:
+                raise InvalidOptionError(f"engine spec {quote(s)} names no program")
+            prog = command[0].rsplit("/", 1)[-1]
+            if prog.startswith("python") and len(command) > 1:
+                prog = command[1].rsplit("/", 1)[-1]
+            default_label = f"{prefix}:{prog}"
+        return EngineSpec(s, prefix, head, tuple(kept), label or default_label, "", command)
+    game = ""
+    body = s
+    if prefix is not None:
+        assert m is not None
+        game, body = prefix, m.group(2).strip()
+        if game_name is not None and game != game_name:
+            raise InvalidOptionError(f"engine spec {quote(s)} is for {quote(game)}, but the game is {quote(game_name)}")
+    # ours: pull out label=..., keep the rest for make_engine
+    name, _, rest = body.partition(",")
+    label = ""
+    kept_parts = []
+    if rest.strip():
+        for part in rest.split(","):
+            k, eq, v = part.partition("=")
+            if eq and k.strip() == "label":
+                label = v.strip()
+            else:
+                kept_parts.append(part.strip())
+    target = ",".join([name.strip()] + kept_parts) if kept_parts else name.strip()
+    if not name.strip() and not kept_parts and not label:
+        target = ""
+    return EngineSpec(s, "ours", target, (), label or (target or "default"), game, ())
+
+
+def unique_labels(specs: list[EngineSpec]) -> list[EngineSpec]:
+    """The specs with labels made unique (``solver``, ``solver#2``...)."""
+    seen: dict[str, int] = {}
+    out = []
+    for sp in specs:
+        n = seen.get(sp.label, 0) + 1
+        seen[sp.label] = n
+        out.append(sp if n == 1 else sp.with_label(f"{sp.label}#{n}"))
+    return out

@@ -1,0 +1,149 @@
+"""``gamesuite match``: a match between engines, with score, Elo and SPRT."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+from ..core.errors import InvalidOptionError
+
+
+def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
+    """The options ``match`` and ``tournament`` share."""
+    p.add_argument("game", help="game spec, e.g. tictactoe, 'gomoku(size=15)', shogi")
+    p.add_argument("--engine", action="append", default=[], metavar="SPEC", required=True,
+                   help="an engine (repeat): GAME:NAME[,opt=val...] for ours (e.g. gomoku:mtdf,top=10,hash=64), "
+                        "usi:COMMAND, gomocup:COMMAND, py:MODULE:ATTR; label=NAME renames it")
+    p.add_argument("--games", type=int, default=10, metavar="N", help=games_help)
+    tc = p.add_mutually_exclusive_group(required=True)
+    tc.add_argument("--movetime", type=int, metavar="MS", help="time per move in milliseconds")
+    tc.add_argument("--clock", metavar="BASE+INC", help="a clock in seconds, e.g. 60+0.5")
+    tc.add_argument("--depth", type=int, metavar="N", help="fixed depth per move (no clock; reproducible)")
+    tc.add_argument("--nodes", type=int, metavar="N", help="fixed nodes per move (no clock)")
+    p.add_argument("--time-margin", type=int, default=500, metavar="MS",
+                   help="lateness tolerated before a time loss (default 500)")
+    p.add_argument("--hang-timeout", type=int, default=5000, metavar="MS",
+                   help="how long past that to wait before calling it a hang (default 5000)")
+    p.add_argument("--startup-timeout", type=int, default=30_000, metavar="MS",
+                   help="how long an external program may take to start and say it is ready (default 30000)")
+    p.add_argument("--openings", type=Path, metavar="FILE",
+                   help="one opening per line: position text or 'startpos', optionally 'moves m1 m2 ...'")
+    p.add_argument("--seed", type=int, metavar="N", help="seed of the openings and dice (default: random, printed)")
+    p.add_argument("--concurrency", type=int, default=1, metavar="K",
+                   help="games at once, in worker processes (default 1: in this process)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask cluster (tcp://host:8786); needs gamesuite[cluster]")
+    p.add_argument("--max-plies", type=int, default=0, metavar="N",
+                   help="adjudicate a draw after N plies (default: no limit)")
+    p.add_argument("--save", "--pgn-dir", dest="save", type=Path, metavar="DIR",
+                   help="save every game as a JSON record (and a summary) in DIR")
+    p.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from ..arena.game import TimeControl
+
+    for name in ("movetime", "depth", "nodes", "games", "concurrency"):
+        v = getattr(args, name, None)
+        if v is not None and v <= 0:
+            raise InvalidOptionError(f"--{name} must be positive, got {v}")
+    if args.time_margin < 0 or args.hang_timeout < 0 or args.max_plies < 0 or args.startup_timeout < 0:
+        raise InvalidOptionError(
+            "--time-margin, --hang-timeout, --startup-timeout and --max-plies must not be negative")
+    kw = {"margin": args.time_margin, "hang": args.hang_timeout, "startup": args.startup_timeout}
+    if args.clock is not None:
+        return TimeControl.clock(args.clock, **kw)
+    return TimeControl(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)
+
+
+def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyped-def]
+    from ..arena.openings import load_openings
+    from ..arena.session import Session
+
+    tc = time_control(args)
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    session = Session.from_texts(args.game, args.engine, games=args.games, tc=tc, mode=mode, seed=seed,
+                                 concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save,
+                                 max_plies=args.max_plies)
+    if args.openings is not None:
+        session.openings = load_openings(args.openings, session.game)
+    return session
+
+
+class Progress:
+    """The live progress line on standard error (redrawn on a terminal, every ~10% otherwise)."""
+
+    def __init__(self, sprt=None, quiet: bool = False) -> None:  # type: ignore[no-untyped-def]
+        self.sprt = sprt
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+        self.last_step = -1
+
+    def __call__(self, tally, rec, done: int, total: int) -> None:  # type: ignore[no-untyped-def]
+        from ..arena.report import progress_text
+
+        if self.quiet:
+            return
+        line = progress_text(tally, done, total, self.sprt) + f"  {time.perf_counter() - self.t0:.0f} s"
+        if self.tty:
+            print("\r" + line + "\033[K", end="", file=sys.stderr, flush=True)
+            return
+        step = done * 10 // max(total, 1)
+        if step != self.last_step or done == total:
+            self.last_step = step
+            print(line, file=sys.stderr, flush=True)
+
+    def finish(self) -> None:
+        if self.tty and not self.quiet:
+            print(file=sys.stderr)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "match", help="play a match between engines: score, Elo, SPRT",
+        description="Play games between engines (two, or as many as the game has players), each opening "
+        "once per seat rotation (colours swapped), then print the cross table, W/D/L, the score with its "
+        "95%% confidence interval and the Elo difference. Illegal moves, crashes, hangs and time losses "
+        "lose the game; the reason is recorded.")
+    add_arena_arguments(p, "games to play in all (default 10)")
+    p.add_argument("--sprt", metavar="ELO0,ELO1,ALPHA,BETA",
+                   help="stop early when the SPRT (trinomial GSPRT, logistic Elo) decides, e.g. 0,10,0.05,0.05")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..arena.report import adjudication_text, cross_table_text, pair_summary, standings_text
+    from ..arena.session import run_session
+    from ..arena.stats import Sprt
+
+    session = build_session(args, "match")
+    if args.sprt is not None:
+        session.sprt = Sprt.parse(args.sprt)
+    print(f"{session.game.spec}: {' vs '.join(e.label for e in session.engines)}, {session.games} games, "
+          f"{session.tc.describe()}, seed {session.seed}", flush=True)
+    progress = Progress(session.sprt, args.quiet)
+    try:
+        out = run_session(session, progress)
+    finally:
+        progress.finish()
+    t = out.tally
+    print()
+    print(cross_table_text(t))
+    print()
+    if len(t.labels) == 2:
+        print(pair_summary(t, 0, 1, session.sprt))
+    else:
+        print(standings_text(t, session.game.num_players))
+    print(adjudication_text(t))
+    if out.stopped_early:
+        print(f"stopped after {len(out.records)} of {out.planned} games" +
+              (f": SPRT {out.sprt_decision} accepted" if out.sprt_decision else ""))
+    if t.errors:
+        print(f"{t.errors} games failed in the arena itself (see the records)", file=sys.stderr)
+    if session.save_dir is not None:
+        print(f"records saved in {session.save_dir}")
+    return 0

@@ -1,0 +1,66 @@
+"""Scripted fake engines for the arena's tests (used through ``py:tests.fakes.engines:NAME`` specs)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+from gamesuite.core.info import SearchResult
+from gamesuite.core.score import Score
+
+#: Set by the tests to let hanging fakes go.
+RELEASE = threading.Event()
+
+
+class Scripted:
+    """Plays the first legal move (or a random one); misbehaves on its ``at``-th search of a game.
+
+    ``mode``: ``first``, ``random``, ``illegal`` (plays an occupied or impossible move),
+    ``crash`` (raises), ``hang`` (ignores the stop flag until released), ``slow``
+    (sleeps ``sleep_ms`` and ignores the stop flag), ``none`` (returns no move).
+    Depth-1 searches (the arena's warm-up) never misbehave and do not count.
+    """
+
+    name = "scripted"
+
+    def __init__(self, game, mode: str = "first", at: int = 1, sleep_ms: int = 0, seed: int = 0) -> None:
+        self.game = game
+        self.mode = mode
+        self.at = at
+        self.sleep_ms = sleep_ms
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.calls = 0
+        self.limits_seen = []
+
+    def new_game(self) -> None:
+        self.calls = 0
+        self.rng = random.Random(self.seed)
+
+    def search(self, state, limits, stop=None, on_info=None):
+        legal = state.legal_moves()
+        if limits.depth == 1:
+            return SearchResult(legal[0], Score.eval(0, state.current_player))
+        self.calls += 1
+        self.limits_seen.append(limits)
+        move = self.rng.choice(legal) if self.mode == "random" else legal[0]
+        if self.calls >= self.at:
+            if self.mode == "illegal":
+                taken = [m for m in state.history if m not in legal]
+                move = taken[0] if taken else 10**6
+            elif self.mode == "crash":
+                raise RuntimeError("scripted crash")
+            elif self.mode == "hang":
+                while not RELEASE.wait(0.05):
+                    pass
+            elif self.mode == "slow":
+                time.sleep(self.sleep_ms / 1000)
+            elif self.mode == "none":
+                return SearchResult(None, Score.eval(0, state.current_player))
+        return SearchResult(move, Score.eval(0, max(state.current_player, 0)))
+
+
+def Crasher(game, **kw):
+    """Raises while being built."""
+    raise RuntimeError("cannot even start")

@@ -1,0 +1,104 @@
+"""A scripted Gomocup (pbrain) program for the arena's tests, with its own tiny board (stdlib only).
+
+Answers ``START``/``RECTSTART`` with ``OK``, ``BEGIN``/``TURN``/``BOARD``...``DONE``
+with the first empty cell (row by row from the top) as ``x,y``. ``--mode
+good|illegal|offboard|crash|hang|slow|garbage|error|refuse`` acts on the
+``--at``-th move request; ``--log FILE`` records every line read.
+"""
+
+import argparse
+import sys
+import time
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--mode", default="good")
+ap.add_argument("--at", type=int, default=1)
+ap.add_argument("--sleep", type=float, default=1.0)
+ap.add_argument("--log")
+a = ap.parse_args()
+log = open(a.log, "a") if a.log else None
+if log:
+    log.write("#started\n")
+    log.flush()
+w = h = 0
+board = {}
+asks = 0
+in_board = False
+
+
+def out(s):
+    print(s, flush=True)
+
+
+def answer():
+    global asks
+    asks += 1
+    empty = [(x, y) for y in range(h) for x in range(w) if (x, y) not in board]
+    x, y = empty[0]
+    if asks >= a.at:
+        if a.mode == "illegal" and board:
+            x, y = next(iter(board))
+        elif a.mode == "offboard":
+            x, y = w + 5, 0
+        elif a.mode == "crash":
+            sys.exit(4)
+        elif a.mode == "hang":
+            return
+        elif a.mode == "slow":
+            time.sleep(a.sleep)
+        elif a.mode == "garbage":
+            out("what?")
+            return
+        elif a.mode == "error":
+            out("ERROR cannot think")
+            return
+    board[(x, y)] = 1
+    out("MESSAGE thinking done")
+    out(f"{x},{y}")
+
+
+for line in sys.stdin:
+    line = line.strip()
+    if log:
+        log.write(line + "\n")
+        log.flush()
+    if not line:
+        continue
+    if in_board:
+        if line == "DONE":
+            in_board = False
+            answer()
+        else:
+            x, y, f = map(int, line.split(","))
+            board[(x, y)] = f
+        continue
+    cmd, _, rest = line.partition(" ")
+    cmd = cmd.upper()
+    if cmd in ("START", "RECTSTART"):
+        if a.mode == "refuse":
+            out("ERROR unsupported size")
+            continue
+        if cmd == "START":
+            w = h = int(rest)
+        else:
+            w, h = map(int, rest.split(","))
+        board = {}
+        asks = 0
+        out("OK")
+    elif cmd == "INFO":
+        pass
+    elif cmd == "BEGIN":
+        answer()
+    elif cmd == "TURN":
+        x, y = map(int, rest.split(","))
+        board[(x, y)] = 2
+        answer()
+    elif cmd == "BOARD":
+        board = {}
+        in_board = True
+    elif cmd == "ABOUT":
+        out('name="fake-gomocup", version="1"')
+    elif cmd == "END":
+        break
+    else:
+        out("UNKNOWN " + line)

@@ -1,0 +1,53 @@
+"""The Dask executor against a real local cluster (skipped without the ``cluster`` extra)."""
+
+from __future__ import annotations
+
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from gamesuite.arena.cluster import DaskExecutor  # noqa: E402
+from gamesuite.arena.game import TimeControl  # noqa: E402
+from gamesuite.arena.match import Tally, run_games, schedule  # noqa: E402
+from gamesuite.arena.openings import builtin_openings  # noqa: E402
+from gamesuite.arena.spec import parse_engine_spec  # noqa: E402
+from gamesuite.cli import main  # noqa: E402
+from gamesuite.core.errors import InvalidOptionError  # noqa: E402
+from gamesuite.core.registry import load_game  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                                  dashboard_address=None, silence_logs=40) as c:
+        yield c
+
+
+def test_a_small_match_on_a_local_dask_cluster(cluster):
+    game = load_game("tictactoe")
+    specs = [parse_engine_spec("solver"), parse_engine_spec("reference")]
+    tasks = schedule(game, specs, 6, builtin_openings(game, 3, seed=4), TimeControl(depth=9))
+    ex = DaskExecutor(cluster.scheduler_address)
+    try:
+        assert ex.threads() == 2
+        recs = run_games(tasks, ex)
+    finally:
+        ex.close()
+    assert sorted(r.round for r in recs) == [1, 2, 3, 4, 5, 6]
+    assert not any(r.error for r in recs)
+    # perfect players from balanced 3x3 openings: every game a draw, whoever has which colour
+    assert Tally(["solver", "reference"]).add_all(recs).total(0) == [0, 6, 0]
+
+
+def test_match_command_with_cluster_and_sprt_stop(cluster, capsys):
+    status = main(["match", "tictactoe", "--engine", "solver", "--engine", "py:tests.fakes.engines:Scripted,label=first",
+                   "--games", "60", "--depth", "9", "--seed", "1", "--sprt", "0,100", "--quiet",
+                   "--cluster", cluster.scheduler_address])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "H1 accepted" in out and "stopped after" in out
+
+
+def test_unreachable_scheduler_is_a_clear_error():
+    with pytest.raises(InvalidOptionError, match="cannot reach the Dask scheduler"):
+        DaskExecutor("tcp://127.0.0.1:9", connect_timeout_s=1)
