@@ -348,8 +348,7 @@ class MCTS:
         if is_root and self._noise is not None:
             priors = (1.0 - cfg.noise) * priors + cfg.noise * self._noise
         fpu = (w_self[p] / n_self if n_self > 0 else 0.0) - cfg.fpu
-        with np.errstate(divide="ignore", invalid="ignore"):
-            q = np.where(n_eff > 0, wp / np.maximum(n_eff, 1), fpu)
+        q = np.where(n_eff > 0, wp / np.maximum(n_eff, 1), fpu)
         u = cfg.c_value * priors * math.sqrt(max(n_self, 1)) / (1.0 + n_eff)
         return int(np.argmax(q + u))
 
