@@ -310,3 +310,10 @@ def test_node_walk_and_index():
     n = Node(0)
     n.expand([3, 5], np.array([0.5, 0.5]), 2)
     assert n.index(5) == 1 and n.index(4) == -1 and n.walk() == [n]
+
+
+def test_a_depth_limit_ends_the_search_once_the_pv_is_that_long():
+    for spec in ("puct,seed=0,noise=0", "mcts,seed=0"):
+        engine = make_engine(load_game("tictactoe(m=5,n=5,k=4)"), spec)
+        r = engine.search(load_game("tictactoe(m=5,n=5,k=4)").new_state(), Limits(depth=3))
+        assert len(r.pv) >= 3 and r.nodes > 0

@@ -489,7 +489,8 @@ class MCTS:
     ) -> SearchResult:
         """Search from ``state`` (left unchanged) until a limit or ``stop``; report to ``on_info``.
 
-        ``limits.nodes`` counts simulations of this search; ``depth`` is ignored.
+        ``limits.nodes`` counts simulations of this search; ``limits.depth`` ends it once
+        the principal variation is that long (or reaches the end of the game).
         """
         sid = next_search_id()
         pov = state.current_player
@@ -501,7 +502,7 @@ class MCTS:
         target = limits.nodes
         t0 = time.perf_counter()
         last_info = t0
-        done = 0
+        done = batches = 0
         self.max_depth = 0
         with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
             while True:
@@ -513,10 +514,10 @@ class MCTS:
                         time.perf_counter() - t0) * 1000 >= budget.soft_ms:
                     break
                 size = self.config.batch if target is None else min(self.config.batch, target - done)
-                got = self.run_batch(size)
-                if got == 0 and self.root.terminal is not None:  # type: ignore[union-attr]
+                done += self.run_batch(size)
+                batches += 1
+                if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
                     break
-                done += got
                 now = time.perf_counter()
                 if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
                     last_info = now
@@ -542,6 +543,19 @@ class MCTS:
             ponder=pv[1] if len(pv) > 1 else None,
             lines=tuple(lines),
         )
+
+    def _pv_reaches(self, depth: int) -> bool:
+        node, length = self.root, 0
+        while length < depth:
+            if node is None or node.terminal is not None:
+                return node is not None
+            if not node.expanded or node.player == CHANCE:
+                return False
+            i = self.best_index(node, node.player)
+            if node.n[i] == 0:
+                return False
+            node, length = node.children[i], length + 1
+        return True
 
     def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int) -> list[SearchInfo]:
         r = self.root

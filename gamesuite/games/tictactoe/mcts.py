@@ -8,6 +8,9 @@ arrays and scalars enters a kernel, and every random number comes from a
 xorshift64* state in a ``uint64`` array, so :func:`reference_run` (plain Python)
 reproduces a kernel run exactly.
 
+The module also registers the network encoder of m,n,k boards (own stones,
+the opponent's, ones).
+
 The board is the flat ``int8`` board of the rules (0 empty, 1 X, 2 O; move =
 row * width + col), so a gomoku version needs only its own win test in place of
 ``_is_win``.
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
@@ -28,6 +31,7 @@ from ...core.limits import Limits
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
+from ...search.network import register_encoder, stone_planes
 from ...search.timeman import allocate
 from .kernels import _is_win
 from .rules import TicTacToe, TicTacToeState, is_win_at
@@ -476,6 +480,16 @@ class TicTacToeMCTS:
             pv.append(int(self.nodes[node, MOVE]))
         return pv
 
+    def _pv_reaches(self, state: TicTacToeState, depth: int) -> bool:
+        """Whether the principal variation is ``depth`` plies long or ends the game."""
+        pv = self.principal_variation(self.root)
+        if len(pv) >= depth:
+            return True
+        s = state.copy()
+        for m in pv:
+            s.play(m)
+        return s.is_terminal()
+
     def root_stats(self) -> list[tuple[int, int, float]]:
         """``(move, visits, mean result in [-1, 1] for the side to move)``, most visited first."""
         assert self.nodes is not None
@@ -516,6 +530,8 @@ class TicTacToeMCTS:
     # -- the search ----------------------------------------------------------------
     def search(self, state: TicTacToeState, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
+        """Search ``state`` until a limit or ``stop`` (``limits.nodes`` counts simulations of this
+        search; ``limits.depth`` ends it once the principal variation is that long or ends the game)."""
         sid = next_search_id()
         pov = state.current_player
         if state.is_terminal():
@@ -541,6 +557,8 @@ class TicTacToeMCTS:
                 # aim at chunks of about 20 ms, so that soft limits and reports stay timely
                 chunk = int(min(max(chunk * 0.02 / max(now - t1, 1e-6), 16), 1 << 20))
                 if budget.soft_ms is not None and not limits.infinite and (now - t0) * 1000 >= budget.soft_ms:
+                    break
+                if limits.depth is not None and self._pv_reaches(state, limits.depth):
                     break
                 if on_info is not None and (now - last_info) * 1000 >= self.info_ms:
                     last_info = now
@@ -573,3 +591,13 @@ def warm_up() -> None:
 register_engine("tictactoe", "mcts", TicTacToeMCTS, help="UCT with random playouts in numba (array tree)",
                 options={"c": 1.4, "expand": 0, "memory": 64, "temperature": 0.0, "reuse": True, "seed": None,
                          "info_ms": 500})
+
+
+def _encoder(game: TicTacToe) -> Callable[[TicTacToeState], np.ndarray]:
+    def encode(state: TicTacToeState) -> np.ndarray:
+        return stone_planes(state.board, game.height, game.width, state.to_move_stone)
+
+    return encode
+
+
+register_encoder("tictactoe", _encoder)  # type: ignore[arg-type]
