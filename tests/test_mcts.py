@@ -289,10 +289,11 @@ def test_multipv_and_movetime():
 def test_terminal_root_and_bad_options():
     over = TTT.state_from_text("xxxoo....")
     assert make_engine(TTT, "mcts").search(over, Limits(nodes=10)).best_move is None
+    game = ChanceTreeGame()
     for spec in ("mcts,batch=0", "mcts,chance=maybe", "puct,noise=2", "puct,evaluator=magic",
-                 "mcts,noise=0.1", "puct,evaluator=heuristic"):
+                 "mcts,noise=0.1", "puct,evaluator=heuristic", "puct,evaluator=net"):
         with pytest.raises(InvalidOptionError):
-            make_engine(TTT, spec)
+            make_engine(game, spec)
 
 
 def test_random_playout_reaches_the_end():
@@ -317,3 +318,13 @@ def test_a_depth_limit_ends_the_search_once_the_pv_is_that_long():
         engine = make_engine(load_game("tictactoe(m=5,n=5,k=4)"), spec)
         r = engine.search(load_game("tictactoe(m=5,n=5,k=4)").new_state(), Limits(depth=3))
         assert len(r.pv) >= 3 and r.nodes > 0
+
+
+def test_a_search_stopped_at_once_still_gives_a_legal_move():
+    flag = new_stop_flag()
+    flag[0] = 1
+    for spec in ("mcts", "puct,noise=0"):
+        for limits, stop in ((Limits(nodes=0), None), (Limits(infinite=True), flag)):
+            game = ChanceTreeGame(players=2, branching=3)
+            r = make_engine(game, spec).search(game.new_state(), limits, stop)
+            assert r.best_move in (0, 1, 2)

@@ -182,3 +182,24 @@ def test_puct_with_the_shipped_network_keeps_the_result_against_the_solver():
             engine = puct if s.current_player == net_side else solver
             s.play(engine.search(s, Limits(nodes=48) if engine is puct else Limits()).best_move)
         assert s.returns()[net_side] >= owed, (game_no, s.history)
+
+
+def test_training_script_runs_end_to_end(tmp_path):
+    pytest.importorskip("torch")
+    from gamesuite.train.__main__ import main
+
+    out = tmp_path / "tiny.npz"
+    assert main(["tictactoe", "--generations", "1", "--games", "2", "--sims", "8", "--epochs", "1",
+                 "--filters", "4", "--blocks", "1", "--hidden", "4", "--out", str(out)]) == 0
+    net = PolicyValueNet.load(out)
+    assert net.meta["game"] == TTT.spec and net.meta["filters"] == 4
+    assert main(["tictactoe(m=4,n=4,k=3)", "--generations", "1", "--out", str(tmp_path / "four.npz"),
+                 "--resume", str(out)]) == 2  # a 3x3 network cannot go on learning 4x4
+    assert not (tmp_path / "four.npz").exists()
+
+
+def test_training_refuses_games_without_an_encoder(capsys):
+    from gamesuite.train.__main__ import main
+
+    assert main(["nosuchgame"]) == 2
+    assert "nosuchgame" in capsys.readouterr().err

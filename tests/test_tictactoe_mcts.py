@@ -163,3 +163,20 @@ def test_stop_flag_info_and_bad_input():
     flag = np.ones(1, dtype=np.uint8)
     assert M.run(TTT.new_state(), nodes, stats, 0, 100, 1.4, 1, M.new_random(1), flag) == 0
     assert make_engine(TTT, "mcts").search(TTT.new_state(), Limits(nodes=10), flag).best_move is not None
+
+
+def test_heuristic_priors_point_at_wins_and_blocks():
+    s = TTT.state_from_text("xx.oo....")  # X to move: c3 wins, a2 (row of o) would block
+    w = M.heuristic_weights(s.board, TTT.windows, s.to_move_stone)
+    legal = s.legal_moves()
+    assert max(legal, key=lambda m: w[m]) == 2
+    assert w[5] > w[8] and w[5] > w[6]  # the block outweighs quiet cells
+    engine = make_engine(TTT, "puct,evaluator=heuristic,noise=0,seed=0")
+    assert engine.search(s, Limits(nodes=200)).best_move == 2
+    s2 = TTT.state_from_text("xx..o....")  # O must block at c3
+    assert engine.search(s2, Limits(nodes=200)).best_move == 2
+
+
+def test_zero_nodes_still_gives_a_legal_move():
+    r = make_engine(TTT, "mcts").search(TTT.state_from_text("x...o...."), Limits(nodes=0))
+    assert r.best_move in TTT.state_from_text("x...o....").legal_moves()

@@ -523,6 +523,8 @@ class MCTS:
                     last_info = now
                     for info in self._infos(sid, pov, limits.multipv, t0, done):
                         on_info(info)
+        if not self.root.expanded:  # type: ignore[union-attr]  # stopped (or nodes=0) before the first batch
+            done += self.run_batch(1)
         lines = self._infos(sid, pov, limits.multipv, t0, done)
         if on_info is not None:
             for info in lines:

@@ -16,7 +16,7 @@ from pathlib import Path
 from ..core.errors import GameSuiteError
 from ..core.registry import load_game
 from ..search.mcts import MCTSConfig
-from ..search.network import PolicyValueNet, default_net_name, resource_dirs
+from ..search.network import PolicyValueNet, default_net_name, encoder_for, resource_dirs
 from .selfplay import Examples, exact_check, self_play
 
 
@@ -42,8 +42,6 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     try:
         game = load_game(args.game)
-        from ..search.network import encoder_for
-
         encoder_for(game)
         if game.num_players != 2:
             raise GameSuiteError(f"self-play training needs a two-player game, not {game.spec}")
@@ -53,12 +51,16 @@ def main(argv: list[str] | None = None) -> int:
     from .torch_trainer import train
 
     out = args.out or resource_dirs()[0] / default_net_name(game)
-    state = game.new_state()
-    height, width = getattr(game, "height", 1), getattr(game, "width", len(state.legal_moves()))
+    planes, height, width = encoder_for(game)(game.new_state()).shape  # the policy has one logit per cell
     if args.resume:
-        net = PolicyValueNet.load(args.resume)
+        try:
+            net = PolicyValueNet.load(args.resume)
+            if net.meta["game"] != game.spec:
+                raise GameSuiteError(f"{args.resume} was trained for {net.meta['game']}, not {game.spec}")
+        except GameSuiteError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     else:
-        planes = encoder_for(game)(state).shape[0]
         net = PolicyValueNet.random(game.spec, height, width, planes, args.filters, args.blocks, args.hidden,
                                     seed=args.seed)
     config = MCTSConfig(algorithm="puct", batch=8, dirichlet_alpha=args.alpha, noise=args.noise, seed=args.seed)

@@ -9,7 +9,7 @@ xorshift64* state in a ``uint64`` array, so :func:`reference_run` (plain Python)
 reproduces a kernel run exactly.
 
 The module also registers the network encoder of m,n,k boards (own stones,
-the opponent's, ones).
+the opponent's, ones) and a heuristic for PUCT's priors (open lines).
 
 The board is the flat ``int8`` board of the rules (0 empty, 1 X, 2 O; move =
 row * width + col), so a gomoku version needs only its own win test in place of
@@ -31,6 +31,7 @@ from ...core.limits import Limits
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
+from ...search.mcts import register_heuristic
 from ...search.network import register_encoder, stone_planes
 from ...search.timeman import allocate
 from .kernels import _is_win
@@ -601,3 +602,26 @@ def _encoder(game: TicTacToe) -> Callable[[TicTacToeState], np.ndarray]:
 
 
 register_encoder("tictactoe", _encoder)  # type: ignore[arg-type]
+
+
+def heuristic_weights(board: np.ndarray, windows: np.ndarray, me: int) -> np.ndarray:
+    """Move weights for PUCT priors: every line still open for a side adds ``4 ** stones`` (twice that
+    for the side to move) to its empty cells, so wins and blocks stand out."""
+    b = board[windows]
+    mine = (b == me).sum(axis=1)
+    theirs = ((b != me) & (b != 0)).sum(axis=1)
+    score = np.where(theirs == 0, 2.0 * 4.0 ** mine, 0.0) + np.where(mine == 0, 4.0 ** theirs, 0.0)
+    weights = np.zeros(board.shape[0])
+    np.add.at(weights, windows.ravel(), np.repeat(score, windows.shape[1]))
+    return weights
+
+
+def _heuristic(game: TicTacToe) -> Callable[[TicTacToeState], tuple[np.ndarray, None]]:
+    def weigh(state: TicTacToeState) -> tuple[np.ndarray, None]:
+        w = heuristic_weights(state.board, game.windows, state.to_move_stone)
+        return w[state.legal_moves()], None  # the value: a random playout
+
+    return weigh
+
+
+register_heuristic("tictactoe", _heuristic)  # type: ignore[arg-type]
