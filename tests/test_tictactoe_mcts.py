@@ -180,3 +180,11 @@ def test_heuristic_priors_point_at_wins_and_blocks():
 def test_zero_nodes_still_gives_a_legal_move():
     r = make_engine(TTT, "mcts").search(TTT.state_from_text("x...o...."), Limits(nodes=0))
     assert r.best_move in TTT.state_from_text("x...o....").legal_moves()
+
+
+def test_bench_runs_and_names_what_it_measures(capsys):
+    from gamesuite.bench import mcts as bench
+
+    assert bench.main(["--sims", "300", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "15x15 k=5 (freestyle gomoku rules): UCT simulations" in out and "stop latency" in out

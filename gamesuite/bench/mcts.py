@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import threading
 import time
 
 import numpy as np
@@ -58,6 +59,29 @@ def _playout_rate(width: int, height: int, k: int, count: int, repeat: int) -> l
     return rates
 
 
+def _stop_latency(repeat: int) -> list[float]:
+    """Milliseconds from setting the stop flag to the 15x15 kernel's return."""
+    board = np.zeros(225, dtype=np.int8)
+    out = []
+    for i in range(repeat):
+        nodes, stats = kernel.new_tree(1 << 20)
+        stop = np.zeros(1, dtype=np.uint8)
+        box: dict[str, float] = {}
+
+        def work() -> None:
+            kernel.run_board(board, 15, 15, 5, 1, nodes, stats, 0, 10**9, 1.4, 4, kernel.new_random(i + 1), stop)
+            box["end"] = time.perf_counter()
+
+        t = threading.Thread(target=work)
+        t.start()
+        time.sleep(0.1)
+        set_at = time.perf_counter()
+        stop[0] = 1
+        t.join()
+        out.append((box["end"] - set_at) * 1000)
+    return out
+
+
 def _row(label: str, rates: list[float]) -> None:
     print(f"{label:<58}{statistics.median(rates):>12,.0f}{max(rates):>12,.0f}")
 
@@ -76,6 +100,9 @@ def main(argv: list[str]) -> int:
     print(f"{'what (simulations per second, one core)':<58}{'median':>12}{'best':>12}")
     _row("15x15 k=5 (freestyle gomoku rules): UCT simulations", _tree_rate(15, 15, 5, args.sims, args.expand,
                                                                           args.repeat, 256))
+    lat = _stop_latency(args.repeat)
+    print(f"{'15x15 k=5: stop latency of the kernel (ms)':<58}{statistics.median(lat):>12.2f}{max(lat):>12.2f}"
+          "  (median, worst)")
     _row("15x15 k=5: bare random playouts", _playout_rate(15, 15, 5, args.sims // 2, args.repeat))
     _row("3x3 tic-tac-toe: UCT simulations", _tree_rate(3, 3, 3, args.sims, 1, args.repeat, 16))
     game = load_game("tictactoe")
