@@ -1,14 +1,13 @@
 """The generic MCTS: convergence to minimax / max^n, PUCT vs UCT, virtual loss, tree reuse, limits."""
 
 import random
-import threading
 
 import numpy as np
 import pytest
 
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, new_stop_flag
 from gamesuite.core.state import CHANCE
-from gamesuite.search.mcts import MCTS, MCTSConfig, Node, random_playout
+from gamesuite.search.mcts import MCTS, MCTSConfig, Node, make_uct, random_playout
 from gamesuite.search.reference import maxn, minimax, optimal_moves, solve_all
 from tests.chance_trees import ChanceTreeGame
 from tests.trees import TreeGame
@@ -265,14 +264,19 @@ def test_dirichlet_noise_changes_root_priors_only_when_asked():
 
 
 def test_search_reports_info_and_respects_the_stop_flag():
-    game = load_game("tictactoe(m=7,n=7,k=4)")
-    engine = make_engine(game, "mcts,seed=0,info_ms=50")
+    game = ChanceTreeGame(players=2, branching=5, depth=8)
+    engine = make_uct(game, seed=0, info_ms=20)  # the generic engine
     infos = []
     stop = new_stop_flag()
-    threading.Timer(0.4, lambda: stop.__setitem__(0, 1)).start()
-    r = engine.search(game.new_state(), Limits(infinite=True), stop, infos.append)
+
+    def on_info(info):
+        infos.append(info)
+        if len(infos) == 3:
+            stop[0] = 1  # like a user pressing stop while the reports come in
+
+    r = engine.search(game.new_state(), Limits(infinite=True), stop, on_info)
     assert stop[0] == 1 and r.best_move in game.new_state().legal_moves()
-    assert len(infos) >= 2 and infos[-1].nodes == r.nodes
+    assert len(infos) >= 4 and infos[-1].nodes == r.nodes  # the periodic ones and the final one
     assert infos[-1].pv[0] == r.best_move and infos[-1].score.kind == "winrate"
     assert all(a.nodes <= b.nodes for a, b in zip(infos, infos[1:]))
 
@@ -288,7 +292,8 @@ def test_multipv_and_movetime():
 
 def test_terminal_root_and_bad_options():
     over = TTT.state_from_text("xxxoo....")
-    assert make_engine(TTT, "mcts").search(over, Limits(nodes=10)).best_move is None
+    assert make_uct(TTT).search(over, Limits(nodes=10)).best_move is None
+    assert make_engine(TTT, "mcts").search(over, Limits(nodes=10)).best_move is None  # the numba one
     game = ChanceTreeGame()
     for spec in ("mcts,batch=0", "mcts,chance=maybe", "puct,noise=2", "puct,evaluator=magic",
                  "mcts,noise=0.1", "puct,evaluator=heuristic", "puct,evaluator=net"):

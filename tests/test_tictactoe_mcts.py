@@ -1,7 +1,6 @@
 """The numba UCT of m,n,k games against its plain-Python reference, the generic MCTS and minimax."""
 
 import random
-import threading
 from fractions import Fraction
 
 import numpy as np
@@ -148,10 +147,16 @@ def test_stop_flag_info_and_bad_input():
     engine = make_engine(game, "mcts,seed=0,info_ms=30,memory=8")
     stop = new_stop_flag()
     infos = []
-    threading.Timer(0.3, lambda: stop.__setitem__(0, 1)).start()
-    r = engine.search(game.new_state(), Limits(infinite=True), stop, infos.append)
+
+    def on_info(info):
+        infos.append(info)
+        if len(infos) == 3:
+            stop[0] = 1
+
+    r = engine.search(game.new_state(), Limits(infinite=True), stop, on_info)
     assert r.best_move in game.new_state().legal_moves()
-    assert len(infos) >= 2 and infos[-1].pv[0] == r.best_move and infos[-1].nodes == r.nodes
+    assert len(infos) >= 4 and infos[-1].pv[0] == r.best_move and infos[-1].nodes == r.nodes
+    assert all(a.nodes <= b.nodes for a, b in zip(infos, infos[1:]))
     nodes, stats = M.new_tree(100)
     with pytest.raises(ValueError):
         M.run(TTT.state_from_text("xxxoo...."), nodes, stats, 0, 10, 1.4, 1, M.new_random(1))
