@@ -203,3 +203,30 @@ def test_training_refuses_games_without_an_encoder(capsys):
 
     assert main(["nosuchgame"]) == 2
     assert "nosuchgame" in capsys.readouterr().err
+
+
+BLOCK_TORCH = """
+import sys, importlib.abc
+class _NoTorch(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "torch" or name.startswith("torch."):
+            raise ImportError("torch is blocked in this test")
+sys.meta_path.insert(0, _NoTorch())
+from gamesuite.core import Limits, load_game, make_engine
+game = load_game("tictactoe")
+move = make_engine(game, "puct,evaluator=net,noise=0,seed=0").search(game.new_state(), Limits(nodes=20)).best_move
+print("move", move)
+from gamesuite.train.__main__ import main
+print("exit", main(["tictactoe", "--generations", "1"]))
+"""
+
+
+@pytest.mark.skipif(not SHIPPED, reason="no shipped tic-tac-toe network")
+def test_the_network_plays_without_torch_and_training_says_what_it_needs():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-c", BLOCK_TORCH], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "move " in r.stdout and "exit 2" in r.stdout
+    assert "gamesuite[train]" in r.stderr

@@ -48,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     except GameSuiteError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from .torch_trainer import train
+    from .torch_trainer import _torch, train
+
+    try:
+        _torch()  # before any self-play: fitting needs the optional extra
+    except GameSuiteError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
 
     out = args.out or resource_dirs()[0] / default_net_name(game)
     planes, height, width = encoder_for(game)(game.new_state()).shape  # the policy has one logit per cell
