@@ -1,0 +1,128 @@
+"""MCTS: random-playout simulations per second from the empty 15x15 board (one core).
+
+The 15x15 figures use the m,n,k kernel of tic-tac-toe with m=n=15, k=5: that is
+freestyle gomoku without its exact-five / renju rules (five *or more* in a row
+wins), the same board representation and the same work per simulation.
+A simulation is one UCT descent, expansion, random playout to the end of the
+game and backup. Bare playouts, 3x3 and the generic Python MCTS are shown for
+scale.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import threading
+import time
+
+import numpy as np
+
+from ..core.limits import Limits
+from ..core.registry import load_game
+from ..games.tictactoe import mcts as kernel
+from ..search.mcts import MCTS, MCTSConfig
+
+
+def _load() -> str:
+    try:
+        one, five, fifteen = os.getloadavg()
+        return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+    except OSError:
+        return "load average unknown"
+
+
+def _tree_rate(width: int, height: int, k: int, sims: int, expand: int, repeat: int, memory_mb: float) -> list[float]:
+    board = np.zeros(width * height, dtype=np.int8)
+    rng = kernel.new_random(12345)
+    capacity = int(memory_mb * 1024 * 1024) // (4 * kernel.COLUMNS)
+    nodes, stats = kernel.new_tree(capacity)
+    kernel.run_board(board, width, height, k, 1, nodes, stats, 0, 4, 1.4, expand, rng)  # compile / load the cache
+    rates = []
+    for _ in range(repeat):
+        nodes, stats = kernel.new_tree(capacity)
+        t = time.perf_counter()
+        done = kernel.run_board(board, width, height, k, 1, nodes, stats, 0, sims, 1.4, expand, rng)
+        rates.append(done / (time.perf_counter() - t))
+    return rates
+
+
+def _playout_rate(width: int, height: int, k: int, count: int, repeat: int) -> list[float]:
+    board = np.zeros(width * height, dtype=np.int8)
+    rng = kernel.new_random(777)
+    kernel.playouts_board(board, width, height, k, 1, 4, rng)
+    rates = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        kernel.playouts_board(board, width, height, k, 1, count, rng)
+        rates.append(count / (time.perf_counter() - t))
+    return rates
+
+
+def _stop_latency(repeat: int) -> list[float]:
+    """Milliseconds from setting the stop flag to the 15x15 kernel's return."""
+    board = np.zeros(225, dtype=np.int8)
+    out = []
+    for i in range(repeat):
+        nodes, stats = kernel.new_tree(1 << 20)
+        stop = np.zeros(1, dtype=np.uint8)
+        box: dict[str, float] = {}
+
+        def work() -> None:
+            kernel.run_board(board, 15, 15, 5, 1, nodes, stats, 0, 10**9, 1.4, 4, kernel.new_random(i + 1), stop)
+            box["end"] = time.perf_counter()
+
+        t = threading.Thread(target=work)
+        t.start()
+        time.sleep(0.1)
+        set_at = time.perf_counter()
+        stop[0] = 1
+        t.join()
+        out.append((box["end"] - set_at) * 1000)
+    return out
+
+
+def _row(label: str, rates: list[float]) -> None:
+    print(f"{label:<58}{statistics.median(rates):>12,.0f}{max(rates):>12,.0f}")
+
+
+def main(argv: list[str]) -> int:
+    p = argparse.ArgumentParser(prog="gamesuite bench mcts", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--sims", type=int, default=100_000, help="simulations per 15x15 run (default 100000)")
+    p.add_argument("--repeat", type=int, default=5, help="runs per figure (default 5)")
+    p.add_argument("--expand", type=int, default=4, help="visits before a 15x15 leaf grows children (default 4)")
+    p.add_argument("--python", action="store_true", help="also time the generic Python MCTS on 15x15")
+    args = p.parse_args(argv)
+    if args.sims <= 0 or args.repeat <= 0 or args.expand < 0:
+        p.error("--sims and --repeat must be positive, --expand non-negative")
+    print(_load())
+    print(f"{'what (simulations per second, one core)':<58}{'median':>12}{'best':>12}")
+    _row("15x15 k=5 (freestyle gomoku rules): UCT simulations", _tree_rate(15, 15, 5, args.sims, args.expand,
+                                                                          args.repeat, 256))
+    lat = _stop_latency(args.repeat)
+    print(f"{'15x15 k=5: stop latency of the kernel (ms)':<58}{statistics.median(lat):>12.2f}{max(lat):>12.2f}"
+          "  (median, worst)")
+    _row("15x15 k=5: bare random playouts", _playout_rate(15, 15, 5, args.sims // 2, args.repeat))
+    _row("3x3 tic-tac-toe: UCT simulations", _tree_rate(3, 3, 3, args.sims, 1, args.repeat, 16))
+    game = load_game("tictactoe")
+    rates = []
+    for seed in range(args.repeat):
+        tree = MCTS(game, config=MCTSConfig(algorithm="uct", seed=seed))
+        t = time.perf_counter()
+        tree.search(game.new_state(), Limits(nodes=2000))
+        rates.append(2000 / (time.perf_counter() - t))
+    _row("3x3 tic-tac-toe: generic Python MCTS (UCT, batch 8)", rates)
+    if args.python:
+        from ..games.tictactoe.rules import TicTacToe
+
+        class _Big(TicTacToe):  # the registered game stops at 10x10; the rules do not
+            params = tuple(type(q)(q.name, q.default, q.help, q.choices, q.min, 15) for q in TicTacToe.params)
+
+        big = _Big(m=15, n=15, k=5)
+        tree = MCTS(big, config=MCTSConfig(algorithm="uct", seed=0))
+        t = time.perf_counter()
+        tree.search(big.new_state(), Limits(nodes=300))
+        _row("15x15 k=5: generic Python MCTS (UCT, batch 8)", [300 / (time.perf_counter() - t)])
+    print(_load())
+    return 0
