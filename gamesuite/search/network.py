@@ -273,9 +273,8 @@ class NetworkEvaluator:
 
 
 def resource_dirs() -> list[Path]:
-    """Where shipped networks are looked for: ``resources/nets`` of the source tree, then of the package."""
-    here = Path(__file__).resolve()
-    return [here.parents[2] / "resources" / "nets", here.parents[1] / "resources" / "nets"]
+    """Where shipped networks are looked for: the package's ``resources/nets`` (installed with it)."""
+    return [Path(__file__).resolve().parents[1] / "resources" / "nets"]
 
 
 def default_net_name(game: Game) -> str:

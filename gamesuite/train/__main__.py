@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m gamesuite.train", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", default="tictactoe", help="game spec (default tictactoe)")
-    p.add_argument("--out", type=Path, help="where to write the .npz (default: resources/nets/<game>.npz)")
+    p.add_argument("--out", type=Path, help="where to write the .npz (default: gamesuite/resources/nets/<game>.npz)")
     p.add_argument("--resume", type=Path, help="start from this network instead of random weights")
     p.add_argument("--generations", type=int, default=8)
     p.add_argument("--games", type=int, default=100, help="self-play games per generation")
