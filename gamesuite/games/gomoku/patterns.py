@@ -188,10 +188,45 @@ def _table_from_memo(memo, colour, out) -> None:
 
 
 _TABLES: dict[int, np.ndarray] = {}
+_MEMOS: dict[bool, np.ndarray] = {}
+
+
+def _memo(exact: bool) -> np.ndarray:
+    if exact not in _MEMOS:
+        states = 3**NEIGHBOURS
+        x = np.arange(states)
+        owns = np.zeros(states, dtype=np.int64)
+        for _ in range(NEIGHBOURS):
+            owns += (x % 3) == 1
+            x //= 3
+        order = np.argsort(-owns, kind="stable").astype(np.int64)
+        memo = np.zeros(states, dtype=np.uint8)
+        _build_memo(order, exact, memo)
+        _MEMOS[exact] = memo
+    return _MEMOS[exact]
+
+
+def ternary_tables(rule: int) -> np.ndarray:
+    """``uint8[2, 3**10]``: the pattern black (row 0) / white (row 1) makes, by ternary line index.
+
+    The index of a line is ``sum(3**j * v_j)`` over the ten neighbours ``j`` (ordered as in the
+    keys: offsets -5..-1, then +1..+5) with ``v`` 0 empty, 1 own, 2 blocked (opponent or edge).
+    """
+    if rule not in (0, 1, 2):
+        raise ValueError(f"rule must be 0, 1 or 2, got {rule!r}")
+    t = np.zeros((2, 3**NEIGHBOURS), dtype=np.uint8)
+    t[0] = _memo(rule in (1, 2))
+    t[1] = _memo(rule == 1)
+    return t
+
+
+def line_index(line: list[int]) -> int:
+    """The ternary index of an 11-cell line (``line[5]`` is the centre and is left out)."""
+    return sum(v * 3**j for j, v in enumerate(line[:5] + line[6:]))
 
 
 def pattern_table(rule: int) -> np.ndarray:
-    """``uint8[2, 2**20]``: the pattern black (row 0) and white (row 1) make, by key.
+    """``uint8[2, 2**20]``: the pattern black (row 0) and white (row 1) make, by packed key.
 
     ``rule``: 0 freestyle (five or more wins), 1 standard (exactly five),
     2 renju (exactly five for black, five or more for white).
@@ -200,23 +235,8 @@ def pattern_table(rule: int) -> np.ndarray:
         raise ValueError(f"rule must be 0, 1 or 2, got {rule!r}")
     if rule in _TABLES:
         return _TABLES[rule]
-    states = 3**NEIGHBOURS
-    digits = np.arange(states)
-    owns = np.zeros(states, dtype=np.int64)
-    x = digits.copy()
-    for _ in range(NEIGHBOURS):
-        owns += (x % 3) == 1
-        x //= 3
-    order = np.argsort(-owns, kind="stable").astype(np.int64)
-    memos = {}
-    for exact in (False, True):
-        memo = np.zeros(states, dtype=np.uint8)
-        _build_memo(order, exact, memo)
-        memos[exact] = memo
     t = np.zeros((2, 1 << KEY_BITS), dtype=np.uint8)
-    black_exact = rule in (1, 2)
-    white_exact = rule == 1
-    _table_from_memo(memos[black_exact], 1, t[0])
-    _table_from_memo(memos[white_exact], 2, t[1])
+    _table_from_memo(_memo(rule in (1, 2)), 1, t[0])
+    _table_from_memo(_memo(rule == 1), 2, t[1])
     _TABLES[rule] = t
     return t
