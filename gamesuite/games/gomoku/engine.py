@@ -200,8 +200,19 @@ class _Searcher:
         lower, upper = -WIN - 1, WIN + 1
         pv: list[int] = []
         passes = 0
+        step = 16
         while lower < upper:
-            beta = g + 1 if g == lower else g
+            if passes < 2:
+                beta = g + 1 if g == lower else g  # plain MTD(f): a null window at the guess
+            elif lower > -WIN and upper < WIN:
+                beta = (lower + upper + 1) // 2  # slow to converge: bisect what is left
+            elif upper >= WIN:
+                beta = lower + step  # only a lower bound yet: gallop up
+                step *= 2
+            else:
+                beta = upper - step + 1  # only an upper bound yet: gallop down
+                step *= 2
+            beta = min(max(beta, lower + 1), upper)
             v = self._root(depth, beta - 1, beta, flag, ex)
             passes += 1
             if self.pos.g[K.ABORT]:

@@ -483,7 +483,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
             pvlen[ply] = max(pvlen[ply + 1], ply + 1)
             return v
     if depth <= 0:
-        if not pure and prm[P_LEAFVCF] > 0 and cnt[me, C_B4] + cnt[me, C_B4F3] > 0:
+        if not pure and prm[P_LEAFVCF] > 0 and cnt[me, C_B4F3] > 0:
             v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
                      ply, prm[P_LEAFVCF])
             if v > 0:
