@@ -289,3 +289,34 @@ def test_opening_and_terminal():
     assert r.best_move == g.new_state().parse_move("h8")
     done = g.state_from_text("a1 a2 b1 b2 c1 c2 d1 d2 e1")
     assert make_engine(g, "").search(done, Limits(depth=3)).best_move is None
+
+
+VCT_POSITIONS = ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 i11 f9 g8 e10 i6 f11 g9"]
+
+
+@pytest.mark.parametrize("text", VCT_POSITIONS)
+def test_vct_wins_hold_against_a_real_defence(text):
+    g = load_game("gomoku")
+    s = g.state_from_text(text)
+    attacker = s.current_player
+    e = make_engine(g, "mtdf")
+    assert e.solve_vcf(s) is None
+    line = e.solve_vct(s)
+    assert line and len(line) >= 7
+    r = e.search(s, Limits(depth=4))
+    assert r.score.is_mate and r.score.value > 0 and r.best_move == line[0]
+    defender = make_engine(g, "pvs,vct=0")
+    while not s.is_terminal():
+        if s.current_player == attacker:
+            move = (e.solve_vcf(s) or e.solve_vct(s) or [None])[0]
+            assert move is not None, f"the claimed win evaporated at {s.to_text()!r}"
+        else:
+            move = defender.search(s, Limits(depth=4)).best_move
+        s.play(move)
+    assert s.returns()[attacker] == 1
+
+
+def test_vct_is_not_claimed_when_the_defender_has_a_free_move():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 a1 i9 a15")  # two stones: nothing forced
+    assert make_engine(g, "mtdf").solve_vct(s) is None

@@ -9,6 +9,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``hash``: transposition table size in MB (default 64).
 - ``vcf``: how many fours the root's threat search may chain (default 40; 0 off).
 - ``leafvcf``: fours a leaf's threat search may chain (default 3; 0 off).
+- ``vct``: threats (fours and open threes) the root's VCT may chain (default 6; 0 off),
+  within ``vctnodes`` nodes (default 200000).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules (for tests).
 """
 
@@ -168,6 +170,24 @@ class _Searcher:
             return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
         return None
 
+    def run_vct(self, flag: np.ndarray, threats: int, budget: int) -> Iteration | None:
+        """A win by continuous threats (fours and open threes) for the side to move, or ``None``."""
+        e = self.engine
+        g = self.pos.g
+        g[K.VTNODES] = 0
+        g[K.VT_LIMIT] = budget
+        g[K.VT_OUT] = 0
+        for left in range(1, threats + 1):  # shortest wins first; a deep search may run out of budget
+            v = int(K._root_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, self.pvlen, e.vt, flag,
+                                np.int64(left)))
+            out = g[K.ABORT] or g[K.VT_OUT]
+            if out:
+                break
+            if v > 0:
+                return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
+        g[K.ABORT] = 0
+        return None
+
     def iterate(self, depth: int, flag: np.ndarray, excluded: Sequence[int]) -> Iteration | None:
         e = self.engine
         pos = self.pos
@@ -175,6 +195,8 @@ class _Searcher:
             self.vcf_done = True
             if e.vcf > 0 and not e.pure:
                 self.vcf_win = self.run_vcf(flag, e.vcf)
+            if self.vcf_win is None and e.vct > 0 and not e.pure and not flag[0]:
+                self.vcf_win = self.run_vct(flag, e.vct, e.vctnodes)
         if self.vcf_win is not None and self.vcf_win.pv and self.vcf_win.pv[0] not in excluded:
             return self.vcf_win
         ex = np.zeros(self.N, dtype=np.uint8)
@@ -246,14 +268,15 @@ class GomokuEngine:
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, pure: bool = False) -> None:
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 200000,
+                 pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
             raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
         if top is None:
             top = 10 if algo == "mtdf" else 0
-        for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf)):
+        for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -264,6 +287,8 @@ class GomokuEngine:
         self.top = top
         self.vcf = vcf
         self.leafvcf = leafvcf
+        self.vct = vct
+        self.vctnodes = vctnodes
         self.pure = bool(pure)
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -302,6 +327,15 @@ class GomokuEngine:
             on_info(info)
         return SearchResult(centre, score, (centre,), 1, 1, 0, lines=(info,))
 
+    def solve_vct(self, state: GomokuState, threats: int = 8, budget: int = 1_000_000,
+                  stop: np.ndarray | None = None) -> list[int] | None:
+        """A victory by continuous threats (fours and open threes) for the side to move, or ``None``."""
+        s = _Searcher(self, state, 0)
+        flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+        clear_table(self.vt)
+        it = s.run_vct(flag, threats, budget)
+        return None if it is None else it.pv
+
     def solve_vcf(self, state: GomokuState, fours: int = 60, stop: np.ndarray | None = None) -> list[int] | None:
         """A victory by continuous fours for the side to move (its moves), or ``None``."""
         s = _Searcher(self, state, 0)
@@ -318,7 +352,7 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
     return make
 
 
-_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "pure": False}
+_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 200000, "pure": False}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options=_OPTIONS,
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0},

@@ -42,7 +42,7 @@ NCLASS = 10
 CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
 
 # g (globals) slots
-TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LASTBEST = range(10)
+TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LASTBEST, VTNODES, VT_LIMIT, VT_OUT = range(13)
 G_SIZE = 16
 
 # prm (parameters) slots
@@ -141,7 +141,7 @@ def combo_table() -> np.ndarray:
 def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
     """Recompute cell ``y``'s value/class from its cached patterns (``y`` is empty and counted)."""
     for c in range(2):
-        i = ((cp[y, c] * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
+        i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
         e = cmb[i]
         val = e & 0xFFFF
         cls = (e >> 16) & 15
@@ -180,7 +180,7 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, sgn) -> None:
                 cp[y, 2 * d] = a
                 cp[y, 2 * d + 1] = b
                 for c in range(2):
-                    i = ((cp[y, c] * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
+                    i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
                     e = cmb[i]
                     val = e & 0xFFFF
                     cls = (e >> 16) & 15
@@ -656,6 +656,170 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers,
             flag = LOWER
         tt_store(tt, np.uint64(g[KEY]), depth, flag, best, pv[0, 0], np.int64(0), age)
     return best
+
+
+#: Salt that keeps VCT entries apart from VCF entries in the threat table.
+VCT_SALT = np.int64(0x5A17C0FFEE123457)
+
+
+@njit(cache=True, nogil=True)
+def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply, left,
+         attacking) -> int:
+    """Victory by continuous threats (fours and open threes) for the side to move; 0 when none found.
+
+    The defender answers a four by blocking and an open three by any cell that is a four point of the
+    attacker or by a four of its own; every answer must lose for the attack to count. ``attacking``
+    is 1 at the attacker's nodes and 0 at the defender's (one self-recursive kernel: numba's cache
+    mishandles mutual recursion).
+    """
+    if attacking == 0:
+        # the defender's node: the attack's value if every defence loses, else 0
+        g[VTNODES] += 1
+        pvlen[ply] = ply
+        if g[ABORT] != 0 or g[VT_OUT] != 0 or ply >= MAXPLY - 8:
+            return 0
+        me = g[STONES] & 1  # the defender
+        op = 1 - me  # the attacker
+        if cnt[me, C_FIVE] > 0:
+            return 0
+        if cnt[op, C_FIVE] >= 2:
+            pvlen[ply] = ply
+            return WIN - ply - 1
+        defender_black_renju = prm[P_RULE] == RENJU and me == 0
+        n = 0
+        if cnt[op, C_FIVE] == 1:
+            b = _find_class(bd, ci, prm, op, C_FIVE)
+            if defender_black_renju and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+                return WIN - ply - 1
+            mv[ply, 0] = b
+            ms[ply, 0] = 0
+            n = 1
+        else:
+            threat = cnt[op, C_F4] > 0
+            if threat and prm[P_RULE] == RENJU and op == 0:
+                threat = _has_free_f4(bd, ub, ci, prm, op)
+            if not threat:
+                return 0  # no threat: the defender has a free move
+            P = prm[P_P]
+            size = prm[P_SIZE]
+            for r in range(size):
+                base = (r + PAD) * P + PAD
+                for c in range(size):
+                    y = base + c
+                    if bd[y] == 0 and (ci[y, CI_CB + op] >= C_B4 or ci[y, CI_CB + me] >= C_B4):
+                        mv[ply, n] = y
+                        ms[ply, n] = ci[y, CI_CB + op] * 1000 + ci[y, CI_CB + me] * 100
+                        n += 1
+        worst = WIN
+        bestline = 0
+        for j in range(n):
+            y = _pick(mv, ms, ply, j, n)
+            if defender_black_renju and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+                continue
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                     ply + 1, left, np.int64(1))
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+            if v <= 0 or g[ABORT] != 0 or g[VT_OUT] != 0:
+                return 0
+            if v < worst:
+                worst = v  # the longest resistance is the line to show
+                bestline = 1
+                pv[ply, ply] = y
+                for q in range(ply + 1, pvlen[ply + 1]):
+                    pv[ply, q] = pv[ply + 1, q]
+                pvlen[ply] = pvlen[ply + 1]
+        if bestline == 0:
+            return 0
+        return worst
+    g[VTNODES] += 1
+    pvlen[ply] = ply
+    if (g[VTNODES] & 1023) == 0 and stop[0] != 0:
+        g[ABORT] = 1
+    if g[VT_LIMIT] > 0 and g[VTNODES] >= g[VT_LIMIT]:
+        g[VT_OUT] = 1
+    if g[ABORT] != 0 or g[VT_OUT] != 0 or ply >= MAXPLY - 8:
+        return 0
+    me = g[STONES] & 1
+    op = 1 - me
+    renju_black = prm[P_RULE] == RENJU and me == 0
+    if cnt[me, C_FIVE] > 0:
+        pv[ply, ply] = _find_class(bd, ci, prm, me, C_FIVE)
+        pvlen[ply] = ply + 1
+        return WIN - ply - 1
+    if cnt[op, C_FIVE] >= 2:
+        return 0
+    if cnt[op, C_FIVE] == 1:
+        b = _find_class(bd, ci, prm, op, C_FIVE)
+        if renju_black and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+            return 0
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                 ply + 1, left, np.int64(0))
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b)
+        if v > 0:
+            pv[ply, ply] = b
+            for q in range(ply + 1, pvlen[ply + 1]):
+                pv[ply, q] = pv[ply + 1, q]
+            pvlen[ply] = pvlen[ply + 1]
+        return v
+    if cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, prm, me)):
+        y = _find_class(bd, ci, prm, me, C_F4)
+        if renju_black:
+            P = prm[P_P]
+            size = prm[P_SIZE]
+            for r in range(size):
+                for c in range(size):
+                    z = (r + PAD) * P + PAD + c
+                    if bd[z] == 0 and ci[z, CI_CB] == C_F4 and (ci[z, CI_MF] == 0 or not _forbidden_at(ub, prm, z)):
+                        y = z
+        pv[ply, ply] = y
+        pvlen[ply] = ply + 1
+        return WIN - ply - 3
+    if left <= 0:
+        return 0
+    key = np.uint64(g[KEY] ^ VCT_SALT)
+    i = tt_probe(vt, key)
+    if i >= 0 and vt[i, DEPTH] >= left:
+        return 0
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    n = 0
+    for r in range(size):
+        base = (r + PAD) * P + PAD
+        for c in range(size):
+            y = base + c
+            if bd[y] == 0 and ci[y, CI_CB + me] >= C_F3:
+                mv[ply, n] = y
+                ms[ply, n] = ci[y, CI_CB + me] * 100000 + ci[y, CI_VB + me] + ci[y, CI_VB + op]
+                n += 1
+    for j in range(n):
+        y = _pick(mv, ms, ply, j, n)
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+            continue
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                 ply + 1, left - 1, np.int64(0))
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        if g[ABORT] != 0 or g[VT_OUT] != 0:
+            return 0
+        if v > 0:
+            pv[ply, ply] = y
+            for q in range(ply + 1, pvlen[ply + 1]):
+                pv[ply, q] = pv[ply + 1, q]
+            pvlen[ply] = pvlen[ply + 1]
+            return v
+    tt_store(vt, key, left, UPPER, 0, -1, ply, 0)
+    return 0
+
+
+
+
+@njit(cache=True, nogil=True)
+def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, left) -> int:
+    """VCT from the root for the side to move (PV in ``pv[0]``)."""
+    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                np.int64(0), left, np.int64(1))
 
 
 @njit(cache=True, nogil=True)
