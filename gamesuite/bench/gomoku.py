@@ -1,5 +1,5 @@
 """Gomoku: per algorithm, nodes, nodes/s and time to each depth on fixed middle-game positions;
-VCF solve times; stop latency.
+VCF and VCT solve times; stop latency.
 
 Figures are wall-clock (and process CPU time, which is what one core really
 spent when the machine is shared); the machine's load average is printed first.
@@ -17,12 +17,11 @@ from ..core.info import new_stop_flag
 from ..core.limits import Limits
 from ..core.registry import load_game, make_engine
 
-#: 15x15 freestyle middle games (30 and 33 stones), black to move.
+#: 15x15 freestyle middle games (30, 30 and 31 stones).
 MIDDLE_GAMES = [
     "h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7 j7 i7 i8 i13 i12 h12 g11 j10 g13 k10 k9 f12 g6 f5",
     "h8 f6 f8 g8 e6 e7 g5 f5 f4 h6 i6 g7 h7 g10 g9 f10 h10 h9 f11 i11 i10 c7 d7 h11 i8 i12 i7 i9 i5 i4",
-    "h8 g10 j7 h10 j10 i9 j8 j9 k9 f10 e10 i7 i8 k8 g8 f8 f9 d11 i10 i11 g9 e9 h6 h7 k6 l5 j6 l6 g6 i6 "
-    "e8 d8 f7",
+    "h8 g10 j7 h10 j10 i9 j8 j9 k9 f10 e10 i7 i8 k8 g8 f8 f9 d11 i10 i11 g9 e9 h6 h7 k6 l5 j6 l6 g6 i6 e8",
 ]
 
 #: Positions with a victory by continuous fours for the side to move.
@@ -30,6 +29,14 @@ VCF_POSITIONS = [
     "h8 f7 e10 f5 e5 h9 g8 i8 f9 h7 e4 g7 i7 j9 g6 f4 f6 e6 d7 j6 g10 e8 f10 k10 l11 h10",
     "h8 i11 g9 e9 j11 f7 f10 e11 i7 j6 h6 e10 e8 e12 e13 g8 g5 j8 h7 h9 h4 h5 e6 f11 g10 g12 h13",
     "h8 e6 f7 j6 h5 j5 g6 i4 e8 d9 h7 h4 h6 h9 j7 i7 g4 k8 i5 g7 f3 i6 f5 i8",
+]
+
+#: Positions won by continuous threats (fours and open threes) but not by fours alone.
+VCT_POSITIONS = [
+    "h8 j8 e9 i11 h5 k7 h6 h7 g7 i5",
+    "h8 i11 f9 g8 e10 i6 f11 g9",
+    "h8 j8 j10 j11 f10 e9 g9 e11",
+    "h8 e11 f10 k6 h7 e10 h9 h6 h11 h10 e9 g11",
 ]
 
 ALGORITHMS = ["mtdf,top=10", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
@@ -68,6 +75,19 @@ def _vcf(game, repeat: int) -> None:  # type: ignore[no-untyped-def]
             times.append((time.perf_counter() - t) * 1000)
         plies = len(line) if line else 0
         print(f"  {len(state.history)} stones: win in {plies} plies, median {statistics.median(times):.2f} ms, "
+              f"best {min(times):.2f} ms  {' '.join(state.format_line(line or [])[:9])}")
+    print("VCT (victory by continuous threats: fours and open threes) from the root")
+    for text in VCT_POSITIONS:
+        state = game.state_from_text(text)
+        engine.solve_vct(state)
+        times = []
+        line = None
+        for _ in range(repeat):
+            t = time.perf_counter()
+            line = engine.solve_vct(state)
+            times.append((time.perf_counter() - t) * 1000)
+        plies = len(line) if line else 0
+        print(f"  {len(state.history)} stones: line of {plies} plies, median {statistics.median(times):.2f} ms, "
               f"best {min(times):.2f} ms  {' '.join(state.format_line(line or [])[:9])}")
     # the full search reporting it as a mate
     state = game.state_from_text(VCF_POSITIONS[1])

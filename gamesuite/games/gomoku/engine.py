@@ -10,7 +10,7 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``vcf``: how many fours the root's threat search may chain (default 40; 0 off).
 - ``leafvcf``: fours a leaf's threat search may chain (default 3; 0 off).
 - ``vct``: threats (fours and open threes) the root's VCT may chain (default 6; 0 off),
-  within ``vctnodes`` nodes (default 200000).
+  within ``vctnodes`` nodes (default 30000).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules (for tests).
 """
 
@@ -137,12 +137,14 @@ class _Searcher:
         self.guess = 0
         self.best = -1
         self.vcf_done = False
+        self.vct_done = False
+        self.vct_nodes = 0
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
 
     @property
     def nodes(self) -> int:
-        return int(self.pos.g[K.NODES] + self.pos.g[K.VNODES])
+        return int(self.pos.g[K.NODES] + self.pos.g[K.VNODES] + self.vct_nodes)
 
     def hashfull(self) -> int:
         return hashfull(self.engine.tt, self.engine.age)
@@ -184,7 +186,9 @@ class _Searcher:
             if out:
                 break
             if v > 0:
+                self.vct_nodes += int(g[K.VTNODES])
                 return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
+        self.vct_nodes += int(g[K.VTNODES])
         g[K.ABORT] = 0
         return None
 
@@ -195,6 +199,9 @@ class _Searcher:
             self.vcf_done = True
             if e.vcf > 0 and not e.pure:
                 self.vcf_win = self.run_vcf(flag, e.vcf)
+        elif not self.vct_done and depth >= 2:
+            # after one full iteration, so that a short clock always has a searched move
+            self.vct_done = True
             if self.vcf_win is None and e.vct > 0 and not e.pure and not flag[0]:
                 self.vcf_win = self.run_vct(flag, e.vct, e.vctnodes)
         if self.vcf_win is not None and self.vcf_win.pv and self.vcf_win.pv[0] not in excluded:
@@ -268,7 +275,7 @@ class GomokuEngine:
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 200000,
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 30000,
                  pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -352,7 +359,7 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
     return make
 
 
-_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 200000, "pure": False}
+_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 30000, "pure": False}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options=_OPTIONS,
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0},
