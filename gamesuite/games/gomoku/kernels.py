@@ -171,8 +171,8 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, sgn) -> None:
                     delta = sgn * POW3[5 - k]
                 keys[y, 2 * d + cs] += delta
                 keys[y, 2 * d + other] += 2 * delta
-                if bd[y] != 0:
-                    continue
+                if bd[y] != 0 or (k == 5 and rule == 0):
+                    continue  # (under freestyle the fifth neighbour never changes a pattern)
                 a = pat[0, keys[y, 2 * d]]
                 b = pat[1, keys[y, 2 * d + 1]]
                 if a == cp[y, 2 * d] and b == cp[y, 2 * d + 1]:
