@@ -378,7 +378,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--engine", default="", metavar="SPEC", help="engine and options, e.g. 'mtdf,top=10'")
     args = p.parse_args(argv)
     try:
-        make_engine(load_game("gomoku(size=5)"), (args.engine or "mtdf") + ("" if "hash=" in args.engine else ",hash=1"))
+        spec = (args.engine or "mtdf") + ("" if "hash=" in args.engine else ",hash=1")
+        make_engine(load_game("gomoku(size=5)"), spec)
     except GameSuiteError as e:
         print(f"gamesuite engine gomocup: {e}", file=sys.stderr)
         return 2

@@ -284,16 +284,27 @@ def _has_free_f4(bd, ub, ci, prm, colour) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def _threatens(bd, ub, ci, cnt, prm, colour) -> bool:
+    """Whether ``colour`` has a playable open-four point (an open three or better to answer)."""
+    if cnt[colour, C_F4] == 0:
+        return False
+    if colour == 0 and prm[P_RULE] == RENJU:
+        return _has_free_f4(bd, ub, ci, prm, colour)
+    return True
+
+
+@njit(cache=True, nogil=True)
 def _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
     """Candidate moves of ``me`` at ``ply`` into ``mv[ply]`` with scores in ``ms[ply]``; returns how many.
 
-    ``mode`` 0: cells within two of a stone (defence only when the opponent threatens an open four);
-    1: every empty cell (pure mode and fallbacks).
+    ``mode`` 0: cells within two of a stone; 1: every empty cell (pure mode and fallbacks);
+    2: cells within two of a stone that defend against an open-four point of the opponent
+    (its four points) or make a four of our own.
     """
     P = prm[P_P]
     size = prm[P_SIZE]
     op = 1 - me
-    defence = mode == 0 and cnt[op, C_F4] > 0
+    defence = mode == 2
     n = 0
     k0 = killers[ply, 0]
     k1 = killers[ply, 1]
@@ -303,7 +314,7 @@ def _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode) -
             y = base + c
             if bd[y] != 0:
                 continue
-            if mode == 0 and near[y] == 0:
+            if mode != 1 and near[y] == 0:
                 continue
             cm = ci[y, CI_CB + me]
             co = ci[y, CI_CB + op]
@@ -503,10 +514,12 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
                     pv[ply, ply] = ttmove
                     pvlen[ply] = ply + 1
                 return v
-    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, 1 if pure else 0)
+    threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
+    mode = 1 if pure else (2 if threatened else 0)
+    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
     top = prm[P_TOP]
     limit = n
-    if not pure and top > 0 and cnt[op, C_F4] == 0 and n > top:
+    if not pure and top > 0 and not threatened and n > top:
         limit = top
     best = -WIN - 1
     bestm = -1
@@ -578,11 +591,13 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers,
     pvlen[0] = 0
     ttmove = prefer
     n = 0
+    threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
     for mode in range(3):
         if mode == 2:
             n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
         elif mode == 0 and not pure:
-            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(0))
+            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms,
+                     np.int64(2) if threatened else np.int64(0))
             if not pure and cnt[op, C_FIVE] == 1:
                 # only the block (or our own five, found by the generator's order) matters
                 f = _find_class(bd, ci, prm, op, C_FIVE)
@@ -612,7 +627,7 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers,
         return -WIN - 1
     top = prm[P_TOP]
     limit = n
-    if not pure and top > 0 and cnt[op, C_F4] == 0 and cnt[op, C_FIVE] == 0 and n > top:
+    if not pure and top > 0 and not threatened and cnt[op, C_FIVE] == 0 and n > top:
         limit = top
     best = -WIN - 1
     algo = prm[P_ALGO]
@@ -695,9 +710,7 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
             ms[ply, 0] = 0
             n = 1
         else:
-            threat = cnt[op, C_F4] > 0
-            if threat and prm[P_RULE] == RENJU and op == 0:
-                threat = _has_free_f4(bd, ub, ci, prm, op)
+            threat = _threatens(bd, ub, ci, cnt, prm, op)
             if not threat:
                 return 0  # no threat: the defender has a free move
             P = prm[P_P]
