@@ -279,7 +279,11 @@ def test_engine_specs_and_options():
     assert e.top == 10 and e.algo == "mtdf"
     assert make_engine(g, "").algo == "mtdf"
     assert make_engine(g, "pvs").top == 0
-    for bad in ("mtdf,top=-1", "mtdf,hash=0", "mtdf,colour=1", "nosuch"):
+    infos = []
+    s = g.state_from_text("h8 i9 h9 i10")
+    make_engine(g, "pvs,top=8,step=2").search(s, Limits(depth=4), on_info=infos.append)
+    assert [i.depth for i in infos] == [2, 4]
+    for bad in ("mtdf,top=-1", "mtdf,hash=0", "mtdf,colour=1", "nosuch", "pvs,step=3"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
 

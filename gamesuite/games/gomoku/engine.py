@@ -11,6 +11,7 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``leafvcf``: fours a leaf's threat search may chain (default 3; 0 off).
 - ``vct``: threats (fours and open threes) the root's VCT may chain (default 6; 0 off),
   within ``vctnodes`` nodes (default 30000).
+- ``step``: iterative deepening by 1 (default) or 2 plies (even depths only).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules (for tests).
 """
 
@@ -275,7 +276,7 @@ class GomokuEngine:
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 30000,
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 30000, step: int = 1,
                  pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -283,6 +284,8 @@ class GomokuEngine:
             raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
         if top is None:
             top = 10 if algo == "mtdf" else 0
+        if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
+            raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
@@ -296,6 +299,7 @@ class GomokuEngine:
         self.leafvcf = leafvcf
         self.vct = vct
         self.vctnodes = vctnodes
+        self.step = step
         self.pure = bool(pure)
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -322,8 +326,10 @@ class GomokuEngine:
         if state.stones == 0 and not self.pure and not state.is_terminal():
             return self._opening(state, limits, on_info)
         empties = self.game.cells - state.stones
+        max_depth = min(K.MAXPLY - 8, empties)
+        start = min(self.step, max_depth)
         return iterative_deepening(searcher, state, limits, stop, on_info,
-                                   DriverOptions(max_depth=min(K.MAXPLY - 8, empties)))
+                                   DriverOptions(max_depth=max_depth, start_depth=start, step=self.step))
 
     def _opening(self, state: GomokuState, limits: Limits, on_info: InfoCallback | None) -> SearchResult:
         g = self.game
@@ -359,7 +365,8 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
     return make
 
 
-_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 30000, "pure": False}
+_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 30000, "step": 1,
+            "pure": False}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options=_OPTIONS,
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0},
