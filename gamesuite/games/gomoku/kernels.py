@@ -1,4 +1,4 @@
-"""numba kernels of the gomoku engine: incremental patterns, alpha-beta (negamax / PVS / MTD(f)) and VCF.
+"""numba kernels of the gomoku engine: incremental patterns, alpha-beta (negamax / PVS / MTD(f)), VCF and VCT.
 
 The board is padded with ``PAD`` cells of wall (3) on every side: a board cell
 ``(r, c)`` is the padded index ``(r + PAD) * P + c + PAD`` with ``P = size + 2 * PAD``.
@@ -14,9 +14,10 @@ is never a full-board rescan per node.
 Colour indices inside the kernels are 0 (black) and 1 (white); stones on the
 board are 1 and 2. The side to move is black when the stone count is even.
 
-The plain-Python references are ``reference.py`` (the evaluation from scratch,
-and a plain alpha-beta with the same rules of search in ``pure`` mode); the
-tests compare them with these kernels.
+The plain-Python references are ``reference.py`` (cell patterns, values and the
+evaluation from scratch) and ``gamesuite.search.reference`` (plain alpha-beta,
+which the searches equal in ``pure`` mode); the tests compare them with these
+kernels. VCF/VCT results are checked by replaying their lines with the rules.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ NCLASS = 10
 CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
 
 # g (globals) slots
-TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LASTBEST, VTNODES, VT_LIMIT, VT_OUT = range(13)
+TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, _UNUSED, VTNODES, VT_LIMIT, VT_OUT = range(13)
 G_SIZE = 16
 
 # prm (parameters) slots
