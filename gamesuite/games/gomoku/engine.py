@@ -381,3 +381,7 @@ def warm_up() -> None:
     s = game.state_from_text("e5 f6 e6")
     for algo in ALGORITHMS:
         GomokuEngine(game, algo=algo, hash=1).search(s, Limits(depth=2))
+    renju = Gomoku(size=9, rule="renju")
+    r = renju.state_from_text("e5 a1 f6 a3")
+    r.forbidden_moves()  # the forbidden-point kernel
+    GomokuEngine(renju, hash=1).search(r, Limits(depth=2))
