@@ -1,0 +1,387 @@
+"""The gomoku engine: the numba kernels behind the common iterative-deepening driver.
+
+Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
+``negamax``, each with the options
+
+- ``top``: search only the ``top`` best-ordered moves at every node (0: all
+  candidates; default 10 for ``mtdf``, 0 otherwise). Nodes that must answer a
+  four or an open three always search every defence.
+- ``hash``: transposition table size in MB (default 64).
+- ``vcf``: how many fours the root's threat search may chain (default 40; 0 off).
+- ``leafvcf``: fours a leaf's threat search may chain (default 3; 0 off).
+- ``vct``: threats (fours and open threes) the root's VCT may chain (default 6; 0 off),
+  within ``vctnodes`` nodes (default 30000).
+- ``step``: iterative deepening by 1 (default) or 2 plies (even depths only).
+- ``pure``: plain alpha-beta over every empty cell with no threat rules (for tests).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Sequence
+
+import numpy as np
+
+from ...core.errors import InvalidOptionError
+from ...core.info import InfoCallback, SearchInfo, SearchResult
+from ...core.limits import Limits
+from ...core.registry import register_engine
+from ...core.score import WIN, Score
+from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
+from ...search.tt import clear_table, hashfull, new_table
+from . import kernels as K
+from .patterns import ternary_tables
+from .rules import Gomoku, GomokuState
+
+ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
+
+
+_TERNARY: dict[int, np.ndarray] = {}
+_COMBOS: list[np.ndarray] = []
+
+
+def _tables(rule: int) -> np.ndarray:
+    if rule not in _TERNARY:
+        _TERNARY[rule] = ternary_tables(rule)
+    return _TERNARY[rule]
+
+
+def _combos() -> np.ndarray:
+    if not _COMBOS:
+        _COMBOS.append(K.combo_table())
+    return _COMBOS[0]
+
+
+class Position:
+    """The kernels' arrays for one position (built from a ``GomokuState``)."""
+
+    def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
+                 leafvcf: int = 0) -> None:
+        size = game.size
+        if board.dtype != np.int8 or board.shape != (size * size,):
+            raise ValueError(f"board must be an int8 array of {size * size} cells")
+        P = size + 2 * K.PAD
+        N = P * P
+        self.game = game
+        self.size, self.P, self.N = size, P, N
+        self.prm = np.zeros(K.PRM_SIZE, dtype=np.int64)
+        self.prm[K.P_P] = P
+        self.prm[K.P_SIZE] = size
+        self.prm[K.P_RULE] = game.rule_id
+        self.prm[K.P_TOP] = top
+        self.prm[K.P_ALGO] = algo
+        self.prm[K.P_D0:K.P_D0 + 4] = (1, P, P + 1, P - 1)
+        self.prm[K.P_PURE] = 1 if pure else 0
+        self.prm[K.P_LEAFVCF] = leafvcf
+        self.pat = _tables(game.rule_id)
+        self.cmb = _combos()
+        zob = np.zeros((2, N), dtype=np.int64)
+        idx = np.array([(r + K.PAD) * P + K.PAD + c for r in range(size) for c in range(size)], dtype=np.int64)
+        zob[:, idx] = game.zobrist.view(np.int64)
+        self.zob = zob
+        self.to_pad = idx
+        self.bd = np.zeros(N, dtype=np.int8)
+        self.ub = np.zeros(size * size, dtype=np.int8)
+        self.keys = np.zeros((N, 8), dtype=np.int64)
+        self.cp = np.zeros((N, 8), dtype=np.int8)
+        self.ci = np.zeros((N, 5), dtype=np.int64)
+        self.cnt = np.zeros((2, K.NCLASS), dtype=np.int64)
+        self.g = np.zeros(K.G_SIZE, dtype=np.int64)
+        self.near = np.zeros(N, dtype=np.int64)
+        K._setup(self.bd, self.ub, self.keys, self.cp, self.ci, self.cnt, self.g, self.near, self.pat, self.cmb,
+                 self.zob, self.prm, board)
+
+    def arrays(self) -> tuple:
+        return (self.bd, self.ub, self.keys, self.cp, self.ci, self.cnt, self.g, self.near, self.pat, self.cmb,
+                self.zob, self.prm)
+
+    def pad(self, move: int) -> int:
+        return int(self.to_pad[move])
+
+    def unpad(self, y: int) -> int:
+        return (y // self.P - K.PAD) * self.size + y % self.P - K.PAD
+
+    def place(self, move: int) -> None:
+        """Play ``move`` (unpadded) for the side to move."""
+        stone = 1 + int(self.g[K.STONES] & 1)
+        K._place(*self.arrays(), np.int64(self.pad(move)), np.int64(stone))
+
+    def remove(self, move: int) -> None:
+        K._remove(*self.arrays(), np.int64(self.pad(move)))
+
+    def evaluate(self) -> int:
+        """The static value for the side to move."""
+        return int(K._evaluate(self.g, np.int64(self.g[K.STONES] & 1)))
+
+    def cell_info(self, move: int) -> tuple[int, int, int, int, int]:
+        """(value black, value white, class black, class white, maybe-forbidden) of an empty cell."""
+        return tuple(int(v) for v in self.ci[self.pad(move)])  # type: ignore[return-value]
+
+    @property
+    def key(self) -> int:
+        return int(np.int64(self.g[K.KEY]).view(np.uint64))
+
+
+class _Searcher:
+    def __init__(self, engine: "GomokuEngine", state: GomokuState, node_limit: int) -> None:
+        self.engine = engine
+        self.state = state
+        self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf)
+        self.pos.g[K.NODE_LIMIT] = node_limit
+        self.N = self.pos.N
+        self.hist = np.zeros((2, self.N), dtype=np.int64)
+        self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
+        self.mv = np.zeros((K.MAXPLY, self.N), dtype=np.int64)
+        self.ms = np.zeros((K.MAXPLY, self.N), dtype=np.int64)
+        self.pv = np.zeros((K.MAXPLY, K.MAXPLY), dtype=np.int64)
+        self.pvlen = np.zeros(K.MAXPLY, dtype=np.int64)
+        self.guess = 0
+        self.best = -1
+        self.vcf_done = False
+        self.vct_done = False
+        self.vct_nodes = 0
+        self.vcf_win: Iteration | None = None
+        self.vcf_ms = 0.0
+
+    @property
+    def nodes(self) -> int:
+        return int(self.pos.g[K.NODES] + self.pos.g[K.VNODES] + self.vct_nodes)
+
+    def hashfull(self) -> int:
+        return hashfull(self.engine.tt, self.engine.age)
+
+    def _pv(self) -> list[int]:
+        return [self.pos.unpad(int(y)) for y in self.pv[0, : self.pvlen[0]]]
+
+    def _root(self, depth: int, alpha: int, beta: int, flag: np.ndarray, ex: np.ndarray) -> int:
+        e = self.engine
+        return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv, self.pvlen,
+                           e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
+                           ex, np.int64(self.best)))
+
+    def run_vcf(self, flag: np.ndarray, fours: int) -> Iteration | None:
+        """A VCF win for the side to move, or ``None``."""
+        e = self.engine
+        t = time.perf_counter()
+        v = int(K._root_vcf(*self.pos.arrays(), self.mv, self.ms, self.pv, self.pvlen, e.vt, flag,
+                            np.int64(fours)))
+        self.vcf_ms = (time.perf_counter() - t) * 1000
+        if self.pos.g[K.ABORT]:
+            self.pos.g[K.ABORT] = 0
+            return None
+        if v > 0:
+            return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
+        return None
+
+    def run_vct(self, flag: np.ndarray, threats: int, budget: int) -> Iteration | None:
+        """A win by continuous threats (fours and open threes) for the side to move, or ``None``."""
+        e = self.engine
+        g = self.pos.g
+        g[K.VTNODES] = 0
+        g[K.VT_LIMIT] = budget
+        g[K.VT_OUT] = 0
+        for left in range(1, threats + 1):  # shortest wins first; a deep search may run out of budget
+            v = int(K._root_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, self.pvlen, e.vt, flag,
+                                np.int64(left)))
+            out = g[K.ABORT] or g[K.VT_OUT]
+            if out:
+                break
+            if v > 0:
+                self.vct_nodes += int(g[K.VTNODES])
+                return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
+        self.vct_nodes += int(g[K.VTNODES])
+        g[K.ABORT] = 0
+        return None
+
+    def iterate(self, depth: int, flag: np.ndarray, excluded: Sequence[int]) -> Iteration | None:
+        e = self.engine
+        pos = self.pos
+        if not self.vcf_done:
+            self.vcf_done = True
+            if e.vcf > 0 and not e.pure:
+                self.vcf_win = self.run_vcf(flag, e.vcf)
+        elif not self.vct_done and depth >= 2:
+            # after one full iteration, so that a short clock always has a searched move
+            self.vct_done = True
+            if self.vcf_win is None and e.vct > 0 and not e.pure and not flag[0]:
+                self.vcf_win = self.run_vct(flag, e.vct, e.vctnodes)
+        if self.vcf_win is not None and self.vcf_win.pv and self.vcf_win.pv[0] not in excluded:
+            return self.vcf_win
+        ex = np.zeros(self.N, dtype=np.uint8)
+        for m in excluded:
+            ex[pos.pad(m)] = 1
+        pos.g[K.SELDEPTH] = 0
+        if e.algo_id == K.ALGO_MTDF:
+            value, pv = self._mtdf(depth, flag, ex)
+        else:
+            value = self._root(depth, -WIN - 1, WIN + 1, flag, ex)
+            pv = self._pv()
+        if pos.g[K.ABORT]:
+            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False) if pv else None
+        if not pv:
+            return None
+        if not excluded:
+            self.guess = value
+            self.best = pos.pad(pv[0])
+        return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
+
+    def _mtdf(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
+        g = self.guess
+        lower, upper = -WIN - 1, WIN + 1
+        pv: list[int] = []
+        passes = 0
+        step = 16
+        while lower < upper:
+            if passes < 2:
+                beta = g + 1 if g == lower else g  # plain MTD(f): a null window at the guess
+            elif lower > -WIN and upper < WIN:
+                beta = (lower + upper + 1) // 2  # slow to converge: bisect what is left
+            elif upper >= WIN:
+                beta = lower + step  # only a lower bound yet: gallop up
+                step *= 2
+            else:
+                beta = upper - step + 1  # only an upper bound yet: gallop down
+                step *= 2
+            beta = min(max(beta, lower + 1), upper)
+            v = self._root(depth, beta - 1, beta, flag, ex)
+            passes += 1
+            if self.pos.g[K.ABORT]:
+                break
+            if v < beta:
+                upper = v
+                if not pv:
+                    pv = self._pv()
+            else:
+                lower = v
+                pv = self._pv()
+                self.best = self.pos.pad(pv[0]) if pv else self.best
+            g = v
+        self.passes = passes
+        if pv and not self.pos.g[K.ABORT]:
+            line = self._tt_line(self.pos.pad(pv[0]), max(depth, len(pv)) + 4)
+            if len(line) > len(pv):
+                pv = line
+        return g, pv
+
+    def _tt_line(self, first: int, maxlen: int) -> list[int]:
+        out = np.zeros(maxlen, dtype=np.int64)
+        n = int(K._tt_line(*self.pos.arrays(), self.engine.tt, np.int64(first), np.int64(maxlen), out))
+        return [self.pos.unpad(int(y)) for y in out[:n]]
+
+
+class GomokuEngine:
+    """Alpha-beta over threat-aware candidates with VCF at the root and the leaves.
+
+    See the module docstring for the options.
+    """
+
+    def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 30000, step: int = 1,
+                 pure: bool = False) -> None:
+        if not isinstance(game, Gomoku):
+            raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
+        if algo not in ALGORITHMS:
+            raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
+        if top is None:
+            top = 10 if algo == "mtdf" else 0
+        if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
+            raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
+        for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
+        if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
+            raise InvalidOptionError(f"option hash must be a size in MB in (0, 4096], got {hash!r}")
+        self.game = game
+        self.algo = algo
+        self.algo_id = ALGORITHMS[algo]
+        self.top = top
+        self.vcf = vcf
+        self.leafvcf = leafvcf
+        self.vct = vct
+        self.vctnodes = vctnodes
+        self.step = step
+        self.pure = bool(pure)
+        self.name = algo + (f",top={top}" if top else "")
+        self.tt = new_table(hash)
+        self.vt = new_table(max(1.0, hash / 8))
+        self.age = 0
+
+    def new_game(self) -> None:
+        clear_table(self.tt)
+        clear_table(self.vt)
+        self.age = 0
+
+    def search(
+        self,
+        state: GomokuState,
+        limits: Limits,
+        stop: np.ndarray | None = None,
+        on_info: InfoCallback | None = None,
+    ) -> SearchResult:
+        if state.game != self.game:
+            raise InvalidOptionError(f"this engine plays {self.game.spec}, not {state.game.spec}")
+        self.age = (self.age + 1) % 256
+        clear_table(self.vt)  # VCF failures depend on the search budget; keep them per search
+        searcher = _Searcher(self, state, limits.nodes or 0)
+        if state.stones == 0 and not self.pure and not state.is_terminal():
+            return self._opening(state, limits, on_info)
+        empties = self.game.cells - state.stones
+        max_depth = min(K.MAXPLY - 8, empties)
+        start = min(self.step, max_depth)
+        return iterative_deepening(searcher, state, limits, stop, on_info,
+                                   DriverOptions(max_depth=max_depth, start_depth=start, step=self.step))
+
+    def _opening(self, state: GomokuState, limits: Limits, on_info: InfoCallback | None) -> SearchResult:
+        g = self.game
+        centre = (g.height // 2) * g.width + g.width // 2
+        score = Score.eval(0, state.current_player)
+        info = SearchInfo(next_search_id(), 1, 1, score, (centre,), 1, 0, 0, text="opening: the centre")
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(centre, score, (centre,), 1, 1, 0, lines=(info,))
+
+    def solve_vct(self, state: GomokuState, threats: int = 8, budget: int = 1_000_000,
+                  stop: np.ndarray | None = None) -> list[int] | None:
+        """A victory by continuous threats (fours and open threes) for the side to move, or ``None``."""
+        s = _Searcher(self, state, 0)
+        flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+        clear_table(self.vt)
+        it = s.run_vct(flag, threats, budget)
+        return None if it is None else it.pv
+
+    def solve_vcf(self, state: GomokuState, fours: int = 60, stop: np.ndarray | None = None) -> list[int] | None:
+        """A victory by continuous fours for the side to move (its moves), or ``None``."""
+        s = _Searcher(self, state, 0)
+        flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+        clear_table(self.vt)
+        it = s.run_vcf(flag, fours)
+        return None if it is None else it.pv
+
+
+def _factory(algo: str):  # type: ignore[no-untyped-def]
+    def make(game: Gomoku, **options) -> GomokuEngine:  # type: ignore[no-untyped-def]
+        return GomokuEngine(game, algo=algo, **options)
+
+    return make
+
+
+_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 30000, "step": 1,
+            "pure": False}
+register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options=_OPTIONS,
+                help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
+register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0},
+                help="principal variation search (NegaScout), full width unless top=N")
+register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": 0},
+                help="negamax alpha-beta, full width unless top=N")
+
+
+def warm_up() -> None:
+    """Compile the kernels (from the cache when it is warm)."""
+    game = Gomoku(size=9)
+    s = game.state_from_text("e5 f6 e6")
+    for algo in ALGORITHMS:
+        GomokuEngine(game, algo=algo, hash=1).search(s, Limits(depth=2))
+    renju = Gomoku(size=9, rule="renju")
+    r = renju.state_from_text("e5 a1 f6 a3")
+    r.forbidden_moves()  # the forbidden-point kernel
+    GomokuEngine(renju, hash=1).search(r, Limits(depth=2))

@@ -1,0 +1,913 @@
+"""numba kernels of the gomoku engine: incremental patterns, alpha-beta (negamax / PVS / MTD(f)), VCF and VCT.
+
+The board is padded with ``PAD`` cells of wall (3) on every side: a board cell
+``(r, c)`` is the padded index ``(r + PAD) * P + c + PAD`` with ``P = size + 2 * PAD``.
+For every padded cell, direction and colour ``keys`` holds the ternary index
+of the line of ten neighbours seen by that colour (``patterns.ternary_tables``;
+column ``2 * d + colour``); ``cp`` caches the pattern each colour would make there;
+``ci`` holds, per colour, the cell's *value* (for ordering and evaluation) and
+*class* (its strongest threat, ``C_*`` below); ``cnt`` counts empty cells per
+colour and class, and ``g[TOT_B]``/``g[TOT_W]`` sum the values. ``_place`` and
+``_remove`` update all of it for the 40 cells within five of the move: there
+is never a full-board rescan per node.
+
+Colour indices inside the kernels are 0 (black) and 1 (white); stones on the
+board are 1 and 2. The side to move is black when the stone count is even.
+
+The plain-Python references are ``reference.py`` (cell patterns, values and the
+evaluation from scratch) and ``gamesuite.search.reference`` (plain alpha-beta,
+which the searches equal in ``pure`` mode); the tests compare them with these
+kernels. VCF/VCT results are checked by replaying their lines with the rules.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ...core.score import WIN
+from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
+from . import patterns as pt
+from .renju import _is_forbidden
+
+PAD = 5
+MAXPLY = 128
+NPAT = 12
+POW3 = np.array([3**j for j in range(10)], dtype=np.int64)
+
+# cell classes (per colour): the strongest threat a stone there makes
+C_NONE, C_LOW, C_F2, C_B3, C_F3, C_F3F3, C_B4, C_B4F3, C_F4, C_FIVE = range(10)
+NCLASS = 10
+
+# ci columns
+CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
+
+# g (globals) slots
+TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, _UNUSED, VTNODES, VT_LIMIT, VT_OUT = range(13)
+G_SIZE = 16
+
+# prm (parameters) slots
+P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH = range(12)
+PRM_SIZE = 16
+
+ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
+RENJU = 2
+
+#: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL).
+WEIGHTS = np.array([0, 1, 4, 8, 20, 26, 80, 90, 500, 500, 3000, 0], dtype=np.int64)
+BONUS_F4, BONUS_B4F3, BONUS_F3F3 = 600, 400, 250
+
+
+@njit(cache=True, nogil=True)
+def _combine(p0, p1, p2, p3, wts, out) -> None:
+    """Value, class and maybe-forbidden flag of a cell from its four patterns (into ``out[0:3]``)."""
+    n5 = 0  # lines that make five
+    nol = 0  # overlines
+    n4 = 0  # lines with a four (B4, F4 or DF4)
+    nopen = 0  # lines with two five points (F4 or DF4)
+    ndf = 0  # lines with two separate fours (DF4)
+    n3 = 0
+    nb3 = 0
+    n2 = 0
+    val = wts[p0] + wts[p1] + wts[p2] + wts[p3]
+    for k in range(4):
+        p = p0 if k == 0 else (p1 if k == 1 else (p2 if k == 2 else p3))
+        if p == pt.FIVE:
+            n5 += 1
+        elif p == pt.OL:
+            nol += 1
+        elif p == pt.DF4:
+            ndf += 1
+            nopen += 1
+            n4 += 1
+        elif p == pt.F4:
+            nopen += 1
+            n4 += 1
+        elif p == pt.B4:
+            n4 += 1
+        elif p == pt.F3:
+            n3 += 1
+        elif p == pt.B3:
+            nb3 += 1
+        elif p == pt.F2:
+            n2 += 1
+    if n5 > 0:
+        cls = C_FIVE
+    elif nopen > 0 or n4 >= 2:
+        cls = C_F4
+        if nopen == 0:
+            val += BONUS_F4
+    elif n4 == 1 and n3 >= 1:
+        cls = C_B4F3
+        val += BONUS_B4F3
+    elif n4 == 1:
+        cls = C_B4
+    elif n3 >= 2:
+        cls = C_F3F3
+        val += BONUS_F3F3
+    elif n3 == 1:
+        cls = C_F3
+    elif nb3 > 0 or n2 >= 2:
+        cls = C_B3
+    elif n2 == 1:
+        cls = C_F2
+    elif val > 0:
+        cls = C_LOW
+    else:
+        cls = C_NONE
+    out[0] = val
+    out[1] = cls
+    # for black under renju: an overline, a double four or a double three may be forbidden
+    out[2] = 1 if n5 == 0 and (nol > 0 or ndf > 0 or n4 >= 2 or n3 >= 2) else 0
+
+
+@njit(cache=True, nogil=True)
+def _build_combos(wts, out) -> None:
+    """``out[i]`` packs (value, class, maybe-forbidden) for every index ``i = ((p0*12+p1)*12+p2)*12+p3``."""
+    tmp = np.empty(3, dtype=np.int64)
+    for i in range(NPAT ** 4):
+        _combine(np.int64(i // (NPAT ** 3)), np.int64((i // (NPAT ** 2)) % NPAT), np.int64((i // NPAT) % NPAT),
+                 np.int64(i % NPAT), wts, tmp)
+        out[i] = tmp[0] | (tmp[1] << 16) | (tmp[2] << 20)
+
+
+def combo_table() -> np.ndarray:
+    """Every combination of four direction patterns: ``value | class << 16 | maybe_forbidden << 20``."""
+    out = np.zeros(NPAT ** 4, dtype=np.int32)
+    _build_combos(WEIGHTS, out)
+    return out
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
+    """Recompute cell ``y``'s value/class from its cached patterns (``y`` is empty and counted)."""
+    for c in range(2):
+        i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
+        e = cmb[i]
+        val = e & 0xFFFF
+        cls = (e >> 16) & 15
+        cnt[c, ci[y, CI_CB + c]] -= 1
+        cnt[c, cls] += 1
+        g[TOT_B + c] += val - ci[y, CI_VB + c]
+        ci[y, CI_VB + c] = val
+        ci[y, CI_CB + c] = cls
+        if c == 0:
+            ci[y, CI_MF] = (e >> 20) & 1 if rule == RENJU else 0
+
+
+@njit(cache=True, nogil=True)
+def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, sgn) -> None:
+    """Add (``sgn`` 1) or take away (-1) a stone of colour ``cs`` at ``x`` in the lines of the
+    40 cells within five of it, refreshing the cells whose patterns change."""
+    other = 1 - cs
+    for d in range(4):
+        off = prm[P_D0 + d]
+        for side in range(2):
+            for k in range(1, 6):
+                if side == 0:
+                    y = x - k * off
+                    delta = sgn * POW3[k + 4]
+                else:
+                    y = x + k * off
+                    delta = sgn * POW3[5 - k]
+                keys[y, 2 * d + cs] += delta
+                keys[y, 2 * d + other] += 2 * delta
+                if bd[y] != 0 or (k == 5 and rule == 0):
+                    continue  # (under freestyle the fifth neighbour never changes a pattern)
+                a = pat[0, keys[y, 2 * d]]
+                b = pat[1, keys[y, 2 * d + 1]]
+                if a == cp[y, 2 * d] and b == cp[y, 2 * d + 1]:
+                    continue
+                cp[y, 2 * d] = a
+                cp[y, 2 * d + 1] = b
+                for c in range(2):
+                    i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
+                    e = cmb[i]
+                    val = e & 0xFFFF
+                    cls = (e >> 16) & 15
+                    cnt[c, ci[y, CI_CB + c]] -= 1
+                    cnt[c, cls] += 1
+                    g[TOT_B + c] += val - ci[y, CI_VB + c]
+                    ci[y, CI_VB + c] = val
+                    ci[y, CI_CB + c] = cls
+                    if c == 0:
+                        ci[y, CI_MF] = (e >> 20) & 1 if rule == RENJU else 0
+
+
+@njit(cache=True, nogil=True)
+def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, x, stone) -> None:
+    """Put ``stone`` (1 or 2) on the empty padded cell ``x`` and update everything."""
+    P = prm[P_P]
+    bd[x] = stone
+    ub[(x // P - PAD) * prm[P_SIZE] + x % P - PAD] = stone
+    g[KEY] ^= zob[stone - 1, x]
+    g[STONES] += 1
+    for c in range(2):
+        cnt[c, ci[x, CI_CB + c]] -= 1
+        g[TOT_B + c] -= ci[x, CI_VB + c]
+        ci[x, CI_VB + c] = 0
+        ci[x, CI_CB + c] = 0
+    ci[x, CI_MF] = 0
+    rule = prm[P_RULE]
+    cs = stone - 1
+    _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, np.int64(1))
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            near[x + dr * P + dc] += 1
+
+
+@njit(cache=True, nogil=True)
+def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, x) -> None:
+    """Take the stone off the padded cell ``x`` and update everything."""
+    P = prm[P_P]
+    stone = bd[x]
+    bd[x] = 0
+    ub[(x // P - PAD) * prm[P_SIZE] + x % P - PAD] = 0
+    g[KEY] ^= zob[stone - 1, x]
+    g[STONES] -= 1
+    rule = prm[P_RULE]
+    cs = stone - 1
+    _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, np.int64(-1))
+    # x is empty again: count it as class 0 and refresh all four directions
+    cnt[0, 0] += 1
+    cnt[1, 0] += 1
+    for d in range(4):
+        cp[x, 2 * d] = pat[0, keys[x, 2 * d]]
+        cp[x, 2 * d + 1] = pat[1, keys[x, 2 * d + 1]]
+    _refresh(x, ci, cp, cnt, g, cmb, rule)
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            near[x + dr * P + dc] -= 1
+
+
+@njit(cache=True, nogil=True)
+def _evaluate(g, me) -> int:
+    """Static value for the side to move ``me`` (0 black, 1 white): own potential minus the other's."""
+    mine = g[TOT_B + me]
+    theirs = g[TOT_B + 1 - me]
+    return (5 * mine - 4 * theirs) // 4
+
+
+@njit(cache=True, nogil=True)
+def _forbidden_at(ub, prm, y) -> bool:
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    return _is_forbidden(ub, size, np.int64((y // P - PAD) * size + y % P - PAD), np.int64(0))
+
+
+@njit(cache=True, nogil=True)
+def _find_class(bd, ci, prm, colour, cls) -> int:
+    """The first empty board cell whose class for ``colour`` is ``cls`` (or -1)."""
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    for r in range(size):
+        base = (r + PAD) * P + PAD
+        for c in range(size):
+            y = base + c
+            if bd[y] == 0 and ci[y, CI_CB + colour] == cls:
+                return y
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _has_free_f4(bd, ub, ci, prm, colour) -> bool:
+    """Whether ``colour`` has a non-forbidden F4-class cell (forbidden matters for black in renju)."""
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    for r in range(size):
+        base = (r + PAD) * P + PAD
+        for c in range(size):
+            y = base + c
+            if bd[y] == 0 and ci[y, CI_CB + colour] == C_F4:
+                if colour == 1 or prm[P_RULE] != RENJU or ci[y, CI_MF] == 0 or not _forbidden_at(ub, prm, y):
+                    return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _threatens(bd, ub, ci, cnt, prm, colour) -> bool:
+    """Whether ``colour`` has a playable open-four point (an open three or better to answer)."""
+    if cnt[colour, C_F4] == 0:
+        return False
+    if colour == 0 and prm[P_RULE] == RENJU:
+        return _has_free_f4(bd, ub, ci, prm, colour)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
+    """Candidate moves of ``me`` at ``ply`` into ``mv[ply]`` with scores in ``ms[ply]``; returns how many.
+
+    ``mode`` 0: cells within two of a stone; 1: every empty cell (pure mode and fallbacks);
+    2: cells within two of a stone that defend against an open-four point of the opponent
+    (its four points) or make a four of our own.
+    """
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    op = 1 - me
+    defence = mode == 2
+    n = 0
+    k0 = killers[ply, 0]
+    k1 = killers[ply, 1]
+    for r in range(size):
+        base = (r + PAD) * P + PAD
+        for c in range(size):
+            y = base + c
+            if bd[y] != 0:
+                continue
+            if mode != 1 and near[y] == 0:
+                continue
+            cm = ci[y, CI_CB + me]
+            co = ci[y, CI_CB + op]
+            if defence and cm < C_B4 and co < C_B4:
+                continue
+            s = 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+            if y == ttmove:
+                s += 1 << 28
+            elif y == k0:
+                s += 1 << 20
+            elif y == k1:
+                s += 1 << 19
+            s += hist[me, y] >> 4
+            mv[ply, n] = y
+            ms[ply, n] = s
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _pick(mv, ms, ply, i, n) -> int:
+    """Move the best-scored of ``mv[ply, i:n]`` to position ``i`` and return it."""
+    b = i
+    for j in range(i + 1, n):
+        if ms[ply, j] > ms[ply, b]:
+            b = j
+    if b != i:
+        t = mv[ply, i]
+        mv[ply, i] = mv[ply, b]
+        mv[ply, b] = t
+        t = ms[ply, i]
+        ms[ply, i] = ms[ply, b]
+        ms[ply, b] = t
+    return mv[ply, i]
+
+
+@njit(cache=True, nogil=True)
+def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply, left) -> int:
+    """Victory by continuous fours for the side to move: ``WIN - plies`` or 0 when none within ``left`` fours."""
+    g[VNODES] += 1
+    pvlen[ply] = ply
+    if (g[VNODES] & 1023) == 0 and stop[0] != 0:
+        g[ABORT] = 1
+    if g[ABORT] != 0 or ply >= MAXPLY - 4:
+        return 0
+    me = g[STONES] & 1
+    op = 1 - me
+    renju_black = prm[P_RULE] == RENJU and me == 0
+    if cnt[me, C_FIVE] > 0:
+        y = _find_class(bd, ci, prm, me, C_FIVE)
+        pv[ply, ply] = y
+        pvlen[ply] = ply + 1
+        return WIN - ply - 1
+    if cnt[op, C_FIVE] >= 2:
+        return 0
+    forced = -1
+    if cnt[op, C_FIVE] == 1:
+        forced = _find_class(bd, ci, prm, op, C_FIVE)
+        if ci[forced, CI_CB + me] < C_B4:
+            return 0
+        if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, prm, forced):
+            return 0
+    elif cnt[me, C_F4] > 0:
+        if not renju_black or _has_free_f4(bd, ub, ci, prm, me):
+            P = prm[P_P]
+            size = prm[P_SIZE]
+            for r in range(size):
+                for c in range(size):
+                    y = (r + PAD) * P + PAD + c
+                    if bd[y] == 0 and ci[y, CI_CB + me] == C_F4 and (
+                            not renju_black or ci[y, CI_MF] == 0 or not _forbidden_at(ub, prm, y)):
+                        pv[ply, ply] = y
+                        pvlen[ply] = ply + 1
+                        return WIN - ply - 3
+    if left <= 0:
+        return 0
+    key = np.uint64(g[KEY])
+    i = tt_probe(vt, key)
+    if i >= 0 and vt[i, DEPTH] >= left:
+        return 0  # only failures are stored
+    n = 0
+    if forced >= 0:
+        mv[ply, 0] = forced
+        ms[ply, 0] = 0
+        n = 1
+    else:
+        P = prm[P_P]
+        size = prm[P_SIZE]
+        for r in range(size):
+            base = (r + PAD) * P + PAD
+            for c in range(size):
+                y = base + c
+                if bd[y] == 0 and ci[y, CI_CB + me] >= C_B4:
+                    mv[ply, n] = y
+                    ms[ply, n] = ci[y, CI_VB + me] + ci[y, CI_CB + me] * 1000
+                    n += 1
+    for j in range(n):
+        y = _pick(mv, ms, ply, j, n)
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+            continue
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+        v = 0
+        if cnt[op, C_FIVE] > 0:
+            v = 0  # the defender makes five first
+        elif cnt[me, C_FIVE] >= 2:
+            v = WIN - ply - 3  # a double four: the line ends with it
+            pvlen[ply + 1] = ply + 1
+        elif cnt[me, C_FIVE] == 1:
+            b = _find_class(bd, ci, prm, me, C_FIVE)
+            if op == 0 and prm[P_RULE] == RENJU and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+                v = WIN - ply - 3  # black cannot block on a forbidden point
+                pvlen[ply + 1] = ply + 1
+            else:
+                _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b, op + 1)
+                v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                         ply + 2, left - 1)
+                _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b)
+                pv[ply + 1, ply + 1] = b
+                for q in range(ply + 2, pvlen[ply + 2]):
+                    pv[ply + 1, q] = pv[ply + 2, q]
+                pvlen[ply + 1] = pvlen[ply + 2]
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        if g[ABORT] != 0:
+            return 0
+        if v > 0:
+            pv[ply, ply] = y
+            for q in range(ply + 1, pvlen[ply + 1]):
+                pv[ply, q] = pv[ply + 1, q]
+            pvlen[ply] = pvlen[ply + 1]
+            return v
+    tt_store(vt, key, left, UPPER, 0, -1, ply, 0)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
+            tt, vt, age, stop, depth, ply, alpha, beta) -> int:
+    """Alpha-beta (fail-soft negamax; PVS when ``prm[P_ALGO]`` says so) from the side to move's view."""
+    g[NODES] += 1
+    if ply > g[SELDEPTH]:
+        g[SELDEPTH] = ply
+    pvlen[ply] = ply
+    if (g[NODES] & 1023) == 0 and (stop[0] != 0 or (g[NODE_LIMIT] > 0 and g[NODES] >= g[NODE_LIMIT])):
+        g[ABORT] = 1
+    if g[ABORT] != 0:
+        return 0
+    me = g[STONES] & 1
+    op = 1 - me
+    size = prm[P_SIZE]
+    pure = prm[P_PURE] != 0
+    rule = prm[P_RULE]
+    renju_black = rule == RENJU and me == 0
+    if g[STONES] >= size * size:
+        return 0
+    forced = -1
+    if not pure:
+        if cnt[me, C_FIVE] > 0:
+            return WIN - ply - 1
+        if cnt[op, C_FIVE] >= 2:
+            return -(WIN - ply - 2)
+        if cnt[op, C_FIVE] == 1:
+            forced = _find_class(bd, ci, prm, op, C_FIVE)
+            if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, prm, forced):
+                return -(WIN - ply - 2)
+        elif cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, prm, me)):
+            return WIN - ply - 3
+        if ply >= MAXPLY - 4:
+            return _evaluate(g, me)
+        if forced >= 0:
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, forced, me + 1)
+            v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
+                         tt, vt, age, stop, depth, ply + 1, -beta, -alpha)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, forced)
+            pv[ply, ply] = forced
+            for q in range(ply + 1, pvlen[ply + 1]):
+                pv[ply, q] = pv[ply + 1, q]
+            pvlen[ply] = max(pvlen[ply + 1], ply + 1)
+            return v
+    if depth <= 0:
+        if not pure and prm[P_LEAFVCF] > 0 and cnt[me, C_B4F3] > 0:
+            v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                     ply, prm[P_LEAFVCF])
+            if v > 0:
+                return v
+        return _evaluate(g, me)
+    alpha0 = alpha
+    ttmove = -1
+    key = np.uint64(g[KEY])
+    i = tt_probe(tt, key)
+    if i >= 0:
+        ttmove = tt[i, MOVE]
+        if tt[i, DEPTH] >= depth:
+            v = value_from_tt(tt[i, VALUE], ply)
+            f = tt[i, FLAG]
+            if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
+                if ttmove >= 0:
+                    pv[ply, ply] = ttmove
+                    pvlen[ply] = ply + 1
+                return v
+    threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
+    mode = 1 if pure else (2 if threatened else 0)
+    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
+    top = prm[P_TOP]
+    limit = n
+    if not pure and top > 0 and not threatened and n > top:
+        limit = top
+    best = -WIN - 1
+    bestm = -1
+    searched = 0
+    algo = prm[P_ALGO]
+    for j in range(n):
+        if searched >= limit:
+            break
+        y = _pick(mv, ms, ply, j, n)
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+            continue
+        if pure and ci[y, CI_CB + me] == C_FIVE:
+            v = WIN - ply - 1
+            pvlen[ply + 1] = ply + 1
+        else:
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+            if algo == ALGO_PVS and searched > 0:
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                             pvlen, tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
+                if alpha < v < beta:
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                                 pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
+            else:
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                             pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        searched += 1
+        if g[ABORT] != 0:
+            return 0
+        if v > best:
+            best = v
+            bestm = y
+            if v > alpha:
+                alpha = v
+                pv[ply, ply] = y
+                for q in range(ply + 1, pvlen[ply + 1]):
+                    pv[ply, q] = pv[ply + 1, q]
+                pvlen[ply] = max(pvlen[ply + 1], ply + 1)
+                if alpha >= beta:
+                    if killers[ply, 0] != y:
+                        killers[ply, 1] = killers[ply, 0]
+                        killers[ply, 0] = y
+                    hist[me, y] += depth * depth
+                    break
+    if searched == 0:
+        return 0 if pure else _evaluate(g, me)
+    flag = EXACT
+    if best <= alpha0:
+        flag = UPPER
+    elif best >= beta:
+        flag = LOWER
+    tt_store(tt, key, depth, flag, best, bestm, ply, age)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
+          tt, vt, age, stop, depth, alpha, beta, excluded, prefer) -> int:
+    """Search the root to ``depth`` within (alpha, beta), skipping ``excluded`` cells; PV in ``pv[0]``.
+
+    ``prefer`` is searched first (the previous best move). Unlike inner nodes the root always
+    searches real moves, so every result comes with a move.
+    """
+    g[NODES] += 1
+    me = g[STONES] & 1
+    op = 1 - me
+    pure = prm[P_PURE] != 0
+    renju_black = prm[P_RULE] == RENJU and me == 0
+    pvlen[0] = 0
+    ttmove = prefer
+    n = 0
+    threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
+    for mode in range(3):
+        if mode == 2:
+            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
+        elif mode == 0 and not pure:
+            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms,
+                     np.int64(2) if threatened else np.int64(0))
+            if not pure and cnt[op, C_FIVE] == 1:
+                # only the block (or our own five, found by the generator's order) matters
+                f = _find_class(bd, ci, prm, op, C_FIVE)
+                m = 0
+                for j in range(n):
+                    y = mv[0, j]
+                    if y == f or ci[y, CI_CB + me] == C_FIVE:
+                        mv[0, m] = y
+                        ms[0, m] = ms[0, j]
+                        m += 1
+                n = m
+        elif mode == 1 and not pure:
+            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
+        else:
+            continue
+        usable = 0
+        for j in range(n):
+            y = mv[0, j]
+            if excluded[y] == 0 and not (renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y)):
+                mv[0, usable] = y
+                ms[0, usable] = ms[0, j]
+                usable += 1
+        n = usable
+        if n > 0:
+            break
+    if n == 0:
+        return -WIN - 1
+    top = prm[P_TOP]
+    limit = n
+    if not pure and top > 0 and not threatened and cnt[op, C_FIVE] == 0 and n > top:
+        limit = top
+    best = -WIN - 1
+    algo = prm[P_ALGO]
+    a = alpha
+    for j in range(n):
+        if j >= limit:
+            break
+        y = _pick(mv, ms, np.int64(0), j, n)
+        if ci[y, CI_CB + me] == C_FIVE:
+            v = WIN - 1
+            pvlen[1] = 1
+        else:
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+            if algo == ALGO_PVS and j > 0:
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                             pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -a - 1, -a)
+                if a < v < beta:
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                                 pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
+            else:
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                             pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        if g[ABORT] != 0:
+            return best
+        if v > best:
+            best = v
+            pv[0, 0] = y
+            for q in range(1, pvlen[1]):
+                pv[0, q] = pv[1, q]
+            pvlen[0] = max(pvlen[1], 1)
+            if v > a:
+                a = v
+                if a >= beta:
+                    break
+    if pvlen[0] > 0:
+        flag = EXACT
+        if best <= alpha:
+            flag = UPPER
+        elif best >= beta:
+            flag = LOWER
+        tt_store(tt, np.uint64(g[KEY]), depth, flag, best, pv[0, 0], np.int64(0), age)
+    return best
+
+
+#: Salt that keeps VCT entries apart from VCF entries in the threat table.
+VCT_SALT = np.int64(0x5A17C0FFEE123457)
+
+
+@njit(cache=True, nogil=True)
+def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply, left,
+         attacking) -> int:
+    """Victory by continuous threats (fours and open threes) for the side to move; 0 when none found.
+
+    The defender answers a four by blocking and an open three by any cell that is a four point of the
+    attacker or by a four of its own; every answer must lose for the attack to count. ``attacking``
+    is 1 at the attacker's nodes and 0 at the defender's (one self-recursive kernel: numba's cache
+    mishandles mutual recursion).
+    """
+    if attacking == 0:
+        # the defender's node: the attack's value if every defence loses, else 0
+        g[VTNODES] += 1
+        pvlen[ply] = ply
+        if g[ABORT] != 0 or g[VT_OUT] != 0 or ply >= MAXPLY - 8:
+            return 0
+        me = g[STONES] & 1  # the defender
+        op = 1 - me  # the attacker
+        if cnt[me, C_FIVE] > 0:
+            return 0
+        if cnt[op, C_FIVE] >= 2:
+            pvlen[ply] = ply
+            return WIN - ply - 1
+        defender_black_renju = prm[P_RULE] == RENJU and me == 0
+        n = 0
+        if cnt[op, C_FIVE] == 1:
+            b = _find_class(bd, ci, prm, op, C_FIVE)
+            if defender_black_renju and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+                return WIN - ply - 1
+            mv[ply, 0] = b
+            ms[ply, 0] = 0
+            n = 1
+        else:
+            threat = _threatens(bd, ub, ci, cnt, prm, op)
+            if not threat:
+                return 0  # no threat: the defender has a free move
+            P = prm[P_P]
+            size = prm[P_SIZE]
+            for r in range(size):
+                base = (r + PAD) * P + PAD
+                for c in range(size):
+                    y = base + c
+                    if bd[y] == 0 and (ci[y, CI_CB + op] >= C_B4 or ci[y, CI_CB + me] >= C_B4):
+                        mv[ply, n] = y
+                        ms[ply, n] = ci[y, CI_CB + op] * 1000 + ci[y, CI_CB + me] * 100
+                        n += 1
+        worst = WIN
+        bestline = 0
+        for j in range(n):
+            y = _pick(mv, ms, ply, j, n)
+            if defender_black_renju and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+                continue
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                     ply + 1, left, np.int64(1))
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+            if v <= 0 or g[ABORT] != 0 or g[VT_OUT] != 0:
+                return 0
+            if v < worst:
+                worst = v  # the longest resistance is the line to show
+                bestline = 1
+                pv[ply, ply] = y
+                for q in range(ply + 1, pvlen[ply + 1]):
+                    pv[ply, q] = pv[ply + 1, q]
+                pvlen[ply] = pvlen[ply + 1]
+        if bestline == 0:
+            return 0
+        return worst
+    g[VTNODES] += 1
+    pvlen[ply] = ply
+    if (g[VTNODES] & 1023) == 0 and stop[0] != 0:
+        g[ABORT] = 1
+    if g[VT_LIMIT] > 0 and g[VTNODES] >= g[VT_LIMIT]:
+        g[VT_OUT] = 1
+    if g[ABORT] != 0 or g[VT_OUT] != 0 or ply >= MAXPLY - 8:
+        return 0
+    me = g[STONES] & 1
+    op = 1 - me
+    renju_black = prm[P_RULE] == RENJU and me == 0
+    if cnt[me, C_FIVE] > 0:
+        pv[ply, ply] = _find_class(bd, ci, prm, me, C_FIVE)
+        pvlen[ply] = ply + 1
+        return WIN - ply - 1
+    if cnt[op, C_FIVE] >= 2:
+        return 0
+    if cnt[op, C_FIVE] == 1:
+        b = _find_class(bd, ci, prm, op, C_FIVE)
+        if renju_black and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+            return 0
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                 ply + 1, left, np.int64(0))
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b)
+        if v > 0:
+            pv[ply, ply] = b
+            for q in range(ply + 1, pvlen[ply + 1]):
+                pv[ply, q] = pv[ply + 1, q]
+            pvlen[ply] = pvlen[ply + 1]
+        return v
+    if cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, prm, me)):
+        y = _find_class(bd, ci, prm, me, C_F4)
+        if renju_black:
+            P = prm[P_P]
+            size = prm[P_SIZE]
+            for r in range(size):
+                for c in range(size):
+                    z = (r + PAD) * P + PAD + c
+                    if bd[z] == 0 and ci[z, CI_CB] == C_F4 and (ci[z, CI_MF] == 0 or not _forbidden_at(ub, prm, z)):
+                        y = z
+        pv[ply, ply] = y
+        pvlen[ply] = ply + 1
+        return WIN - ply - 3
+    if left <= 0:
+        return 0
+    key = np.uint64(g[KEY] ^ VCT_SALT)
+    i = tt_probe(vt, key)
+    if i >= 0 and vt[i, DEPTH] >= left:
+        return 0
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    n = 0
+    for r in range(size):
+        base = (r + PAD) * P + PAD
+        for c in range(size):
+            y = base + c
+            if bd[y] == 0 and ci[y, CI_CB + me] >= C_F3:
+                mv[ply, n] = y
+                ms[ply, n] = ci[y, CI_CB + me] * 100000 + ci[y, CI_VB + me] + ci[y, CI_VB + op]
+                n += 1
+    for j in range(n):
+        y = _pick(mv, ms, ply, j, n)
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+            continue
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                 ply + 1, left - 1, np.int64(0))
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        if g[ABORT] != 0 or g[VT_OUT] != 0:
+            return 0
+        if v > 0:
+            pv[ply, ply] = y
+            for q in range(ply + 1, pvlen[ply + 1]):
+                pv[ply, q] = pv[ply + 1, q]
+            pvlen[ply] = pvlen[ply + 1]
+            return v
+    tt_store(vt, key, left, UPPER, 0, -1, ply, 0)
+    return 0
+
+
+
+
+@njit(cache=True, nogil=True)
+def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, left) -> int:
+    """VCT from the root for the side to move (PV in ``pv[0]``)."""
+    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                np.int64(0), left, np.int64(1))
+
+
+@njit(cache=True, nogil=True)
+def _root_vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, left) -> int:
+    """VCF from the root for the side to move (PV in ``pv[0]``)."""
+    return _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                np.int64(0), left)
+
+
+@njit(cache=True, nogil=True)
+def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, board) -> None:
+    """Fill the padded arrays for the empty board, then place the stones of ``board`` (unpadded)."""
+    P = prm[P_P]
+    size = prm[P_SIZE]
+    bd[:] = 3
+    ub[:] = 0
+    keys[:, :] = 0
+    cp[:, :] = 0
+    ci[:, :] = 0
+    cnt[:, :] = 0
+    g[:] = 0
+    near[:] = 0
+    for r in range(size):
+        for c in range(size):
+            bd[(r + PAD) * P + PAD + c] = 0
+    for r in range(size):
+        for c in range(size):
+            y = (r + PAD) * P + PAD + c
+            for d in range(4):
+                off = prm[P_D0 + d]
+                k_ = np.int64(0)
+                for k in range(1, 6):
+                    if bd[y - k * off] == 3:
+                        k_ += 2 * POW3[5 - k]
+                    if bd[y + k * off] == 3:
+                        k_ += 2 * POW3[k + 4]
+                keys[y, 2 * d] = k_
+                keys[y, 2 * d + 1] = k_
+                cp[y, 2 * d] = pat[0, k_]
+                cp[y, 2 * d + 1] = pat[1, k_]
+            cnt[0, 0] += 1
+            cnt[1, 0] += 1
+            _refresh(y, ci, cp, cnt, g, cmb, prm[P_RULE])
+    for i in range(size * size):
+        if board[i] != 0:
+            r = i // size
+            c = i % size
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, np.int64((r + PAD) * P + PAD + c),
+                   np.int64(board[i]))
+
+
+@njit(cache=True, nogil=True)
+def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, tt, first, maxlen, out) -> int:
+    """The line of transposition-table moves after ``first`` (played, then taken back); its length."""
+    n = 0
+    if first < 0 or bd[first] != 0:
+        return 0
+    out[0] = first
+    n = 1
+    _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, first, (g[STONES] & 1) + 1)
+    while n < maxlen:
+        me = g[STONES] & 1
+        i = tt_probe(tt, np.uint64(g[KEY]))
+        if i < 0:
+            break
+        m = tt[i, MOVE]
+        if m < 0 or m >= bd.shape[0] or bd[m] != 0:
+            break
+        win = ci[m, CI_CB + me] == C_FIVE
+        out[n] = m
+        n += 1
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, m, me + 1)
+        if win:
+            break
+    for j in range(n - 1, -1, -1):
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, out[j])
+    return n

@@ -1,0 +1,174 @@
+"""Gomoku game records: gamesuite's text format (save and load) and Gomocup ``.psq`` import.
+
+The gamesuite record format (UTF-8 text)::
+
+    [Game "gomoku(size=15,rule=renju)"]
+    [Black "Alice"]
+    [White "gamesuite"]
+    [Result "1-0"]
+
+    1. h8 i9 2. h9 i10 3. h10
+
+- Header lines ``[Name "value"]`` come first; ``Game`` is required (the game
+  spec), the others are free (``Result`` is ``1-0``, ``0-1``, ``1/2-1/2`` or
+  ``*``). A ``"`` or ``\\`` inside a value is written ``\\"`` / ``\\\\``.
+- Then the moves in ``h8`` notation, black first, separated by white space;
+  move numbers (``12.``) and a final result token are ignored; ``#`` starts a
+  comment that runs to the end of the line.
+
+A Gomocup / Piskvork ``.psq`` file starts with a line such as
+``Piskvorky 20x20, 11:11, 0`` followed by one move per line ``x,y,ms`` with
+1-based coordinates, ``x`` the column from the left and ``y`` the row from the
+top; the move list ends at the first line of another shape.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ...core.errors import GameSuiteError, InvalidRecordError, quote
+from ...core.registry import load_game
+from .rules import BLACK, WHITE, Gomoku, GomokuState
+
+_HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+@dataclass
+class GameRecord:
+    """A game: its headers and the state after its moves (history included)."""
+
+    state: GomokuState
+    headers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def game(self) -> Gomoku:
+        return self.state.game
+
+
+def result_of(state: GomokuState) -> str:
+    """The result token of ``state``: ``1-0``, ``0-1``, ``1/2-1/2`` or ``*`` (unfinished)."""
+    if not state.is_terminal():
+        return "*"
+    if state.winner == BLACK:
+        return "1-0"
+    if state.winner == WHITE:
+        return "0-1"
+    return "1/2-1/2"
+
+
+def _escape(v: str) -> str:
+    return v.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(v: str) -> str:
+    return re.sub(r"\\(.)", r"\1", v)
+
+
+def save_record(state: GomokuState, headers: dict[str, str] | None = None) -> str:
+    """The record text of the game that led to ``state`` (from the empty board)."""
+    if state._from_diagram:
+        raise InvalidRecordError("a position set up from a diagram has no move list to save")
+    h = {"Game": state.game.spec}
+    for k, v in (headers or {}).items():
+        if not re.fullmatch(r"\w+", k):
+            raise InvalidRecordError(f"header name {quote(k)} must be letters, digits or _")
+        if k != "Game":
+            h[k] = str(v)
+    h["Result"] = result_of(state)
+    lines = [f'[{k} "{_escape(v)}"]' for k, v in h.items()]
+    lines.append("")
+    moves = [state.format_move(m) for m in state.history]
+    out: list[str] = []
+    for i in range(0, len(moves), 2):
+        out.append(f"{i // 2 + 1}. " + " ".join(moves[i : i + 2]))
+    body = []
+    line = ""
+    for chunk in out:
+        if len(line) + len(chunk) > 72 and line:
+            body.append(line)
+            line = ""
+        line = (line + " " + chunk).strip()
+    if line:
+        body.append(line)
+    lines.extend(body)
+    lines.append(h["Result"])
+    return "\n".join(lines) + "\n"
+
+
+def load_record(text: str) -> GameRecord:
+    """Read a record in gamesuite's format; ``InvalidRecordError`` quoting the bad part."""
+    headers: dict[str, str] = {}
+    tokens: list[str] = []
+    in_header = True
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if in_header and line.startswith("["):
+            m = _HEADER.match(line)
+            if not m:
+                raise InvalidRecordError(f"line {n}: malformed header {quote(raw)}")
+            headers[m.group(1)] = _unescape(m.group(2))
+            continue
+        in_header = False
+        tokens.extend(line.split())
+    if "Game" not in headers:
+        raise InvalidRecordError('record has no [Game "..."] header')
+    try:
+        game = load_game(headers["Game"])
+    except GameSuiteError as e:
+        raise InvalidRecordError(f"record header Game: {e}") from None
+    if not isinstance(game, Gomoku):
+        raise InvalidRecordError(f"record is for {quote(headers['Game'])}, not gomoku")
+    state = game.new_state()
+    for tok in tokens:
+        t = tok
+        if re.fullmatch(r"\d+\.+", t) or t in _RESULTS:
+            continue
+        t = re.sub(r"^\d+\.+", "", t)
+        try:
+            move = game.parse_cell(t)
+        except GameSuiteError as e:
+            raise InvalidRecordError(f"record move {len(state.history) + 1}: {e}") from None
+        if not state.is_legal(move):
+            raise InvalidRecordError(
+                f"record move {len(state.history) + 1} {quote(tok)} is illegal: {state.why_illegal(move)}"
+            )
+        state.play(move)
+    return GameRecord(state, headers)
+
+
+_PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)", re.IGNORECASE)
+_PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*-?\d+\s*)?$")
+
+
+def load_psq(text: str, rule: str = "freestyle") -> GameRecord:
+    """Import a Gomocup ``.psq`` record (the board must be square, 5..26)."""
+    lines = text.splitlines()
+    if not lines:
+        raise InvalidRecordError("empty .psq record")
+    m = _PSQ_HEAD.match(lines[0])
+    if not m:
+        raise InvalidRecordError(f".psq record must start with 'Piskvorky WxH', got {quote(lines[0])}")
+    w, h = int(m.group(1)), int(m.group(2))
+    if w != h:
+        raise InvalidRecordError(f".psq board {w}x{h} is not square")
+    try:
+        game = load_game(f"gomoku(size={w},rule={rule})")
+    except GameSuiteError as e:
+        raise InvalidRecordError(f".psq record: {e}") from None
+    state = game.new_state()
+    for n, line in enumerate(lines[1:], 2):
+        mm = _PSQ_MOVE.match(line)
+        if not mm:
+            break
+        x, y = int(mm.group(1)), int(mm.group(2))
+        if not (1 <= x <= w and 1 <= y <= h):
+            raise InvalidRecordError(f".psq line {n}: move {quote(line)} is off the {w}x{h} board")
+        move = (y - 1) * w + (x - 1)
+        if not state.is_legal(move):
+            raise InvalidRecordError(f".psq line {n}: move {quote(line)} is illegal: {state.why_illegal(move)}")
+        state.play(move)
+    return GameRecord(state, {"Game": game.spec, "Result": result_of(state)})

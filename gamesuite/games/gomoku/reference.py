@@ -1,0 +1,100 @@
+"""Plain-Python references of the engine's evaluation, for the tests.
+
+``cell_patterns_ref`` classifies the four lines through an empty cell with
+``patterns.classify_ref``; ``combine_ref`` turns them into the cell's value,
+class and maybe-forbidden flag; ``evaluate_ref`` sums every empty cell from
+scratch. The numba kernels keep the same numbers incrementally.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from . import kernels as K
+from . import patterns as pt
+from .renju import DIRS
+
+_CLASS_BONUS = {K.C_B4F3: K.BONUS_B4F3, K.C_F3F3: K.BONUS_F3F3}
+
+
+def _exact(rule: int, colour: int) -> bool:
+    return rule == 1 or (rule == 2 and colour == 1)
+
+
+def cell_patterns_ref(board: Sequence[int], size: int, rule: int, cell: int, colour: int) -> list[int]:
+    """The pattern ``colour`` (1 black, 2 white) makes on the empty ``cell`` in each direction."""
+    r0, c0 = divmod(cell, size)
+    out = []
+    for dr, dc in DIRS:
+        line = []
+        for k in range(-5, 6):
+            r, c = r0 + k * dr, c0 + k * dc
+            if k == 0:
+                line.append(pt.L_OWN)
+            elif not (0 <= r < size and 0 <= c < size):
+                line.append(pt.L_BLOCKED)
+            else:
+                v = board[r * size + c]
+                line.append(pt.L_EMPTY if v == 0 else pt.L_OWN if v == colour else pt.L_BLOCKED)
+        out.append(pt.classify_ref(line, _exact(rule, colour)))
+    return out
+
+
+def combine_ref(pats: Sequence[int]) -> tuple[int, int, int]:
+    """(value, class, maybe-forbidden) of a cell from its four patterns."""
+    val = sum(int(K.WEIGHTS[p]) for p in pats)
+    n5 = sum(p == pt.FIVE for p in pats)
+    nol = sum(p == pt.OL for p in pats)
+    ndf = sum(p == pt.DF4 for p in pats)
+    nopen = sum(p in (pt.F4, pt.DF4) for p in pats)
+    n4 = sum(p in (pt.B4, pt.F4, pt.DF4) for p in pats)
+    n3 = sum(p == pt.F3 for p in pats)
+    nb3 = sum(p == pt.B3 for p in pats)
+    n2 = sum(p == pt.F2 for p in pats)
+    if n5:
+        cls = K.C_FIVE
+    elif nopen or n4 >= 2:
+        cls = K.C_F4
+        if not nopen:
+            val += K.BONUS_F4
+    elif n4 == 1:
+        cls = K.C_B4F3 if n3 else K.C_B4
+    elif n3 >= 2:
+        cls = K.C_F3F3
+    elif n3 == 1:
+        cls = K.C_F3
+    elif nb3 or n2 >= 2:
+        cls = K.C_B3
+    elif n2 == 1:
+        cls = K.C_F2
+    else:
+        cls = K.C_LOW if val > 0 else K.C_NONE
+    val += _CLASS_BONUS.get(cls, 0)
+    mf = int(not n5 and (nol > 0 or ndf > 0 or n4 >= 2 or n3 >= 2))
+    return val, cls, mf
+
+
+def cell_info_ref(board: Sequence[int], size: int, rule: int, cell: int) -> tuple[int, int, int, int, int]:
+    """(value black, value white, class black, class white, maybe-forbidden) as the kernels keep it."""
+    vb, cb, mf = combine_ref(cell_patterns_ref(board, size, rule, cell, 1))
+    vw, cw, _ = combine_ref(cell_patterns_ref(board, size, rule, cell, 2))
+    return vb, vw, cb, cw, (mf if rule == 2 else 0)
+
+
+def totals_ref(board: Sequence[int], size: int, rule: int) -> tuple[int, int]:
+    """Sum of the cell values of every empty cell, for black and for white."""
+    tb = tw = 0
+    for i in range(size * size):
+        if board[i] == 0:
+            vb, vw, *_ = cell_info_ref(board, size, rule, i)
+            tb += vb
+            tw += vw
+    return tb, tw
+
+
+def evaluate_ref(board: Sequence[int], size: int, rule: int) -> int:
+    """The static value for the side to move (black when the stone counts are equal)."""
+    tb, tw = totals_ref(board, size, rule)
+    stones = sum(1 for v in board if v)
+    mine, theirs = (tb, tw) if stones % 2 == 0 else (tw, tb)
+    return (5 * mine - 4 * theirs) // 4

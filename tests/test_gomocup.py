@@ -1,0 +1,119 @@
+"""The Gomocup brain protocol: scripted conversations, in-process and as a subprocess."""
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from gamesuite.protocols import gomocup
+
+
+def talk(*lines, spec="pvs,top=8", **info):
+    out = io.StringIO()
+    head = [f"INFO {k} {v}" for k, v in info.items()]
+    gomocup.run(io.StringIO("\n".join(head + list(lines)) + "\n"), out, spec, warm=False)
+    return [ln for ln in out.getvalue().splitlines()]
+
+
+def replies(lines):
+    return [ln for ln in lines if not ln.startswith("MESSAGE")]
+
+
+def test_start_begin_turn_end():
+    out = talk("START 15", "BEGIN", "TURN 8,8", "END", timeout_turn=300)
+    r = replies(out)
+    assert r[0] == "OK"
+    assert r[1] == "7,7"  # the centre
+    x, y = map(int, r[2].split(","))
+    assert (x, y) not in ((7, 7), (8, 8)) and 0 <= x < 15 and 0 <= y < 15
+    assert len(r) == 3
+
+
+def test_board_and_messages():
+    # we (1) have 4 in a row on y=7 from x=3..6, open at both ends: we must complete five
+    board = ["BOARD", "3,7,1", "0,0,2", "4,7,1", "0,2,2", "5,7,1", "0,4,2", "6,7,1", "14,14,2", "DONE"]
+    out = talk("START 15", *board, timeout_turn=500)
+    r = replies(out)
+    assert r[0] == "OK" and r[1] in ("2,7", "7,7")
+    msgs = [ln for ln in out if ln.startswith("MESSAGE")]
+    assert msgs and "score" in msgs[0] and "pv" in msgs[0]
+
+
+def test_blocks_a_four_as_white():
+    # the opponent (2) has four on x=5, y=3..6 with (5,2) blocked by us; we must block (5,7)
+    board = ["BOARD", "5,3,2", "5,2,1", "5,4,2", "10,10,1", "5,5,2", "12,1,1", "5,6,2", "DONE"]
+    r = replies(talk("START 15", *board, timeout_turn=500))
+    assert r[1] == "5,7"
+
+
+def test_takeback_restart_about_and_rules():
+    out = talk("START 10", "INFO rule 4", "BEGIN", "TAKEBACK 5,5", "TAKEBACK 5,5", "RESTART", "ABOUT",
+               "START 4", "RECTSTART 20,15", "RECTSTART 12,12", timeout_turn=300)
+    r = replies(out)
+    assert r[0] == "OK" and r[1] == "5,5" and r[2] == "OK"
+    assert r[3].startswith("ERROR") and "no stone" in r[3]
+    assert r[4] == "OK" and r[5].startswith('name="gamesuite"')
+    assert r[6].startswith("ERROR") and "size" in r[6]
+    assert r[7].startswith("ERROR") and r[8] == "OK"
+
+
+@pytest.mark.parametrize("line,kind", [
+    ("HELLO", "UNKNOWN"),
+    ("TURN 99,1", "ERROR"),
+    ("TURN a,b", "ERROR"),
+    ("TURN", "ERROR"),
+    ("START x", "ERROR"),
+    ("INFO timeout_turn soon", "ERROR"),
+    ("INFO colour 3", "UNKNOWN"),
+    ("RECTSTART 9", "ERROR"),
+    ("BEGIN!", "UNKNOWN"),
+])
+def test_bad_input_gets_error_or_unknown(line, kind):
+    r = replies(talk("START 15", line, "TURN 7,7", timeout_turn=300))
+    assert r[0] == "OK"
+    assert r[1].startswith(kind), r
+    assert "," in r[-1] and not r[-1].startswith(("ERROR", "UNKNOWN"))  # still plays afterwards
+
+
+def test_commands_before_start_and_bad_boards():
+    r = replies(talk("TURN 1,1", "BEGIN", "START 15", "BOARD", "1,1,1", "1,1,2", "TURN 3,3", timeout_turn=300))
+    assert r[0].startswith("ERROR") and r[1].startswith("ERROR") and r[2] == "OK"
+    assert r[3].startswith("ERROR") and "repeats" in r[3]
+    assert "," in r[4] and not r[4].startswith("ERROR")  # the game goes on from an empty board
+    r = replies(talk("START 15", "BOARD", "1,1,1", "2,2,1", "DONE", timeout_turn=300))
+    assert r[1].startswith("ERROR")  # two own stones, none of theirs: nobody can be to move
+    r = replies(talk("START 15", "TURN 7,7", "TURN 7,7", timeout_turn=300))
+    assert r[2].startswith("ERROR") and "taken" in r[2]
+
+
+def test_time_left_is_honoured_in_the_budget():
+    brain = gomocup.Brain(io.StringIO(), warm=False)
+    brain.size = 15
+    brain.timeout_turn = 5000
+    brain.timeout_match = 100000
+    brain.time_left = 2000
+    assert brain._budget_ms() <= 2000 // 8
+    brain.time_left = None
+    assert brain._budget_ms() == 5000 - gomocup.MARGIN_MS
+
+
+def test_quick_move_wins_and_blocks():
+    from gamesuite.core import load_game
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 a1 h9 a2 h10 a3 h11 o15")
+    assert gomocup.quick_move(s) in (s.parse_move("h12"), s.parse_move("h7"))
+    s = g.state_from_text("h8 a1 h9 a2 h10 a3 o14 a4")
+    assert gomocup.quick_move(s) == s.parse_move("a5")
+
+
+def test_subprocess_conversation():
+    inp = "START 15\nINFO timeout_turn 1000\nBEGIN\nABOUT\nFOO\nEND\n"
+    r = subprocess.run([sys.executable, "-m", "gamesuite", "engine", "gomocup"], input=inp, capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = replies(r.stdout.splitlines())
+    assert lines[:2] == ["OK", "7,7"] and lines[2].startswith("name=") and lines[3].startswith("UNKNOWN")
+    bad = subprocess.run([sys.executable, "-m", "gamesuite", "engine", "gomocup", "--engine", "nosuch"],
+                         input="END\n", capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and "nosuch" in bad.stderr
