@@ -109,3 +109,28 @@ def test_node_and_time_limits_end_the_search(limits):
     game = TreeGame(branching=6, depth=10, seed=2)
     r = ReferenceEngine(game).search(game.new_state(), limits)
     assert r.best_move is not None
+
+
+class _NeverCompletes:
+    """A searcher whose first iteration is always cut short."""
+
+    nodes = 0
+
+    def __init__(self, fallback=None):
+        if fallback is not None:
+            self.fallback_move = lambda: fallback
+
+    def iterate(self, depth, flag, excluded):
+        return None
+
+    def hashfull(self):
+        return 0
+
+
+def test_driver_falls_back_to_the_searchers_choice_or_the_first_legal_move():
+    from gamesuite.search.driver import iterative_deepening
+
+    state = TreeGame(branching=4, depth=4, seed=1).new_state()
+    assert iterative_deepening(_NeverCompletes(), state, Limits(depth=3)).best_move == 0
+    assert iterative_deepening(_NeverCompletes(fallback=2), state, Limits(depth=3)).best_move == 2
+    assert iterative_deepening(_NeverCompletes(fallback=99), state, Limits(depth=3)).best_move == 0  # not legal

@@ -58,6 +58,9 @@ class Searcher(Protocol):
         """How full the hash table is, per mille."""
         ...
 
+    # Optional: ``fallback_move() -> int``, the move to play if not even the
+    # first iteration completes (default: the first legal move).
+
 
 class StopWatch:
     """Sets an internal flag when the caller's flag is set or a deadline passes.
@@ -195,7 +198,11 @@ def iterative_deepening(
             depth += opts.step
     total_ms = (time.perf_counter() - t0) * 1000.0
     if not best:
-        return SearchResult(legal[0], Score.eval(0, pov), (legal[0],), 0, searcher.nodes, int(total_ms))
+        # Not even one iteration: the searcher's static choice if it has one, else the first move.
+        fallback = getattr(searcher, "fallback_move", None)
+        move = fallback() if fallback is not None else legal[0]
+        move = move if move in legal else legal[0]
+        return SearchResult(move, Score.eval(0, pov), (move,), 0, searcher.nodes, int(total_ms))
     top_line = best[0]
     pv = tuple(top_line.it.pv)
     return SearchResult(
