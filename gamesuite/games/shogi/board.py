@@ -104,6 +104,9 @@ class Geometry:
     zob_hand: np.ndarray  # (2, 8, 20) uint64
     zob_side: int
     empty_board: np.ndarray  # (PN,) int8 with walls
+    rel: np.ndarray  # (2 * PN,) relrank flattened: rel[c * PN + p]
+    pfile: np.ndarray  # (PN,) column of each padded index (0 on walls)
+    tab: np.ndarray  # (2 * 16 * 11,) move table, see ``move_table``
 
     def sq(self, row: int, col: int) -> int:
         return row * self.files + col
@@ -139,8 +142,38 @@ def make_geometry(variant: str) -> Geometry:
     zob_side = int(rng.integers(1, 2**63 - 1, dtype=np.int64))
     empty = np.full(PN, WALL, dtype=np.int8)
     empty[sq2p] = 0
+    pfile = np.zeros(PN, dtype=np.int64)
+    pfile[sq2p] = np.arange(N) % files
     return Geometry(variant, files, ranks, zone, W, PN, N, sq2p, p2sq, relrank, dirs, geo,
-                    zob_board, zob_hand, zob_side, empty)
+                    zob_board, zob_hand, zob_side, empty, relrank.ravel().copy(), pfile, move_table(W))
+
+
+def move_table(W: int) -> np.ndarray:
+    """The moves of each colour ``c`` and type ``t`` for a board of padded width ``W``.
+
+    ``tab[(c * 16 + t) * 11]`` is the number of entries; entry ``x`` at ``+ 1 + x`` is
+    ``offset << 4 | line | 8 * slides`` where ``line`` (0..3) is the line of the move, for the pin
+    test, and 7 for a knight's jump.
+    """
+    dirs = [dr * W + dc for dr, dc in DIRS_RC]
+    tab = np.zeros(2 * 16 * 11, dtype=np.int64)
+    for c in (0, 1):
+        sgn = 1 if c == 0 else -1
+        for t in range(1, 15):
+            entries = []
+            for i in range(8):
+                line = (i if c == 0 else (i + 4) & 7) & 3
+                if (int(SLIDE_MASK[t]) >> i) & 1:
+                    entries.append((sgn * dirs[i], line | 8))
+                elif (int(STEP_MASK[t]) >> i) & 1:
+                    entries.append((sgn * dirs[i], line))
+            if t == KNIGHT:
+                entries += [(sgn * (dr * W + dc), 7) for dr, dc in KNIGHT_RC]
+            e0 = (c * 16 + t) * 11
+            tab[e0] = len(entries)
+            for x, (off, info) in enumerate(entries):
+                tab[e0 + 1 + x] = (off << 4) | info
+    return tab
 
 
 _GEOMETRIES: dict[str, Geometry] = {}

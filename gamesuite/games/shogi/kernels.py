@@ -30,6 +30,8 @@ from .board import (
 
 MAX_MOVES = 1024  # more than the 593 legal moves of the richest known position
 MAX_PLY = 64
+EVMASK = 64  # scratch[EVMASK + p]: evasion squares while in check
+SCRATCH = EVMASK + 256
 
 # stats slots of the perft kernel
 NODES, ABORTED = 0, 1
@@ -57,21 +59,6 @@ def _attacked(board, p, cbit, s, dirs, stepm, slidem, W) -> bool:
     if board[p + s * (2 * W + 1)] == kn or board[p + s * (2 * W - 1)] == kn:
         return True
     return False
-
-
-@njit(cache=True, nogil=True)
-def _push(out, n, fsq, tsq, t, rf, rt, zone) -> int:
-    """Append the board move(s) from ``fsq`` to ``tsq`` of a piece of type ``t``; return the new count."""
-    base = fsq * 256 + tsq * 2
-    if t <= ROOK and (rf < zone or rt < zone):
-        out[n] = base + 1
-        n += 1
-        if (t == PAWN or t == LANCE) and rt == 0:
-            return n
-        if t == KNIGHT and rt <= 1:
-            return n
-    out[n] = base
-    return n + 1
 
 
 @njit(cache=True, nogil=True)
@@ -138,23 +125,27 @@ def _pawn_drop_mates(board, p, us, ek, dirs, stepm, slidem, W) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def _generate(board, hands, kings, us, geo, sq2p, p2sq, relrank, dirs, stepm, slidem, out) -> int:
-    """Write the legal moves of ``us`` into ``out``; return how many (unsorted)."""
+def _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, scratch) -> int:
+    """Write the legal moves of ``us`` into ``out``; return how many (unsorted).
+
+    ``rel[c * PN + p]`` is the rank of ``p`` counted from colour ``c``'s far end, ``pfile[p]`` its column;
+    ``tab`` lists the moves of each colour and type (see ``board.move_table``). ``scratch`` is an
+    ``int64`` work array of ``SCRATCH`` cells, zero from ``EVMASK`` on (it is left so).
+    """
     files = geo[0]
     W = geo[2]
     N = geo[3]
     zone = geo[4]
+    PN = geo[5]
     ubit = BLACK_BIT if us == 0 else WHITE_BIT
     tbit = WHITE_BIT if us == 0 else BLACK_BIT
-    su = 1 if us == 0 else -1
-    st = -su
+    st = -1 if us == 0 else 1
     them = 1 - us
+    ro = us * PN
     k = kings[us]
     n = 0
     # -- checkers and pins, from the king's eight rays --------------------
-    pinsq = np.empty(8, dtype=np.int64)
-    pindir = np.empty(8, dtype=np.int64)
-    npin = 0
+    npin = 0  # pinned squares in scratch[0:8], their lines in scratch[8:16]
     nchk = 0
     chk = -1
     chkdir = -1
@@ -180,45 +171,46 @@ def _generate(board, hands, kings, us, geo, sq2p, p2sq, relrank, dirs, stepm, sl
                     q2 += d
                     w = board[q2]
                 if (w & tbit) and (slidem[w & 15] >> j) & 1:
-                    pinsq[npin] = q
-                    pindir[npin] = i & 3
+                    scratch[npin] = q
+                    scratch[8 + npin] = i & 3
                     npin += 1
         kn = tbit | KNIGHT
-        for off in (2 * W + 1, 2 * W - 1):
-            q = k + st * off
-            if board[q] == kn:
-                nchk += 1
-                chk = q
-                chkdir = -1
+        q = k + st * (2 * W + 1)
+        if board[q] == kn:
+            nchk += 1
+            chk = q
+            chkdir = -1
+        q = k + st * (2 * W - 1)
+        if board[q] == kn:
+            nchk += 1
+            chk = q
+            chkdir = -1
         # -- king moves ---------------------------------------------------
         kv = board[k]
         board[k] = 0
-        ksq = p2sq[k]
+        ksq = p2sq[k] * 256
         for i in range(8):
             to = k + dirs[i]
             v = board[to]
             if (v == 0 or (v & tbit)) and not _attacked(board, to, tbit, st, dirs, stepm, slidem, W):
-                out[n] = ksq * 256 + p2sq[to] * 2
+                out[n] = ksq + p2sq[to] * 2
                 n += 1
         board[k] = kv
         if nchk >= 2:
             return n
-    # evasion targets: the checker and the squares between it and the king
-    ev = np.empty(16, dtype=np.int64)
-    nev = 0
+    # evasion targets (the checker and the squares between it and the king) marked in scratch[EVMASK + p]
     if nchk == 1:
-        ev[0] = chk
-        nev = 1
+        scratch[EVMASK + chk] = 1
         if chkdir >= 0:
             q = k + dirs[chkdir]
             while q != chk:
-                ev[nev] = q
-                nev += 1
+                scratch[EVMASK + q] = 1
                 q += dirs[chkdir]
     # -- piece moves --------------------------------------------------------
     pawnfiles = 0
     first = sq2p[0]
     last = sq2p[N - 1]
+    tb = us * 16 * 11
     for p in range(first, last + 1):
         v = board[p]
         if not (v & ubit):
@@ -227,101 +219,76 @@ def _generate(board, hands, kings, us, geo, sq2p, p2sq, relrank, dirs, stepm, sl
         if t == KING:
             continue
         if t == PAWN:
-            pawnfiles |= 1 << ((p2sq[p]) % files)
+            pawnfiles |= 1 << pfile[p]
         pin = -1
-        for x in range(npin):
-            if pinsq[x] == p:
-                pin = pindir[x]
-        if pin >= 0 and t == KNIGHT:
-            continue
-        fsq = p2sq[p]
-        rf = relrank[us, p]
-        sm = stepm[t]
-        lm = slidem[t]
-        for i in range(8):
-            a = i if us == 0 else (i + 4) & 7
-            if pin >= 0 and (a & 3) != pin:
+        if npin:
+            for x in range(npin):
+                if scratch[x] == p:
+                    pin = scratch[8 + x]
+        fsq = p2sq[p] * 256
+        rf = rel[ro + p]
+        promotable = t <= ROOK
+        e0 = tb + t * 11
+        for x in range(tab[e0]):
+            e = tab[e0 + 1 + x]
+            info = e & 15
+            if pin >= 0 and (info & 7) != pin:
                 continue
-            d = su * dirs[i]
-            if (lm >> i) & 1:
-                to = p + d
-                while True:
-                    w = board[to]
-                    if w == 0 or (w & tbit):
-                        ok = True
-                        if nchk == 1:
-                            ok = False
-                            for x in range(nev):
-                                if ev[x] == to:
-                                    ok = True
-                        if ok:
-                            n = _push(out, n, fsq, p2sq[to], t, rf, relrank[us, to], zone)
-                    if w != 0:
-                        break
-                    to += d
-            elif (sm >> i) & 1:
-                to = p + d
+            d = e >> 4
+            to = p + d
+            while True:
                 w = board[to]
-                if w == 0 or (w & tbit):
-                    ok = True
-                    if nchk == 1:
-                        ok = False
-                        for x in range(nev):
-                            if ev[x] == to:
-                                ok = True
-                    if ok:
-                        n = _push(out, n, fsq, p2sq[to], t, rf, relrank[us, to], zone)
-        if t == KNIGHT:
-            for off in (2 * W + 1, 2 * W - 1):
-                to = p - su * off
-                w = board[to]
-                if w == 0 or (w & tbit):
-                    ok = True
-                    if nchk == 1:
-                        ok = False
-                        for x in range(nev):
-                            if ev[x] == to:
-                                ok = True
-                    if ok:
-                        n = _push(out, n, fsq, p2sq[to], t, rf, relrank[us, to], zone)
+                if (w == 0 or (w & tbit)) and (nchk == 0 or scratch[EVMASK + to] != 0):
+                    m = fsq + p2sq[to] * 2
+                    rt = rel[ro + to]
+                    if promotable and (rf < zone or rt < zone):
+                        out[n] = m + 1
+                        n += 1
+                        if not ((t <= LANCE and rt == 0) or (t == KNIGHT and rt <= 1)):
+                            out[n] = m
+                            n += 1
+                    else:
+                        out[n] = m
+                        n += 1
+                if w != 0 or info < 8:
+                    break
+                to += d
     # -- drops ----------------------------------------------------------------
-    kinds = np.empty(7, dtype=np.int64)
-    nk = 0
+    nk = 0  # kinds in hand in scratch[32:40]
     for kind in range(1, 8):
         if hands[us, kind] > 0:
-            kinds[nk] = kind
+            scratch[32 + nk] = kind
             nk += 1
-    if nk == 0:
-        return n
-    ek = kings[them]
-    mate_sq = ek + st * dirs[0] if ek >= 0 else -1  # where a pawn of ours would check their king
-    for sq in range(N):
-        p = sq2p[sq]
-        if board[p] != 0:
-            continue
-        if nchk == 1:
-            ok = False
-            for x in range(1, nev):
-                if ev[x] == p:
-                    ok = True
-            if not ok:
+    if nk > 0:
+        ek = kings[them]
+        mate_sq = ek + st * dirs[0] if ek >= 0 else -1  # where a pawn of ours would check their king
+        for sq in range(N):
+            p = sq2p[sq]
+            if board[p] != 0 or (nchk == 1 and scratch[EVMASK + p] == 0):
                 continue
-        rr = relrank[us, p]
-        for x in range(nk):
-            kind = kinds[x]
-            if kind == PAWN:
-                if rr == 0 or (pawnfiles >> (sq % files)) & 1:
-                    continue
-                if p == mate_sq and _pawn_drop_mates(board, p, us, ek, dirs, stepm, slidem, W):
-                    continue
-            elif kind == LANCE:
-                if rr == 0:
-                    continue
-            elif kind == KNIGHT:
-                if rr <= 1:
-                    continue
-            out[n] = (N + kind - 1) * 256 + sq * 2
-            n += 1
+            rr = rel[ro + p]
+            for x in range(nk):
+                kind = scratch[32 + x]
+                if kind == PAWN:
+                    if rr == 0 or (pawnfiles >> pfile[p]) & 1:
+                        continue
+                    if p == mate_sq and _pawn_drop_mates(board, p, us, ek, dirs, stepm, slidem, W):
+                        continue
+                elif kind == LANCE:
+                    if rr == 0:
+                        continue
+                elif kind == KNIGHT:
+                    if rr <= 1:
+                        continue
+                out[n] = (N + kind - 1) * 256 + sq * 2
+                n += 1
+    if nchk == 1:
+        scratch[EVMASK + chk] = 0
+        if chkdir >= 0:
+            q = k + dirs[chkdir]
+            while q != chk:
+                scratch[EVMASK + q] = 0
+                q += dirs[chkdir]
     return n
 
 
@@ -377,9 +344,11 @@ def _unmake(board, hands, kings, us, move, cap, N, sq2p) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _perft(board, hands, kings, us, depth, geo, sq2p, p2sq, relrank, dirs, stepm, slidem, buf, stop, stats) -> int:
+def _perft(board, hands, kings, us, depth, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf, scratch,
+           stop, stats) -> int:
     """Leaf count of the legal move tree to ``depth`` (bulk counting at the last ply)."""
-    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, relrank, dirs, stepm, slidem, buf[depth])
+    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[depth],
+                  scratch[depth])
     if depth <= 1:
         return n
     stats[NODES] += 1
@@ -389,11 +358,23 @@ def _perft(board, hands, kings, us, depth, geo, sq2p, p2sq, relrank, dirs, stepm
         return 0
     N = geo[3]
     total = 0
+    if depth == 2:
+        # the last ply inline: make each move and count the replies (no recursive call)
+        leaf = buf[0]
+        sc = scratch[0]
+        them = np.int64(1 - us)
+        for i in range(n):
+            m = np.int64(buf[depth, i])
+            cap = _make(board, hands, kings, us, m, N, sq2p)
+            total += _generate(board, hands, kings, them, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
+                               leaf, sc)
+            _unmake(board, hands, kings, us, m, cap, N, sq2p)
+        return total
     for i in range(n):
         m = np.int64(buf[depth, i])
         cap = _make(board, hands, kings, us, m, N, sq2p)
-        total += _perft(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), geo, sq2p, p2sq, relrank,
-                        dirs, stepm, slidem, buf, stop, stats)
+        total += _perft(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), geo, sq2p, p2sq, rel, pfile,
+                        dirs, stepm, slidem, tab, buf, scratch, stop, stats)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
     return total
 
@@ -426,8 +407,8 @@ def generate(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarra
     """The legal moves of ``color`` as a sorted ``int32`` array."""
     _check_arrays(g, board, hands, kings, color)
     out = np.empty(MAX_MOVES, dtype=np.int32)
-    n = _generate(board, hands, kings, np.int64(color), g.geo, g.sq2p, g.p2sq, g.relrank, g.dirs,
-                  STEP_MASK, SLIDE_MASK, out)
+    n = _generate(board, hands, kings, np.int64(color), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
+                  STEP_MASK, SLIDE_MASK, g.tab, out, np.zeros(SCRATCH, dtype=np.int64))
     return np.sort(out[:n])
 
 
@@ -444,9 +425,10 @@ def perft(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray, 
         raise ValueError(f"perft depth must be in 1..{MAX_PLY - 1}, got {depth}")
     buf = np.empty((depth + 1, MAX_MOVES), dtype=np.int32)
     stats = np.zeros(2, dtype=np.int64)
+    scratch = np.zeros((depth + 1, SCRATCH), dtype=np.int64)
     flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
-    count = _perft(board, hands, kings, np.int64(color), np.int64(depth), g.geo, g.sq2p, g.p2sq, g.relrank,
-                   g.dirs, STEP_MASK, SLIDE_MASK, buf, flag, stats)
+    count = _perft(board, hands, kings, np.int64(color), np.int64(depth), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
+                   g.dirs, STEP_MASK, SLIDE_MASK, g.tab, buf, scratch, flag, stats)
     return int(count), not stats[ABORTED]
 
 

@@ -288,6 +288,17 @@ class ShogiState(State):
         """Whether the side to move is in check."""
         return kernels.in_check(self.g, self.board, self.kings, self.color)
 
+    def perft(self, depth: int, stop: np.ndarray | None = None) -> tuple[int, bool]:
+        """``(leaves of the legal move tree to depth, completed)`` by the numba kernel.
+
+        Game ends by repetition or declaration are not applied inside the tree (as in the
+        published perft figures); ``stop`` (a one-element ``uint8`` array) cuts it short.
+        """
+        if depth == 0:
+            return 1, True
+        board, hands, kings = self.board.copy(), self.hands.copy(), self.kings.copy()
+        return kernels.perft(self.g, board, hands, kings, self.color, depth, stop)
+
     # -- State API ----------------------------------------------------------
     @property
     def current_player(self) -> int:
