@@ -44,7 +44,7 @@ def test_generic_perft_agrees_with_the_kernel():
 
 
 def test_bench_runs():
-    r = gs("bench", "shogi", "--repeat", "1", timeout=300)
+    r = gs("bench", "shogi", "--repeat", "1", "--search-ms", "300", timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.count(" yes ") == 4 and " NO " not in r.stdout
 

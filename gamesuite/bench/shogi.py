@@ -4,7 +4,8 @@ Counts the published perft figures (start position to depth 5, the two
 drop-heavy positions, minishogi) and prints, per position, the count, whether
 it is the published one, the best wall-clock time of the repeats and the
 speed in nodes per second by wall clock and by process CPU time (the second
-is steadier on a busy machine).
+is steadier on a busy machine). Then the engine's search speed: a search of
+fixed time from the start position and from the middle-game position.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def main(argv: list[str]) -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--repeat", type=int, default=3, help="runs per position; the best is shown (default 3)")
     p.add_argument("--deep", action="store_true", help="one ply deeper everywhere (start: 547,581,517 nodes)")
+    p.add_argument("--search-ms", type=int, default=3000,
+                   help="milliseconds of each engine search (default 3000; 0: no search)")
     args = p.parse_args(argv)
     print(f"{'position':<10}{'depth':>6}{'nodes':>13}  {'ok':<4}{'best s':>9}{'M nodes/s':>11}{'CPU M/s':>10}")
     for label, spec, sfen, depth, expected in CASES:
@@ -45,4 +48,24 @@ def main(argv: list[str]) -> int:
         ok = "-" if expected is None else ("yes" if count == expected else "NO")
         print(f"{label:<10}{depth:>6}{count:>13}  {ok:<4}{best_wall:>9.3f}{count / best_wall / 1e6:>11.2f}"
               f"{count / max(best_cpu, 1e-9) / 1e6:>10.2f}", flush=True)
+    if args.search_ms > 0:
+        _bench_search(args.search_ms)
     return 0
+
+
+def _bench_search(ms: int) -> None:
+    from ..core.limits import Limits
+    from ..games.shogi.engine import ShogiEngine, warm_up
+
+    warm_up()
+    print(f"\n{'search':<10}{'depth':>6}{'nodes':>13}{'s':>9}{'k nodes/s':>11}{'CPU k/s':>10}  best move")
+    for label, _spec, sfen, _d, _n in CASES[:2]:
+        game = load_game("shogi")
+        state = game.state_from_text(sfen)
+        engine = ShogiEngine(game, hash=64)
+        t, c = time.perf_counter(), time.process_time()
+        r = engine.search(state, Limits(movetime=ms))
+        wall, cpu = time.perf_counter() - t, time.process_time() - c
+        best = state.format_move(r.best_move) if r.best_move is not None else "-"
+        print(f"{label:<10}{r.depth:>6}{r.nodes:>13}{wall:>9.3f}{r.nodes / wall / 1e3:>11.1f}"
+              f"{r.nodes / max(cpu, 1e-9) / 1e3:>10.1f}  {best} ({r.score.text()})", flush=True)
