@@ -141,3 +141,15 @@ def test_engine_usi_command_end_to_end():
     p.stdin.flush()
     assert p.wait(timeout=60) == 0
     assert "usiok" in lines and "readyok" in lines and lines[-1].startswith("bestmove ")
+
+
+@pytest.mark.slow
+def test_plays_complete_games_under_the_cshogi_match_runner(tmp_path):
+    pytest.importorskip("cshogi")
+    engine = tmp_path / "gamesuite-usi.sh"
+    engine.write_text(f"#!/bin/sh\nexec {sys.executable} -m gamesuite engine usi\n")
+    engine.chmod(0o755)
+    r = subprocess.run([sys.executable, "-m", "cshogi.cli", str(engine), str(engine), "--games", "2",
+                        "--byoyomi", "100", "--draw", "200", "--ponder"], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr
+    assert "2 of 2 games finished." in r.stdout
