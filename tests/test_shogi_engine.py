@@ -89,9 +89,9 @@ def _ref_quiesce(state, ply, budget):
     if budget[0] < 0:
         raise _TooBig
     moves = state._moves()
-    if not moves:
-        return -(WIN - ply)
     in_check = state.in_check()
+    if not moves and in_check:
+        return -(WIN - ply)
     best = -WIN - 1 if in_check else _ref_eval(state, state.color)
     g = state.g
     for m in moves:

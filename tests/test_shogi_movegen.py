@@ -116,3 +116,21 @@ def test_perft_stops_on_the_flag():
     stop = np.ones(1, dtype=np.uint8)
     n, done = kernels.perft(s.g, s.board, s.hands, s.kings, 0, 5, stop)
     assert not done and n < 19_861_490
+
+
+@pytest.mark.parametrize("spec,sfen,games", [("shogi", START, 60), ("shogi", MIDGAME, 20),
+                                             ("shogi(variant=mini)", MINI, 100)])
+def test_capture_kernel_matches_the_filtered_legal_moves(spec, sfen, games):
+    checked = 0
+    for s in _random_positions(spec, sfen, games, seed=99):
+        if kernels.in_check(s.g, s.board, s.kings, s.color):
+            continue
+        g = s.g
+        legal = kernels.generate(g, s.board, s.hands, s.kings, s.color).tolist()
+        want = [m for m in legal if (m >> 8) < g.N and s.board[g.sq2p[(m >> 1) & 127]] != 0]
+        out = np.empty(kernels.MAX_MOVES, dtype=np.int32)
+        n = kernels._captures(s.board, s.kings, np.int64(s.color), g.geo, g.sq2p, g.p2sq, g.rel, g.dirs,
+                              kernels.STEP_MASK, kernels.SLIDE_MASK, g.tab, out, np.zeros(kernels.SCRATCH, np.int64))
+        assert sorted(out[:n].tolist()) == want, s.sfen()
+        checked += 1
+    assert checked > games // 2

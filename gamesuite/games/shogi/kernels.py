@@ -293,6 +293,94 @@ def _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm,
 
 
 @njit(cache=True, nogil=True)
+def _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, out, scratch) -> int:
+    """Write the legal captures of ``us`` into ``out`` (``us`` must not be in check); return how many."""
+    W = geo[2]
+    N = geo[3]
+    zone = geo[4]
+    PN = geo[5]
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    tbit = WHITE_BIT if us == 0 else BLACK_BIT
+    st = -1 if us == 0 else 1
+    ro = us * PN
+    k = kings[us]
+    n = 0
+    npin = 0
+    if k >= 0:
+        for i in range(8):
+            d = dirs[i]
+            j = i if us == 0 else (i + 4) & 7
+            q = k + d
+            v = board[q]
+            while v == 0:
+                q += d
+                v = board[q]
+            if v & ubit:
+                q2 = q + d
+                w = board[q2]
+                while w == 0:
+                    q2 += d
+                    w = board[q2]
+                if (w & tbit) and (slidem[w & 15] >> j) & 1:
+                    scratch[npin] = q
+                    scratch[8 + npin] = i & 3
+                    npin += 1
+        kv = board[k]
+        board[k] = 0
+        ksq = p2sq[k] * 256
+        for i in range(8):
+            to = k + dirs[i]
+            if (board[to] & tbit) and not _attacked(board, to, tbit, st, dirs, stepm, slidem, W):
+                out[n] = ksq + p2sq[to] * 2
+                n += 1
+        board[k] = kv
+    first = sq2p[0]
+    last = sq2p[N - 1]
+    tb = us * 16 * 11
+    for p in range(first, last + 1):
+        v = board[p]
+        if not (v & ubit):
+            continue
+        t = v & 15
+        if t == KING:
+            continue
+        pin = -1
+        if npin:
+            for x in range(npin):
+                if scratch[x] == p:
+                    pin = scratch[8 + x]
+        fsq = p2sq[p] * 256
+        rf = rel[ro + p]
+        promotable = t <= ROOK
+        e0 = tb + t * 11
+        for x in range(tab[e0]):
+            e = tab[e0 + 1 + x]
+            info = e & 15
+            if pin >= 0 and (info & 7) != pin:
+                continue
+            d = e >> 4
+            to = p + d
+            w = board[to]
+            if info >= 8:
+                while w == 0:
+                    to += d
+                    w = board[to]
+            if w & tbit:
+                m = fsq + p2sq[to] * 2
+                rt = rel[ro + to]
+                if promotable and (rf < zone or rt < zone):
+                    out[n] = m + 1
+                    n += 1
+                    if not ((t <= LANCE and rt == 0) or (t == KNIGHT and rt <= 1)):
+                        out[n] = m
+                        n += 1
+                else:
+                    out[n] = m
+                    n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
 def _make(board, hands, kings, us, move, N, sq2p) -> int:
     """Play ``move`` for ``us``; return the captured cell value (0 if none)."""
     ubit = BLACK_BIT if us == 0 else WHITE_BIT

@@ -14,7 +14,7 @@ from numba import njit
 from ...core.score import WIN, WIN_THRESHOLD
 from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
 from .board import BLACK_BIT, KING, WHITE_BIT
-from .kernels import _generate, _in_check, _make, _unmake
+from .kernels import _captures, _generate, _in_check, _make, _unmake
 
 MAX_PLY = 64
 # stats slots
@@ -118,37 +118,41 @@ def _tick(ply, stop, stats) -> bool:
 @njit(cache=True, nogil=True)
 def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
              values, handv, pst, stop, stats, buf, scratch, scores) -> int:
-    """Captures only (every move when in check), with stand pat; no legal move loses."""
+    """Captures only (every move when in check), with stand pat; no legal move loses.
+
+    Not in check, only captures are generated (after the stand pat), so a position without any
+    legal move is recognised as lost only when in check (it practically never happens otherwise).
+    """
     if _tick(ply, stop, stats):
         return 0
     N = geo[3]
     in_check = _in_check(board, kings, us, dirs, stepm, slidem, geo[2])
-    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                  scratch[ply])
-    if n == 0:
-        return -(WIN - ply)
     if in_check:
         best = -WIN - 1
     else:
+        # stand pat before generating: a side not in check practically always has a move
         best = _evaluate(board, hands, us, sq2p, N, values, handv, pst)
         if best >= beta:
             return best
         if best > alpha:
             alpha = best
+    if in_check:
+        cnt = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                        scratch[ply])
+        if cnt == 0:
+            return -(WIN - ply)
+    else:
+        cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
     if ply >= MAX_PLY - 2:
         return _evaluate(board, hands, us, sq2p, N, values, handv, pst)
-    cnt = 0
-    for x in range(n):
+    for x in range(cnt):
         m = buf[ply, x]
         frm = m >> 8
         victim = board[sq2p[(m >> 1) & 127]]
-        if in_check or (frm < N and victim != 0):
-            buf[ply, cnt] = m
-            sc = 0
-            if frm < N and victim != 0:
-                sc = values[victim & 15] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
-            scores[ply, cnt] = sc
-            cnt += 1
+        sc = 0
+        if frm < N and victim != 0:
+            sc = values[victim & 15] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
+        scores[ply, x] = sc
     for x in range(cnt):
         _pick(buf, scores, ply, x, cnt)
         m = np.int64(buf[ply, x])
