@@ -1,7 +1,8 @@
 """Which board representation for the shogi kernels? A measurement, run by hand.
 
 Counts the pseudo-legal board moves of the same positions (sampled from random
-games) with two layouts and the same loop shape:
+games), and tests every square for attack by Gote (the test behind king moves
+and pawn-drop mate), with two layouts and the same loop shapes:
 
 - padded mailbox: the board with wall cells around it (one column each side,
   two rows above and below), a move is ``p + offset`` and a wall stops it;
@@ -78,6 +79,71 @@ def _count_flat(boards, nbr, kinds, reps):
     return total
 
 
+@njit(cache=True)
+def _attacked_padded(boards, sq2p, dirs, attack_mask, slide_mask, W, reps):
+    """How many squares Gote attacks, summed over the positions (the king-safety test of the generator)."""
+    total = 0
+    for _ in range(reps):
+        for b in range(boards.shape[0]):
+            board = boards[b]
+            for s in range(sq2p.shape[0]):
+                p = sq2p[s]
+                hit = False
+                for i in range(8):
+                    d = -dirs[i]
+                    q = p - d
+                    v = board[q]
+                    if v & 32:
+                        if (attack_mask[v & 15] >> i) & 1:
+                            hit = True
+                            break
+                    elif v == 0:
+                        q -= d
+                        while board[q] == 0:
+                            q -= d
+                        v = board[q]
+                        if (v & 32) and (slide_mask[v & 15] >> i) & 1:
+                            hit = True
+                            break
+                if not hit and (board[p - (2 * W + 1)] == 35 or board[p - (2 * W - 1)] == 35):
+                    hit = True
+                total += hit
+    return total
+
+
+@njit(cache=True)
+def _attacked_flat(boards, nbr, attack_mask, slide_mask, reps):
+    total = 0
+    for _ in range(reps):
+        for b in range(boards.shape[0]):
+            board = boards[b]
+            for s in range(board.shape[0]):
+                hit = False
+                for i in range(8):
+                    q = nbr[s, i]  # Gote moves by -d, so its attacker sits at +d (Sente's direction i)
+                    if q < 0:
+                        continue
+                    v = board[q]
+                    if v & 32:
+                        if (attack_mask[v & 15] >> i) & 1:
+                            hit = True
+                            break
+                    elif v == 0:
+                        q = nbr[q, i]
+                        while q >= 0 and board[q] == 0:
+                            q = nbr[q, i]
+                        if q >= 0 and (board[q] & 32) and (slide_mask[board[q] & 15] >> i) & 1:
+                            hit = True
+                            break
+                if not hit:
+                    for j in (8, 9):
+                        q = nbr[s, j]
+                        if q >= 0 and board[q] == 35:
+                            hit = True
+                total += hit
+    return total
+
+
 def _tables(g):
     """Sente's move table for both layouts (direction numbers 0..9 for the flat one)."""
     tab = np.zeros(16 * 11, dtype=np.int64)
@@ -129,15 +195,27 @@ def main() -> None:
     a = _count_padded(pb, g.sq2p, tab, 1)
     b = _count_flat(fb, nbr, kinds, 1)
     assert a == b, (a, b)
-    for name, fn in (("padded mailbox", lambda: _count_padded(pb, g.sq2p, tab, args.repeat)),
-                     ("flat + neighbour table", lambda: _count_flat(fb, nbr, kinds, args.repeat))):
+    attack = (STEP_MASK | SLIDE_MASK).astype(np.int64)
+    slide = SLIDE_MASK.astype(np.int64)
+    # a Gote piece attacking s sits one Sente-step (or a Sente knight's jump) away from s
+    nbr_k = nbr
+    c = _attacked_padded(pb, g.sq2p, g.dirs, attack, slide, g.W, 1)
+    dd = _attacked_flat(fb, nbr_k, attack, slide, 1)
+    assert c == dd, (c, dd)
+    for name, fn, n in (
+            ("padded mailbox", lambda: _count_padded(pb, g.sq2p, tab, args.repeat), a),
+            ("flat + neighbour table", lambda: _count_flat(fb, nbr, kinds, args.repeat), a),
+            ("padded: attack test", lambda: _attacked_padded(pb, g.sq2p, g.dirs, attack, slide, g.W, args.repeat // 4),
+             len(padded) * 81),
+            ("flat: attack test", lambda: _attacked_flat(fb, nbr_k, attack, slide, args.repeat // 4), len(padded) * 81)):
         best = float("inf")
         for _ in range(5):
             t = time.process_time()
             fn()
             best = min(best, time.process_time() - t)
-        n = a * args.repeat
-        print(f"{name:<24} {best:7.3f} s CPU  {n / best / 1e6:7.1f} M pseudo-moves/s")
+        reps = args.repeat if "attack" not in name else args.repeat // 4
+        unit = "pseudo-moves" if "attack" not in name else "squares tested"
+        print(f"{name:<24} {best:7.3f} s CPU  {n * reps / best / 1e6:7.1f} M {unit}/s")
 
 
 if __name__ == "__main__":
