@@ -168,6 +168,15 @@ def test_perpetual_check_loses(shogi):
     assert "perpetual check" in s.result_text()
 
 
+def test_perpetual_check_loses_also_when_the_checking_move_completes_it(shogi):
+    s = shogi.state_from_text("4k4/9/9/9/4R4/9/9/9/4K4 w - 1")  # Gote in check, to move
+    for _ in range(3):
+        for mv in ("5a4a", "5e4e", "4a5a", "4e5e"):
+            assert not s.is_terminal()
+            s.play_text(mv)
+    assert s.is_terminal() and s.returns() == [-1.0, 1.0] and "Sente gave perpetual check" in s.result_text()
+
+
 def test_entering_king_declaration(shogi):
     s = shogi.state_from_text(IMPASSE_28)
     assert s.is_terminal() and s.returns() == [1.0, -1.0] and "declaration" in s.result_text()
@@ -176,6 +185,8 @@ def test_entering_king_declaration(shogi):
     assert not short.is_terminal()
     assert not load_game("shogi(impasse=24)").state_from_text(IMPASSE_28).is_terminal()
     assert not load_game("shogi(impasse=off)").state_from_text(IMPASSE_28).is_terminal()
+    gote_27 = shogi.state_from_text("K8/9/9/9/9/9/9/2b1k2r1/1+p+p+p+p+p+p+p+p w 4g4sn 1")
+    assert gote_27.impasse_points(1) == 27 and gote_27.is_terminal() and gote_27.returns() == [-1.0, 1.0]
     assert load_game("shogi(impasse=24)").state_from_text(IMPASSE_28.replace("2N", "2N2L")
                                                            .replace("4S", "4S2P")).is_terminal()
 

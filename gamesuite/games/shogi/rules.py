@@ -95,9 +95,7 @@ class Shogi(Game):
         if self["variant"] == "mini" and self["handicap"] != "none":
             raise InvalidGameSpecError(f"minishogi has no handicaps; got handicap={self['handicap']}")
         self.geometry: Geometry = geometry(self["variant"])
-        g = self.geometry
-        self.zob_board: list[list[int]] = [[int(x) for x in row] for row in g.zob_board]
-        self.zob_hand: list[list[list[int]]] = [[[int(x) for x in k] for k in c] for c in g.zob_hand]
+        self.zob_board, self.zob_hand = _zobrist_lists(self.geometry)
 
     @property
     def num_players(self) -> int:
@@ -139,6 +137,17 @@ class Shogi(Game):
             except ValueError as e:
                 raise InvalidPositionError(f"in {quote(text)}: {e}") from None
         return state
+
+
+_ZOBRIST_LISTS: dict[str, tuple[list[list[int]], list[list[list[int]]]]] = {}
+
+
+def _zobrist_lists(g: Geometry) -> tuple[list[list[int]], list[list[list[int]]]]:
+    """The Zobrist tables as Python ints (for the state's incremental key), built once per variant."""
+    if g.variant not in _ZOBRIST_LISTS:
+        _ZOBRIST_LISTS[g.variant] = ([[int(x) for x in row] for row in g.zob_board],
+                                     [[[int(x) for x in k] for k in c] for c in g.zob_hand])
+    return _ZOBRIST_LISTS[g.variant]
 
 
 def _parse_sfen(g: Geometry, sfen: str, original: str) -> tuple:
