@@ -25,7 +25,7 @@ class _Searcher:
 
     def __init__(self, engine: "ShogiEngine", state: ShogiState, node_limit: int) -> None:
         self.engine = engine
-        self.g = g = state.g
+        self.g = state.g
         self.board = state.board.copy()
         self.hands = state.hands.copy()
         self.kings = state.kings.copy()

@@ -16,7 +16,6 @@ from numba import njit
 
 from .board import (
     BLACK_BIT,
-    GOLD,
     KING,
     KNIGHT,
     LANCE,
@@ -132,7 +131,6 @@ def _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm,
     ``tab`` lists the moves of each colour and type (see ``board.move_table``). ``scratch`` is an
     ``int64`` work array of ``SCRATCH`` cells, zero from ``EVMASK`` on (it is left so).
     """
-    files = geo[0]
     W = geo[2]
     N = geo[3]
     zone = geo[4]
@@ -530,4 +528,4 @@ def unmake(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray,
     _unmake(board, hands, kings, np.int64(color), np.int64(move), np.int64(cap), np.int64(g.N), g.sq2p)
 
 
-__all__ = ["GOLD", "MAX_MOVES", "generate", "in_check", "make", "perft", "unmake"]
+__all__ = ["MAX_MOVES", "SCRATCH", "generate", "in_check", "make", "perft", "unmake"]

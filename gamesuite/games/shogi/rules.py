@@ -27,6 +27,7 @@ the game outside the state.
 from __future__ import annotations
 
 import re
+
 import numpy as np
 
 from ...core.errors import InvalidGameSpecError, InvalidMoveError, InvalidPositionError, quote
