@@ -57,9 +57,21 @@ def test_key_kernel_matches_the_state(spec):
 
 
 def _plain_engine(game, **kw):
-    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, hash=1)
+    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, aspiration=False, hash=1)
     opts.update(kw)
     return ShogiEngine(game, **opts)
+
+
+def test_aspiration_windows_keep_the_value():
+    game = load_game("shogi(variant=mini)")
+    for s in _random_states("shogi(variant=mini)", 3, 23, max_plies=30):
+        plain = _Searcher(_plain_engine(game), s, 0)
+        windowed = _Searcher(_plain_engine(game, aspiration=True), s, 0)
+        for d in range(1, 6):
+            a = plain.iterate(d, new_stop_flag(), [])
+            b = windowed.iterate(d, new_stop_flag(), [])
+            assert a.value == b.value, (s.sfen(), d)
+            assert b.pv and b.pv[0] in s.legal_moves()
 
 
 def _ref_eval(state, pov):

@@ -9,6 +9,7 @@ import numpy as np
 from ...core.info import InfoCallback, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
+from ...core.score import WIN, WIN_THRESHOLD
 from ...search.driver import DriverOptions, Iteration, iterative_deepening
 from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
@@ -18,6 +19,8 @@ from .kernels import MAX_MOVES, SCRATCH
 from .rules import Shogi, ShogiState
 
 _HISTORY_BEFORE_ROOT = 32
+#: Half-width of the aspiration window around the previous iteration's value (a pawn is 90).
+ASPIRATION = 60
 
 
 class _Searcher:
@@ -45,6 +48,7 @@ class _Searcher:
         self.scores = np.zeros((size, MAX_MOVES), dtype=np.int64)
         self.scratch = np.zeros((size, SCRATCH), dtype=np.int64)
         self.killers = np.full((size, 2), -1, dtype=np.int64)
+        self.last_value: int | None = None
 
     @property
     def nodes(self) -> int:
@@ -54,17 +58,32 @@ class _Searcher:
         return hashfull(self.engine.tt, self.engine.age)
 
     def iterate(self, depth: int, flag: np.ndarray, excluded: Sequence[int]) -> Iteration | None:
-        e, g = self.engine, self.g
+        e = self.engine
         self.stats[S.SELDEPTH] = 0
         ex = np.array(list(excluded), dtype=np.int64)
-        v = S._root(self.board, self.hands, self.kings, self.us, np.int64(depth), self.key, ex, g.geo, g.sq2p,
-                    g.p2sq, g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs,
-                    e.values, e.handv, e.pst, e.tt, np.int64(e.age), flag, self.stats, self.pv, self.pvlen,
-                    self.buf, self.scratch, self.keys, self.killers, e.history, self.scores, e.opts)
-        if self.stats[S.ABORTED]:
+        full = (-WIN - 1, WIN + 1)
+        window = full
+        prev = self.last_value
+        if e.aspiration and not excluded and depth >= 4 and prev is not None and abs(prev) < WIN_THRESHOLD:
+            window = (prev - ASPIRATION, prev + ASPIRATION)
+        v = self._root(depth, flag, ex, window)
+        if v is not None and window != full and not window[0] < v < window[1]:
+            v = self._root(depth, flag, ex, full)  # outside the window: search again with a full one
+        if v is None:
             return None
+        if not excluded:
+            self.last_value = v
         pv = [int(m) for m in self.pv[0, : self.pvlen[0]]]
         return Iteration(int(v), pv, int(self.stats[S.SELDEPTH]))
+
+    def _root(self, depth: int, flag: np.ndarray, ex: np.ndarray, window: tuple[int, int]) -> int | None:
+        e, g = self.engine, self.g
+        v = S._root(self.board, self.hands, self.kings, self.us, np.int64(depth), self.key, ex,
+                    np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
+                    STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt,
+                    np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
+                    self.killers, e.history, self.scores, e.opts)
+        return None if self.stats[S.ABORTED] else int(v)
 
 
 class ShogiEngine:
@@ -76,13 +95,14 @@ class ShogiEngine:
     pieces worth 30% more, piece-square tables (weights in ``evaluation.py``).
 
     Options: ``hash`` (MB), and ``quiesce``, ``nullmove``, ``lmr``,
-    ``extensions`` (on by default; off gives plain fixed-depth alpha-beta).
+    ``extensions``, ``aspiration`` (on by default; all off gives plain
+    fixed-depth alpha-beta).
     """
 
     name = "alphabeta"
 
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
-                 lmr: bool = True, extensions: bool = True) -> None:
+                 lmr: bool = True, extensions: bool = True, aspiration: bool = True) -> None:
         self.game = game
         g = game.geometry
         self.tt = new_table(hash)
@@ -91,6 +111,7 @@ class ShogiEngine:
         self.handv = hand_values()
         self.pst = piece_square_table(g)
         self.zs = np.array([g.zob_side], dtype=np.uint64)
+        self.aspiration = bool(aspiration)
         self.opts = np.array([bool(quiesce), bool(nullmove), bool(lmr), bool(extensions)], dtype=np.int64)
         self.history = np.zeros((2, 96, 96), dtype=np.int64)
 
@@ -121,4 +142,4 @@ def warm_up() -> None:
 register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history; material+PST",
                 default=True, options={"hash": 16, "quiesce": True, "nullmove": True, "lmr": True,
-                                       "extensions": True})
+                                       "extensions": True, "aspiration": True})

@@ -287,10 +287,13 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
 
 
 @njit(cache=True, nogil=True)
-def _root(board, hands, kings, us, depth, key, excluded, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-          zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
-          opts) -> int:
-    """Search every root move not in ``excluded`` to ``depth``; the PV is left in ``pv[0, :pvlen[0]]``."""
+def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
+          scores, opts) -> int:
+    """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
+
+    The PV is left in ``pv[0, :pvlen[0]]``; a result ``<= lo`` (no PV) or ``>= hi`` is only a bound.
+    """
     N = geo[3]
     h = stats[HIST]
     pvlen[0] = 0
@@ -312,8 +315,8 @@ def _root(board, hands, kings, us, depth, key, excluded, geo, sq2p, p2sq, rel, p
         scores[0, cnt] = _order_score(board, m, N, sq2p, values, ttmove, killers, history, us, np.int64(0))
         cnt += 1
     best = -WIN - 1
-    alpha = -WIN - 1
-    beta = np.int64(WIN + 1)
+    alpha = lo
+    beta = hi
     for x in range(cnt):
         _pick(buf, scores, np.int64(0), x, cnt)
         m = np.int64(buf[0, x])
@@ -329,7 +332,7 @@ def _root(board, hands, kings, us, depth, key, excluded, geo, sq2p, p2sq, rel, p
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
                           handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
                           opts)
-            if v > alpha and stats[ABORTED] == 0:
+            if v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
                               nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv,
                               pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
@@ -339,11 +342,14 @@ def _root(board, hands, kings, us, depth, key, excluded, geo, sq2p, p2sq, rel, p
             return best
         if v > best:
             best = v
-            alpha = v
-            pv[0, 0] = m
-            for q in range(1, pvlen[1]):
-                pv[0, q] = pv[1, q]
-            pvlen[0] = max(pvlen[1], 1)
-    if pvlen[0] > 0:
+            if v > alpha:
+                alpha = v
+                pv[0, 0] = m
+                for q in range(1, pvlen[1]):
+                    pv[0, q] = pv[1, q]
+                pvlen[0] = max(pvlen[1], 1)
+                if alpha >= beta:
+                    break
+    if pvlen[0] > 0 and lo < best < hi:
         tt_store(tt, key, depth, EXACT, best, pv[0, 0], np.int64(0), age)
     return best
