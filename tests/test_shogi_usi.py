@@ -100,6 +100,8 @@ def test_go_mate(usi):
     assert usi.wait_for("checkmate") == ["checkmate G*5b"]
     usi.send("position startpos", "go mate 300")
     assert usi.wait_for("checkmate", 2)[-1] == "checkmate nomate"
+    usi.send("position sfen 8k/9/9/9/9/9/9/9/4K4 b 2G 1", "go mate infinite")
+    assert usi.wait_for("checkmate", 3)[-1] == "checkmate G*2c 1a2a G*2b"
 
 
 def test_resign_and_win(usi):

@@ -199,7 +199,7 @@ class UsiSession:
             self.state = self._game().new_state()
         limits, ponder, mate = self._parse_go(args)
         self._pondering = ponder
-        self._infinite = "infinite" in args or (mate == 0)
+        self._infinite = "infinite" in args and mate is None  # a mate search answers when it is done
         self._ponder_go = [a for a in args if a != "ponder"]
         self._start(limits, mate)
 
