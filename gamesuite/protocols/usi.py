@@ -1,0 +1,319 @@
+"""USI (the Universal Shogi Interface): ``gamesuite engine usi``.
+
+Speaks USI on standard input and output so that shogi GUIs (ShogiHome, ...)
+and match runners can use the engine. Commands: ``usi``, ``setoption``,
+``isready`` (answered at once, even while searching), ``usinewgame``,
+``position startpos|sfen ... [moves ...]``, ``go`` (``btime wtime binc winc
+byoyomi movetime depth nodes infinite ponder``, and ``go mate``), ``stop``,
+``ponderhit``, ``gameover``, ``quit``. Every ``go`` gets exactly one
+``bestmove`` (``resign`` when there is no legal move, ``win`` when the
+entering-king declaration applies); ``go mate`` gets one ``checkmate`` line.
+Unknown or malformed lines get an ``info string`` reply and never stop the
+engine.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Callable
+
+from ..core.errors import GameSuiteError
+from ..core.info import SearchInfo, new_stop_flag
+from ..core.limits import Limits
+from ..core.registry import load_game, make_engine
+from ..core.score import Score
+
+PROTOCOL = True
+
+NAME = "gamesuite-shogi"
+OPTIONS = (
+    "option name USI_Hash type spin default 16 min 1 max 4096",
+    "option name USI_Ponder type check default false",
+    "option name USI_MultiPV type spin default 1 min 1 max 32",
+    "option name Variant type combo default standard var standard var mini",
+    "option name EnteringKingRule type combo default 27 var 27 var 24 var off",
+)
+
+
+def usi_score(score: Score) -> str:
+    """``cp N`` or ``mate N`` (plies, positive when the side to move wins)."""
+    if score.kind == "mate":
+        return f"mate {int(score.value)}"
+    if score.kind == "draw":
+        return "cp 0"
+    return f"cp {int(round(score.value))}"
+
+
+class UsiSession:
+    """One USI conversation; ``handle`` takes a line, ``write`` prints one."""
+
+    def __init__(self, write: Callable[[str], None]) -> None:
+        self._write_raw = write
+        self._out_lock = threading.Lock()
+        self.settings = {"USI_Hash": "16", "USI_Ponder": "false", "USI_MultiPV": "1", "Variant": "standard",
+                         "EnteringKingRule": "27"}
+        self._engine = None
+        self._engine_key: tuple = ()
+        self.state = None
+        self._worker: threading.Thread | None = None
+        self._stop = new_stop_flag()
+        self._pondering = False
+        self._infinite = False
+        self._silent = False
+        self._ponder_go: list[str] = []
+        self.quit = False
+
+    # -- output -------------------------------------------------------------
+    def write(self, line: str) -> None:
+        with self._out_lock:
+            self._write_raw(line)
+
+    # -- the game and the engine ------------------------------------------
+    def _game(self):  # type: ignore[no-untyped-def]
+        return load_game(f"shogi(variant={self.settings['Variant']},impasse={self.settings['EnteringKingRule']})")
+
+    def _engine_for(self, game):  # type: ignore[no-untyped-def]
+        key = (game.spec, self.settings["USI_Hash"])
+        if self._engine is None or key != self._engine_key:
+            self._engine = make_engine(game, f"alphabeta,hash={int(self.settings['USI_Hash'])}")
+            self._engine_key = key
+        return self._engine
+
+    # -- commands -------------------------------------------------------------
+    def handle(self, line: str) -> None:
+        words = line.strip().split()
+        if not words:
+            return
+        cmd, args = words[0], words[1:]
+        try:
+            if cmd == "usi":
+                self.write(f"id name {NAME}")
+                self.write("id author the gamesuite authors")
+                for o in OPTIONS:
+                    self.write(o)
+                self.write("usiok")
+            elif cmd == "isready":
+                if not self.searching:
+                    game = self._game()
+                    self._engine_for(game)
+                    from ..games.shogi.engine import warm_up
+
+                    warm_up()
+                self.write("readyok")
+            elif cmd == "setoption":
+                self._setoption(args)
+            elif cmd == "usinewgame":
+                self._halt()
+                if self._engine is not None:
+                    self._engine.new_game()
+            elif cmd == "position":
+                self._halt()
+                self.state = self._game().state_from_text(" ".join(words))
+            elif cmd == "go":
+                self._go(args)
+            elif cmd == "stop":
+                self._halt()
+            elif cmd == "ponderhit":
+                self._ponderhit()
+            elif cmd == "gameover":
+                self._halt()
+            elif cmd == "quit":
+                self._halt()
+                self.quit = True
+            else:
+                self.write(f"info string unknown command: {line.strip()[:200]}")
+        except GameSuiteError as e:
+            self.write(f"info string error: {e}")
+
+    @property
+    def searching(self) -> bool:
+        return self._worker is not None and self._worker.is_alive()
+
+    def _halt(self) -> None:
+        """Stop a running search (it still answers its ``go``) and wait for it."""
+        self._pondering = self._infinite = False
+        self._stop[0] = 1
+        self._wait()
+
+    def _wait(self) -> None:
+        if self._worker is not None:
+            self._worker.join()
+            self._worker = None
+
+    def _setoption(self, args: list[str]) -> None:
+        if not args or args[0] != "name":
+            raise GameSuiteError(f"setoption needs 'name': {' '.join(args)!r}")
+        rest = " ".join(args[1:])
+        name, _, value = rest.partition(" value ")
+        name, value = name.strip(), value.strip()
+        if name not in self.settings:
+            self.write(f"info string unknown option {name!r}")
+            return
+        if name in ("USI_Hash", "USI_MultiPV"):
+            if not value.isdigit() or int(value) < 1:
+                raise GameSuiteError(f"option {name} needs a positive integer, got {value!r}")
+        elif name == "Variant" and value not in ("standard", "mini"):
+            raise GameSuiteError(f"option Variant must be standard or mini, got {value!r}")
+        elif name == "EnteringKingRule" and value not in ("27", "24", "off"):
+            raise GameSuiteError(f"option EnteringKingRule must be 27, 24 or off, got {value!r}")
+        self.settings[name] = value
+
+    def _parse_go(self, args: list[str]) -> tuple[Limits, bool, int | None]:
+        """(limits, ponder, mate time) from the words after ``go``."""
+        nums: dict[str, int] = {}
+        ponder = infinite = False
+        mate: int | None = None
+        i = 0
+        while i < len(args):
+            w = args[i]
+            if w in ("ponder", "infinite"):
+                ponder |= w == "ponder"
+                infinite |= w == "infinite"
+                i += 1
+            elif w == "mate":
+                v = args[i + 1] if i + 1 < len(args) else "infinite"
+                mate = 0 if v == "infinite" else _nonneg(v, "mate")
+                i += 2
+            elif w in ("btime", "wtime", "binc", "winc", "byoyomi", "movetime", "depth", "nodes", "movestogo"):
+                if i + 1 >= len(args):
+                    raise GameSuiteError(f"go {w} needs a number")
+                nums[w] = _nonneg(args[i + 1], w)
+                i += 2
+            else:
+                raise GameSuiteError(f"unknown go parameter {w!r}")
+        multipv = int(self.settings["USI_MultiPV"])
+        time_left = (nums["btime"], nums["wtime"]) if "btime" in nums and "wtime" in nums else None
+        inc = (nums.get("binc", 0), nums.get("winc", 0)) if time_left else None
+        limits = Limits(
+            depth=nums.get("depth") or None, nodes=nums.get("nodes") or None, movetime=nums.get("movetime") or None,
+            time_left=time_left, increment=inc, byoyomi=nums.get("byoyomi") or None,
+            moves_to_go=nums.get("movestogo") or None, infinite=infinite or ponder, multipv=multipv,
+        )
+        return limits, ponder, mate
+
+    def _go(self, args: list[str]) -> None:
+        if self.searching:
+            raise GameSuiteError("go while searching (send stop first)")
+        if self.state is None:
+            self.state = self._game().new_state()
+        limits, ponder, mate = self._parse_go(args)
+        self._pondering = ponder
+        self._infinite = "infinite" in args and mate is None  # a mate search answers when it is done
+        self._ponder_go = [a for a in args if a != "ponder"]
+        self._start(limits, mate)
+
+    def _ponderhit(self) -> None:
+        if not (self._pondering and self.searching):
+            self.write("info string ponderhit without a ponder search")
+            return
+        # stop the ponder search without a bestmove and search for real (the hash table keeps its work)
+        self._pondering = False
+        self._silent = True
+        self._stop[0] = 1
+        self._wait()
+        limits, _, mate = self._parse_go(self._ponder_go)
+        self._start(limits, mate)
+
+    def _start(self, limits: Limits, mate: int | None) -> None:
+        state = self.state.copy()
+        game = state.game
+        engine = self._engine_for(game)
+        self._stop = stop = new_stop_flag()
+        self._silent = False
+        if mate is not None:  # until a mate is proven, the time is up or stop
+            limits = Limits(movetime=mate or None, depth=None if mate else 40)
+
+        def on_info(info: SearchInfo) -> None:
+            if self._silent:
+                return
+            pv = " ".join(state.format_line(info.pv))
+            sc = usi_score(info.score.for_player(state.color))
+            self.write(f"info depth {info.depth} seldepth {info.seldepth} time {info.time_ms} nodes {info.nodes} "
+                       f"nps {info.nps} hashfull {info.hashfull} multipv {info.multipv} score {sc} pv {pv}")
+
+        def work() -> None:
+            try:
+                self._search(engine, state, limits, stop, on_info, mate is not None)
+            except Exception as e:  # never die in the worker: report and answer
+                self.write(f"info string error: {e}")
+                if not self._silent:
+                    self.write("checkmate nomate" if mate is not None else "bestmove resign")
+
+        self._worker = threading.Thread(target=work, name="usi-search", daemon=True)
+        self._worker.start()
+
+    def _search(self, engine, state, limits, stop, on_info, mate_mode: bool) -> None:  # type: ignore[no-untyped-def]
+        if mate_mode:
+            r = engine.search(state, limits, stop, on_info) if not state.is_terminal() else None
+            if self._silent:
+                return
+            self._wait_ponder_end(stop)
+            if r is not None and r.score.kind == "mate" and r.score.for_player(state.color).value > 0:
+                self.write("checkmate " + " ".join(state.format_line(r.pv)))
+            else:
+                self.write("checkmate nomate")
+            return
+        if state._can_declare():
+            if not self._silent:
+                self._wait_ponder_end(stop)
+                self.write("bestmove win")
+            return
+        if state.is_terminal():
+            if not self._silent:
+                self._wait_ponder_end(stop)
+                self.write("bestmove resign")
+            return
+        r = engine.search(state, limits, stop, on_info)
+        if self._silent:
+            return
+        self._wait_ponder_end(stop)
+        if r.best_move is None:
+            self.write("bestmove resign")
+            return
+        text = f"bestmove {state.format_move(r.best_move)}"
+        if r.ponder is not None:
+            after = state.copy()
+            after.play(r.best_move)
+            text += f" ponder {after.format_move(r.ponder)}"
+        self.write(text)
+
+    def _wait_ponder_end(self, stop) -> None:  # type: ignore[no-untyped-def]
+        """While pondering (or infinite), a bestmove may only follow ``stop`` or ``ponderhit``."""
+        while (self._pondering or self._infinite) and not stop[0]:
+            threading.Event().wait(0.01)
+
+
+def _nonneg(text: str, what: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise GameSuiteError(f"go {what} needs an integer, got {text!r}") from None
+    if v < 0:
+        raise GameSuiteError(f"go {what} must not be negative, got {text!r}")
+    return v
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run a USI session on stdin/stdout until ``quit`` or end of input."""
+    def write(line: str) -> None:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    session = UsiSession(write)
+    for line in sys.stdin:
+        session.handle(line)
+        if session.quit:
+            break
+    else:
+        session.handle("quit")
+    return 0
+
+
+def entry_point() -> None:
+    """Console-script entry (``gamesuite-usi``)."""
+    sys.exit(main(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    entry_point()

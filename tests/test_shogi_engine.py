@@ -1,0 +1,194 @@
+"""The shogi engine: evaluation and keys against references, the search against plain minimax, mates."""
+
+import random
+
+import numpy as np
+import pytest
+
+from gamesuite.core import Limits, load_game, make_engine, new_stop_flag
+from gamesuite.core.score import WIN
+from gamesuite.games.shogi import search as S
+from gamesuite.games.shogi.engine import ShogiEngine, _Searcher
+from gamesuite.games.shogi.evaluation import evaluate_reference, hand_values, piece_square_table, piece_values
+from gamesuite.search.reference import minimax
+
+
+def _random_states(spec, count, seed, max_plies=60):
+    rng = random.Random(seed)
+    game = load_game(spec)
+    out = []
+    while len(out) < count:
+        s = game.new_state()
+        for _ in range(rng.randrange(2, max_plies)):
+            if s.is_terminal():
+                break
+            s.play(rng.choice(s.legal_moves()))
+        if not s.is_terminal():
+            out.append(s)
+    return out
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_evaluation_kernel_matches_reference(spec):
+    for s in _random_states(spec, 40, 3):
+        g = s.g
+        fast = S._evaluate(s.board, s.hands, np.int64(s.color), g.sq2p, np.int64(g.N), piece_values(),
+                           hand_values(), piece_square_table(g))
+        assert fast == evaluate_reference(g, s.board, s.hands, s.color)
+
+
+def test_hand_pieces_are_worth_more_than_on_the_board():
+    assert all(hand_values()[t] == piece_values()[t] * 130 // 100 for t in range(1, 8))
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_key_kernel_matches_the_state(spec):
+    zs = None
+    for s in _random_states(spec, 20, 5):
+        g = s.g
+        zs = np.array([g.zob_side], dtype=np.uint64)
+        for m in s.legal_moves()[:40]:
+            k = S._key_after(s.board, s.hands, np.int64(s.color), np.int64(m), np.uint64(s.key), np.int64(g.N),
+                             g.sq2p, g.zob_board, g.zob_hand, zs)
+            s.play(m)
+            assert int(k) == s.key
+            s.undo()
+    assert zs is not None
+
+
+def _plain_engine(game, **kw):
+    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, aspiration=False, hash=1)
+    opts.update(kw)
+    return ShogiEngine(game, **opts)
+
+
+def test_aspiration_windows_keep_the_value():
+    game = load_game("shogi(variant=mini)")
+    for s in _random_states("shogi(variant=mini)", 3, 23, max_plies=30):
+        plain = _Searcher(_plain_engine(game), s, 0)
+        windowed = _Searcher(_plain_engine(game, aspiration=True), s, 0)
+        for d in range(1, 6):
+            a = plain.iterate(d, new_stop_flag(), [])
+            b = windowed.iterate(d, new_stop_flag(), [])
+            assert a.value == b.value, (s.sfen(), d)
+            assert b.pv and b.pv[0] in s.legal_moves()
+
+
+def _ref_eval(state, pov):
+    v = evaluate_reference(state.g, state.board, state.hands, state.color)
+    return v if state.color == pov else -v
+
+
+@pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
+def test_search_equals_minimax(spec, depths, count):
+    game = load_game(spec)
+    for s in _random_states(spec, count, 11, max_plies=30):
+        engine = _plain_engine(game)
+        searcher = _Searcher(engine, s, 0)
+        for d in depths:  # one searcher, deepening: the TT carries over as in a real search
+            it = searcher.iterate(d, new_stop_flag(), [])
+            assert it is not None
+            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
+            assert it.pv and it.pv[0] in s.legal_moves()
+
+
+class _TooBig(Exception):
+    pass
+
+
+def _ref_quiesce(state, ply, budget):
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooBig
+    moves = state._moves()
+    in_check = state.in_check()
+    if not moves and in_check:
+        return -(WIN - ply)
+    best = -WIN - 1 if in_check else _ref_eval(state, state.color)
+    g = state.g
+    for m in moves:
+        frm, to = m >> 8, (m >> 1) & 127
+        capture = frm < g.N and state.board[g.sq2p[to]] != 0
+        if in_check or capture:
+            state.play(m)
+            best = max(best, -_ref_quiesce(state, ply + 1, budget))
+            state.undo()
+    return best
+
+
+def test_quiescence_equals_a_plain_capture_search():
+    game = load_game("shogi(variant=mini)")
+    checked = 0
+    for s in _random_states("shogi(variant=mini)", 40, 17, max_plies=20):
+        if checked == 8:
+            break
+        budget = [3000]  # the plain search has no pruning; positions where it explodes are skipped
+        try:
+            want = max(_ref_q_child(s, m, budget) for m in s.legal_moves())
+        except _TooBig:
+            continue
+        it = _Searcher(_plain_engine(game, quiesce=True), s, 0).iterate(1, new_stop_flag(), [])
+        assert it.value == want, s.sfen()
+        checked += 1
+    assert checked == 8
+
+
+def _ref_q_child(s, m, budget):
+    s.play(m)
+    v = -_ref_quiesce(s, 1, budget)
+    s.undo()
+    return v
+
+
+def _mates_in_one(s):
+    out = []
+    for m in s.legal_moves():
+        s.play(m)
+        if s.is_terminal() and s.returns()[1 - s.color] == 1.0:
+            out.append(m)
+        s.undo()
+    return out
+
+
+@pytest.mark.parametrize("sfen,mate_plies", [
+    ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1),  # G*5b
+    ("8k/9/9/9/9/9/9/9/4K4 b 2G 1", 3),  # G*2c K-2a G*2b
+    ("8k/9/9/9/9/9/9/9/4K4 b RB 1", 5),
+])
+def test_engine_finds_mates(sfen, mate_plies):
+    game = load_game("shogi")
+    s = game.state_from_text(sfen)
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=6))
+    assert r.score.is_mate and r.score.value == mate_plies, (r.score, s.format_line(r.pv))
+    line = s.copy()
+    for m in r.pv[:mate_plies]:
+        line.play_checked(m)
+    assert line.is_terminal() and line.returns() == [1.0, -1.0]
+    if mate_plies == 3:  # check the claim exhaustively: no mate in 1, and every defence allows one
+        assert not _mates_in_one(s)
+        s.play(r.pv[0])
+        for reply in s.legal_moves():
+            s.play(reply)
+            assert _mates_in_one(s), s.format_move(reply)
+            s.undo()
+
+
+def test_engine_multipv_and_node_limit():
+    game = load_game("shogi")
+    engine = make_engine(game, "alphabeta,hash=4")
+    r = engine.search(game.new_state(), Limits(depth=3, multipv=3))
+    assert len(r.lines) == 3 and len({li.pv[0] for li in r.lines}) == 3
+    r2 = engine.search(game.new_state(), Limits(nodes=3000))
+    assert r2.best_move in game.new_state().legal_moves()
+
+
+def test_engine_plays_a_legal_minishogi_game():
+    game = load_game("shogi(variant=mini)")
+    engine = make_engine(game, "alphabeta,hash=2")
+    s = game.new_state()
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        r = engine.search(s, Limits(depth=2))
+        s.play_checked(r.best_move)
+    assert len(s.history) > 0

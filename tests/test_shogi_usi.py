@@ -1,0 +1,157 @@
+"""The USI protocol: a scripted conversation with the session, and the command end to end."""
+
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from gamesuite.core import load_game
+from gamesuite.protocols.usi import UsiSession
+
+IMPASSE_28 = "+P+P+P+P+P+P+P+P1/1R2K1B2/9/9/9/9/9/9/8k b 4G4S2N 1"
+
+
+class Script:
+    def __init__(self):
+        self.lines = []
+        self.cond = threading.Condition()
+        self.session = UsiSession(self._write)
+
+    def _write(self, line):
+        with self.cond:
+            self.lines.append(line)
+            self.cond.notify_all()
+
+    def send(self, *lines):
+        for ln in lines:
+            self.session.handle(ln)
+
+    def wait_for(self, prefix, count=1, timeout=60):
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while sum(ln.startswith(prefix) for ln in self.lines) < count:
+                left = deadline - time.monotonic()
+                assert left > 0, f"no {prefix!r} in {self.lines[-10:]}"
+                self.cond.wait(left)
+        return [ln for ln in self.lines if ln.startswith(prefix)]
+
+
+@pytest.fixture
+def usi():
+    s = Script()
+    yield s
+    s.send("quit")
+
+
+def test_handshake_and_ready(usi):
+    usi.send("usi")
+    assert usi.lines[0] == "id name gamesuite-shogi" and usi.lines[-1] == "usiok"
+    assert any(ln.startswith("option name USI_Hash type spin") for ln in usi.lines)
+    assert any(ln.startswith("option name USI_MultiPV") for ln in usi.lines)
+    usi.send("isready")
+    assert usi.lines[-1] == "readyok"
+
+
+def test_go_depth_gives_info_and_one_legal_bestmove(usi):
+    usi.send("usinewgame", "position startpos moves 7g7f 3c3d", "go depth 3")
+    best = usi.wait_for("bestmove")
+    time.sleep(0.1)
+    assert len([ln for ln in usi.lines if ln.startswith("bestmove")]) == 1
+    info = [ln for ln in usi.lines if ln.startswith("info depth")]
+    assert info and all(" score cp " in ln or " score mate " in ln for ln in info)
+    assert all(f" {k} " in info[-1] for k in ("seldepth", "time", "nodes", "nps", "hashfull", "multipv", "pv"))
+    state = load_game("shogi").state_from_text("startpos moves 7g7f 3c3d")
+    move = best[0].split()[1]
+    state.play_text(move)
+    if " ponder " in best[0]:
+        state.play_text(best[0].split()[3])
+
+
+def test_infinite_search_answers_isready_and_stops(usi):
+    usi.send("position startpos", "go infinite")
+    time.sleep(0.3)
+    usi.send("isready")
+    assert usi.lines[-1] == "readyok" or "readyok" in usi.lines
+    assert not any(ln.startswith("bestmove") for ln in usi.lines)
+    usi.send("stop")
+    assert len(usi.wait_for("bestmove")) == 1
+
+
+def test_ponder_then_ponderhit_gives_one_bestmove(usi):
+    usi.send("position startpos moves 2g2f", "go ponder btime 1000 wtime 1000 byoyomi 300")
+    time.sleep(0.2)
+    assert not any(ln.startswith("bestmove") for ln in usi.lines)
+    usi.send("ponderhit")
+    usi.wait_for("bestmove")
+    time.sleep(0.2)
+    assert len([ln for ln in usi.lines if ln.startswith("bestmove")]) == 1
+
+
+def test_multipv_option(usi):
+    usi.send("setoption name USI_MultiPV value 3", "position startpos", "go depth 2")
+    usi.wait_for("bestmove")
+    assert {ln.split(" multipv ")[1].split()[0] for ln in usi.lines if " multipv " in ln} == {"1", "2", "3"}
+
+
+def test_go_mate(usi):
+    usi.send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "go mate 5000")
+    assert usi.wait_for("checkmate") == ["checkmate G*5b"]
+    usi.send("position startpos", "go mate 300")
+    assert usi.wait_for("checkmate", 2)[-1] == "checkmate nomate"
+    usi.send("position sfen 8k/9/9/9/9/9/9/9/4K4 b 2G 1", "go mate infinite")
+    assert usi.wait_for("checkmate", 3)[-1] == "checkmate G*2c 1a2a G*2b"
+
+
+def test_resign_and_win(usi):
+    usi.send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", "go depth 2")  # Gote is mated
+    assert usi.wait_for("bestmove") == ["bestmove resign"]
+    usi.send(f"position sfen {IMPASSE_28}", "go btime 1000 wtime 1000")
+    assert usi.wait_for("bestmove", 2)[-1] == "bestmove win"
+
+
+@pytest.mark.parametrize("line", ["", "hello", "go depth x", "go sideways", "position sfen 9/9 b - 1",
+                                  "position startpos moves 7g7e", "setoption", "setoption name Nope value 1",
+                                  "setoption name Variant value huge", "ponderhit", "\x00\xff garbage"])
+def test_garbage_never_crashes(usi, line):
+    usi.send(line)
+    assert all(ln.startswith("info string") for ln in usi.lines)
+    usi.send("isready")
+    assert usi.lines[-1] == "readyok"
+
+
+def test_minishogi_variant(usi):
+    usi.send("setoption name Variant value mini", "position startpos", "go depth 2")
+    move = usi.wait_for("bestmove")[0].split()[1]
+    load_game("shogi(variant=mini)").new_state().play_text(move)
+
+
+def test_engine_usi_command_end_to_end():
+    script = "usi\nisready\nposition startpos\ngo depth 2\n"
+    p = subprocess.Popen([sys.executable, "-m", "gamesuite", "engine", "usi"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    assert p.stdin is not None and p.stdout is not None
+    p.stdin.write(script)
+    p.stdin.flush()
+    lines = []
+    for line in p.stdout:
+        lines.append(line.strip())
+        if line.startswith("bestmove"):
+            break
+    p.stdin.write("quit\n")
+    p.stdin.flush()
+    assert p.wait(timeout=60) == 0
+    assert "usiok" in lines and "readyok" in lines and lines[-1].startswith("bestmove ")
+
+
+@pytest.mark.slow
+def test_plays_complete_games_under_the_cshogi_match_runner(tmp_path):
+    pytest.importorskip("cshogi")
+    engine = tmp_path / "gamesuite-usi.sh"
+    engine.write_text(f"#!/bin/sh\nexec {sys.executable} -m gamesuite engine usi\n")
+    engine.chmod(0o755)
+    r = subprocess.run([sys.executable, "-m", "cshogi.cli", str(engine), str(engine), "--games", "2",
+                        "--byoyomi", "100", "--draw", "200", "--ponder"], capture_output=True, text=True, timeout=900)
+    assert r.returncode == 0, r.stderr
+    assert "2 of 2 games finished." in r.stdout
