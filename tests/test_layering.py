@@ -65,3 +65,12 @@ def test_no_game_imports_another_game_and_search_imports_no_game():
             for other in games:
                 if other != rel[1]:
                     assert f"games.{other}" not in text and f"..{other}" not in text, f"{path} imports {other}"
+
+
+def test_gamesuite_never_imports_a_gpl_oracle():
+    import pathlib
+
+    root = pathlib.Path(gamesuite.__file__).parent
+    for path in root.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "import cshogi" not in text and "from cshogi" not in text, f"{path} imports cshogi (GPL)"
