@@ -19,6 +19,11 @@ cd "$root/packaging"
 "$work/venv/bin/pyinstaller" --noconfirm --clean --log-level WARN \
     --distpath "$out" --workpath "$work/build" gamesuite.spec
 
+# Strip the largest libraries that tolerate it (llvmlite, libpython); PyInstaller's own strip
+# would also strip numpy's bundled OpenBLAS, which then fails to load.
+find "$out/gamesuite/_internal" \( -path '*/llvmlite/*.so' -o -name 'libpython3*.so*' \) -type f \
+    -exec strip --strip-unneeded {} +
+
 echo "== .deb"
 version=$("$work/venv/bin/python" -c "import gamesuite; print(gamesuite.__version__)")
 arch=$(dpkg --print-architecture)

@@ -19,7 +19,8 @@ fi
 exe="$out/gamesuite/gamesuite"
 deb=$(ls "$out"/gamesuite_*.deb)
 echo "unpacked size: $(du -sh "$out/gamesuite" | cut -f1); package size: $(du -sh "$deb" | cut -f1)"
-check "the .deb is well formed" "dpkg-deb --info '$deb' >/dev/null && dpkg-deb --contents '$deb' | grep -q usr/share/applications/gamesuite.desktop"
+contents=$(dpkg-deb --contents "$deb")
+check "the .deb is well formed" "dpkg-deb --info '$deb' >/dev/null && echo \"\$contents\" | grep -q usr/share/applications/gamesuite.desktop"
 
 work=$(mktemp -d); cd "$work"   # run from an unrelated folder
 check "--help" "'$exe' --help >/dev/null"
