@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 
@@ -24,6 +25,9 @@ def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
     files = [a for a in argv if not a.startswith("-")]
     if files:
         win.load_from(files[0])
+    if os.environ.get("GAMESUITE_REPORT_STARTUP"):
+        # for start-time measurements of an installed program (packaging/smoke_test.sh)
+        win.interactive.connect(lambda: print("interactive", file=sys.stderr, flush=True))
     if quit_after_ms is not None:
         QTimer.singleShot(quit_after_ms, win.close)
     return int(app.exec())
