@@ -297,7 +297,7 @@ def _start_state(variant: str, sfen: str, fmt: str, n: int, line: str) -> ShogiS
 # KIF ---------------------------------------------------------------------------
 
 _KIF_TIME = re.compile(r"\(\s*(\d+):(\d+)(?:\.\d+)?\s*/\s*(?:(\d+):)?(\d+):(\d+)(?:\.\d+)?\s*\)\s*\+?\s*$")
-_KIF_MOVE_LINE = re.compile(r"^\s*(\d+)\s+(\S.*)$")
+_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(\S.*)$")
 _KIF_MOVE = re.compile(
     r"^(?:([１-９1-9])([一二三四五六七八九])|同[\s\u3000]*)"
     r"(成香|成桂|成銀|[歩香桂銀金角飛玉王と杏圭全馬龍竜])(不成|成|打|生)?(?:\(([1-9])([1-9])\))?$")
@@ -398,7 +398,7 @@ def read_kif(text: str) -> GameRecord:
             in_board = True
             board_line = (n, line)
             continue
-        if re.match(r"^[９9][\s\u3000]+[８8]", s):  # diagram file header
+        if state is None and re.match(r"^[９9][\s\u3000]+[８8][\s\u3000]+[７7]", s):  # diagram file header
             continue
         if s.startswith("まで"):
             summary = (n, line)
@@ -516,7 +516,7 @@ def _check_kif_summary(rec: GameRecord, st: ShogiState, n: int, line: str) -> No
 
 # CSA ---------------------------------------------------------------------------
 
-_CSA_MOVE = re.compile(r"^([+-])(\d)(\d)(\d)(\d)([A-Z]{2})$")
+_CSA_MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 
 
 def _csa_statements(text: str):
@@ -745,10 +745,25 @@ def _csa_move(state: ShogiState, m: re.Match, n: int, line: str) -> int:
 
 # -- writing ------------------------------------------------------------------
 
+_IMPLIED = {"resign": "other", "checkmate": "other", "timeout": "other", "declaration": "mover",
+            "sennichite": "draw", "jishogi": "draw", "draw-agreement": "draw"}
+
+
 def _replay(record: GameRecord) -> tuple[ShogiState, ShogiState]:
-    """(start state, final state) of a record, checking every move."""
-    start = _game(record.variant).state_from_text(record.start_sfen)
-    return start, record.state()
+    """(start state, final state) of a record, checking every move and the result."""
+    if record.result not in RESULTS:
+        raise InvalidRecordError(f"result must be one of {RESULTS}, got {quote(record.result)}")
+    try:
+        start = _game(record.variant).state_from_text(record.start_sfen)
+    except InvalidPositionError as e:
+        raise InvalidRecordError(f"bad start position: {e}") from None
+    final = record.state()
+    implied = _IMPLIED.get(record.termination)
+    if implied and record.result and _winner(implied, final.color) != record.result:
+        side = ("Sente", "Gote")[final.color]
+        raise InvalidRecordError(f"the record's result {quote(record.result)} contradicts its termination "
+                                 f"{quote(record.termination)} with {side} to move after {len(final.history)} moves")
+    return start, final
 
 
 def _mover_word(record: GameRecord, mover: int) -> str:
