@@ -335,6 +335,8 @@ def test_cshogi_reads_what_we_write(seed):
     csa = cshogi.CSA.Parser.parse_str(write_csa(rec))[0]
     assert csa.sfen.split()[:3] == start.split()[:3] and _cshogi_usi(cshogi, csa.moves) == rec.moves
     assert csa.names == ["A", "B"]
+    winner = {"sente": cshogi.BLACK_WIN, "gote": cshogi.WHITE_WIN, "draw": cshogi.DRAW}[rec.result]
+    assert csa.win == winner
     kif_text = write_kif(rec)
     if "不成" in kif_text or any(x in kif_text for x in ("成銀(", "成桂(", "成香(")):
         # cshogi's KIF reader knows neither 不成 nor the two-character promoted names of the KIF spec
@@ -342,3 +344,55 @@ def test_cshogi_reads_what_we_write(seed):
         assert read_record(kif_text).moves == rec.moves  # and ours reads those forms too
     kif = cshogi.KIF.Parser.parse_str(kif_text)
     assert _cshogi_usi(cshogi, kif.moves) == rec.moves and kif.sfen.split()[:3] == start.split()[:3]
+    assert kif.win == winner and kif.names == ["A", "B"]
+
+
+def test_handicap_table_agrees_with_cshogi():
+    kif = pytest.importorskip("cshogi.KIF")
+    for name, sfen in kif.Parser.HANDYCAP_SFENS.items():
+        assert KIF_HANDICAPS.get(name) == sfen, name
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_we_read_what_cshogi_writes(seed, tmp_path):
+    cshogi = pytest.importorskip("cshogi")
+    import cshogi.CSA
+    import cshogi.KIF
+    # a start position with pieces in hand (written by cshogi as a board diagram / P1..P9 + P+ P-)
+    start = random_game(STANDARD_START, 30 + 2 * seed, 200 + seed).sfen() if seed % 3 else STANDARD_START
+    handicap = None if seed % 3 else ("香落ち" if seed else None)
+    if handicap:
+        start = KIF_HANDICAPS[handicap]
+    rec = record_from_state(random_game(start, 60, 300 + seed), {"sente": "A", "gote": "B"})
+    board = cshogi.Board(start)
+    kif = cshogi.KIF.Exporter(str(tmp_path / "c.kif"))
+    kif.header(["A", "B"], handicap=handicap if handicap else ("sfen " + start if start != STANDARD_START else None))
+    csa = cshogi.CSA.Exporter(str(tmp_path / "c.csa"))
+    csa.info(init_board=cshogi.Board(start), names=["A", "B"])
+    total = 0
+    for i, usi in enumerate(rec.moves):
+        m = board.move_from_usi(usi)
+        total += i
+        kif.move(m, i, total)
+        csa.move(m, time=i)
+        board.push(m)
+    kif.close()
+    csa.endgame("%CHUDAN")
+    csa.close()
+    for name in ("c.kif", "c.csa"):
+        back = read_record(tmp_path / name)
+        assert back.start_sfen.split()[:3] == start.split()[:3] and back.moves == rec.moves, name
+        assert back.metadata["sente"] == "A" and back.metadata["gote"] == "B"
+        assert back.times == [float(i) for i in range(len(rec.moves))]
+    assert read_record(tmp_path / "c.csa").termination == "abort"
+
+
+def test_csa_extras_multiple_games_and_missing_files():
+    text = "'CSA encoding=UTF-8\nV3.0\nN+先手\nPI\n+\n+7776FU,T1.5\n%TORYO\nT3\n$END_TIME:2020/01/01 11:00:00\n/\nPI\n+\n"
+    rec = read_record(text.encode("utf-8"))
+    assert rec.moves == ["7g7f"] and rec.times == [1.5] and rec.result == "gote"
+    assert rec.metadata["end_time"] == "2020/01/01 11:00:00" and rec.metadata["sente"] == "先手"
+    with pytest.raises(InvalidRecordError, match="no record file 'missing.kif'"):
+        read_record("missing.kif")
+    with pytest.raises(InvalidRecordError, match=r"CSA line 2 '\$EVENT': a '\$' line needs"):
+        read_record("V2.2\n$EVENT\nPI\n+\n")

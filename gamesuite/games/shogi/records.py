@@ -81,7 +81,7 @@ _KIF_SPECIALS = {
     "千日手": ("sennichite", "draw"), "持将棋": ("jishogi", "draw"), "切れ負け": ("timeout", "other"),
     "時間切れ": ("timeout", "other"), "反則勝ち": ("illegal-move", "mover"),
     "反則負け": ("illegal-move", "other"), "入玉勝ち": ("declaration", "mover"),
-    "宣言勝ち": ("declaration", "mover"), "不詰": ("no-mate", ""), "封じ手": ("sealed", ""),
+    "宣言勝ち": ("declaration", "mover"), "入玉宣言": ("declaration", "mover"), "不詰": ("no-mate", ""), "封じ手": ("sealed", ""),
 }
 _CSA_SPECIALS = {
     "%TORYO": ("resign", "other"), "%CHUDAN": ("abort", ""), "%SENNICHITE": ("sennichite", "draw"),
@@ -223,6 +223,8 @@ def read_record(source: str | bytes | os.PathLike, fmt: str | None = None) -> Ga
         text = decode_bytes(data)
         if fmt is None and path.suffix.lower() in (".kif", ".kifu", ".csa"):
             fmt = "csa" if path.suffix.lower() == ".csa" else "kif"
+    elif isinstance(source, str) and "\n" not in source and source.strip().lower().endswith((".kif", ".kifu", ".csa")):
+        raise InvalidRecordError(f"no record file {quote(source)}")
     elif isinstance(source, (bytes, bytearray)):
         text = decode_bytes(bytes(source))
     elif isinstance(source, str):
@@ -551,18 +553,20 @@ def read_csa(text: str) -> GameRecord:
             continue
         if st == "/":
             break
+        if st.startswith("$"):
+            key, sep, value = st[1:].partition(":")
+            if not sep or not key:
+                raise _err("CSA", n, line, "a '$' line needs $KEY:value")
+            rec.metadata[_CSA_KEYS.get(key, key.lower())] = value
+            continue
+        if special is not None and st.startswith("T"):
+            continue  # the time of the final special move
         if state is None:
             if st.startswith("V"):
                 rec.metadata["csa_version"] = st[1:]
                 continue
             if st.startswith("N+") or st.startswith("N-"):
                 rec.metadata["sente" if st[1] == "+" else "gote"] = st[2:]
-                continue
-            if st.startswith("$"):
-                key, sep, value = st[1:].partition(":")
-                if not sep or not key:
-                    raise _err("CSA", n, line, "a '$' line needs $KEY:value")
-                rec.metadata[_CSA_KEYS.get(key, key.lower())] = value
                 continue
             if st.startswith("PI"):
                 if pi_seen or rank_rows:
