@@ -390,7 +390,7 @@ def test_we_read_what_cshogi_writes(seed, tmp_path):
 def test_csa_extras_multiple_games_and_missing_files():
     text = "'CSA encoding=UTF-8\nV3.0\nN+先手\nPI\n+\n+7776FU,T1.5\n%TORYO\nT3\n$END_TIME:2020/01/01 11:00:00\n/\nPI\n+\n"
     rec = read_record(text.encode("utf-8"))
-    assert rec.moves == ["7g7f"] and rec.times == [1.5] and rec.result == "gote"
+    assert rec.moves == ["7g7f"] and rec.times == [1.5] and rec.result == "sente"
     assert rec.metadata["end_time"] == "2020/01/01 11:00:00" and rec.metadata["sente"] == "先手"
     with pytest.raises(InvalidRecordError, match="no record file 'missing.kif'"):
         read_record("missing.kif")
