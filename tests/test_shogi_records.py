@@ -1,6 +1,7 @@
 """Shogi game records: KIF (UTF-8 and Shift-JIS) and CSA read, written and read back."""
 
 import random
+import re
 
 import pytest
 
@@ -396,3 +397,15 @@ def test_csa_extras_multiple_games_and_missing_files():
         read_record("missing.kif")
     with pytest.raises(InvalidRecordError, match=r"CSA line 2 '\$EVENT': a '\$' line needs"):
         read_record("V2.2\n$EVENT\nPI\n+\n")
+
+
+def test_kif_numbers_may_continue_after_a_board_diagram():
+    rec = record_from_state(random_game(STANDARD_START, 30, 7), result="", termination="abort")
+    start = read_record(write_kif(rec)).state()  # the position after 30 moves
+    later = record_from_state(random_game(start.sfen(), 6, 8))
+    text = write_kif(later)
+    renumbered = re.sub(r"^ *([0-9]+) ", lambda m: f"{int(m.group(1)) + 30:>4} ", text, flags=re.M)
+    assert "  31 " in renumbered
+    assert read_record(renumbered).moves == later.moves
+    with pytest.raises(InvalidRecordError, match="expected move number 32, got 33"):
+        read_record(renumbered.replace("  32 ", "  33 ", 1))

@@ -82,6 +82,7 @@ _KIF_SPECIALS = {
     "時間切れ": ("timeout", "other"), "反則勝ち": ("illegal-move", "mover"),
     "反則負け": ("illegal-move", "other"), "入玉勝ち": ("declaration", "mover"),
     "宣言勝ち": ("declaration", "mover"), "入玉宣言": ("declaration", "mover"), "不詰": ("no-mate", ""), "封じ手": ("sealed", ""),
+    "不戦勝": ("forfeit", "mover"), "不戦敗": ("forfeit", "other"),
 }
 _CSA_SPECIALS = {
     "%TORYO": ("resign", "other"), "%CHUDAN": ("abort", ""), "%SENNICHITE": ("sennichite", "draw"),
@@ -339,6 +340,7 @@ def read_kif(text: str) -> GameRecord:
     special: tuple[str, str, int, str] | None = None
     summary: tuple[int, str] | None = None
     in_board = False
+    offset: int | None = None
 
     def begin(n: int, line: str) -> ShogiState:
         nonlocal state
@@ -424,8 +426,10 @@ def read_kif(text: str) -> GameRecord:
             body = body.strip().strip("\u3000").rstrip("+").strip()
             if special is not None:
                 raise _err("KIF", n, line, f"a move after the game ended ({special[0]})")
-            if number != len(st.history) + 1:
-                raise _err("KIF", n, line, f"expected move number {len(st.history) + 1}, got {number}")
+            if offset is None:  # after a board diagram the numbers may continue the game's count
+                offset = number - 1 if board_line is not None else 0
+            if number != offset + len(st.history) + 1:
+                raise _err("KIF", n, line, f"expected move number {offset + len(st.history) + 1}, got {number}")
             if body in _KIF_SPECIALS:
                 term, who = _KIF_SPECIALS[body]
                 special = (term, who, n, line)
@@ -452,7 +456,7 @@ def read_kif(text: str) -> GameRecord:
     else:
         rec.result, rec.termination = _derive_end(st)
     if summary is not None:
-        _check_kif_summary(rec, st, *summary)
+        _check_kif_summary(rec, st, offset or 0, *summary)
     return rec
 
 
@@ -493,12 +497,12 @@ def _kif_move(state: ShogiState, body: str, last_to: int, n: int, line: str) -> 
     return encode_move(frm, to, action == "成")
 
 
-def _check_kif_summary(rec: GameRecord, st: ShogiState, n: int, line: str) -> None:
-    m = re.match(r"^まで(\d+)手", line.strip())
+def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, line: str) -> None:
+    m = re.match(r"^まで、?([0-9]+)手", line.strip())
     if not m:
         raise _err("KIF", n, line, "expected 'まで<N>手で...'")
-    if int(m.group(1)) != len(st.history):
-        raise _err("KIF", n, line, f"says {m.group(1)} moves but the record has {len(st.history)}")
+    if int(m.group(1)) != offset + len(st.history):
+        raise _err("KIF", n, line, f"says {m.group(1)} moves but the record has {offset + len(st.history)}")
     rest = line.strip()[m.end():]
     w = re.search(r"(先手|後手|下手|上手)の(.*)(勝ち|負け)", rest)
     if w:
