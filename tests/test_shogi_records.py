@@ -189,7 +189,8 @@ def test_csa_handicap_pi_and_hands():
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("start", [STANDARD_START, *(KIF_HANDICAPS[k] for k in ("香落ち", "飛車落ち", "二枚落ち", "六枚落ち", "右七枚落ち"))])
+@pytest.mark.parametrize("start", [STANDARD_START, *(KIF_HANDICAPS[k] for k in
+                                                     ("香落ち", "飛車落ち", "二枚落ち", "六枚落ち", "右七枚落ち"))])
 def test_round_trip_random_games(start, seed, tmp_path):
     state = random_game(start, 40 + 20 * seed, seed)
     rng = random.Random(seed)
@@ -389,7 +390,8 @@ def test_we_read_what_cshogi_writes(seed, tmp_path):
 
 
 def test_csa_extras_multiple_games_and_missing_files():
-    text = "'CSA encoding=UTF-8\nV3.0\nN+先手\nPI\n+\n+7776FU,T1.5\n%TORYO\nT3\n$END_TIME:2020/01/01 11:00:00\n/\nPI\n+\n"
+    text = ("'CSA encoding=UTF-8\nV3.0\nN+先手\nPI\n+\n+7776FU,T1.5\n%TORYO\nT3\n"
+            "$END_TIME:2020/01/01 11:00:00\n/\nPI\n+\n")
     rec = read_record(text.encode("utf-8"))
     assert rec.moves == ["7g7f"] and rec.times == [1.5] and rec.result == "sente"
     assert rec.metadata["end_time"] == "2020/01/01 11:00:00" and rec.metadata["sente"] == "先手"

@@ -81,7 +81,8 @@ _KIF_SPECIALS = {
     "千日手": ("sennichite", "draw"), "持将棋": ("jishogi", "draw"), "切れ負け": ("timeout", "other"),
     "時間切れ": ("timeout", "other"), "反則勝ち": ("illegal-move", "mover"),
     "反則負け": ("illegal-move", "other"), "入玉勝ち": ("declaration", "mover"),
-    "宣言勝ち": ("declaration", "mover"), "入玉宣言": ("declaration", "mover"), "不詰": ("no-mate", ""), "封じ手": ("sealed", ""),
+    "宣言勝ち": ("declaration", "mover"), "入玉宣言": ("declaration", "mover"),
+    "不詰": ("no-mate", ""), "封じ手": ("sealed", ""),
     "不戦勝": ("forfeit", "mover"), "不戦敗": ("forfeit", "other"),
 }
 _CSA_SPECIALS = {
