@@ -103,6 +103,8 @@ class MainWindow(QMainWindow):
         self.theme_name = str(self.storage.get("theme", "light"))
         self.set_theme(self.theme_name)
         self.board.set_flipped(bool(self.storage.get("flipped", False)))
+        self.act_western.setChecked(str(self.storage.get("piece_style", "kanji")) == "western")
+        self._apply_piece_style()
         self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
         self.resize(1100, 760)
         self.resizeDocks([self.dock_analysis], [190], Qt.Orientation.Vertical)
@@ -208,6 +210,8 @@ class MainWindow(QMainWindow):
         self.act_engine = A("Start/stop &engine", self.toggle_engine, "Space", "Start or stop the engine")
         self.act_hint = A("&Hint", self.hint, "H", "Ask the engine for a move")
         self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
+        self.act_western = A("&Western piece letters", self.toggle_western, None,
+                             "Shogi pieces with letters instead of kanji", checkable=True)
         self.mode_group = QActionGroup(self)
         self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
         self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
@@ -236,7 +240,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&View")
-        for a in (self.act_flip, None, self.act_light, self.act_dark, None):
+        for a in (self.act_flip, self.act_western, None, self.act_light, self.act_dark, None):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
@@ -319,6 +323,7 @@ class MainWindow(QMainWindow):
     def _connect_board(self) -> None:
         self.board.moveRequested.connect(self._on_board_move)
         self.board.hoverChanged.connect(self.hover_label.setText)
+        self.board.message.connect(self.show_message)
 
     # -- engines: preparation ---------------------------------------------------------
     def analysis_spec(self) -> str:
@@ -669,10 +674,12 @@ class MainWindow(QMainWindow):
         new.set_theme(old.theme)
         new.set_flipped(old.flipped)
         new.rules_ready = self.ready
+        new.set_interactive(self.board.interactive)
         self.central_box.replaceWidget(old, new)
         old.hide()
         old.deleteLater()
         self.board = new
+        self._apply_piece_style()
         self._connect_board()
 
     # -- new game, files ------------------------------------------------------------------------
@@ -916,6 +923,17 @@ class MainWindow(QMainWindow):
     def flip(self) -> None:
         self.board.set_flipped(not self.board.flipped)
         self.storage.set("flipped", self.board.flipped)
+
+    @Slot()
+    def toggle_western(self) -> None:
+        self.storage.set("piece_style", "western" if self.act_western.isChecked() else "kanji")
+        self._apply_piece_style()
+
+    def _apply_piece_style(self) -> None:
+        """Kanji or western letters on boards that have both (shogi)."""
+        fn = getattr(self.board, "set_piece_style", None)
+        if callable(fn):
+            fn("western" if self.act_western.isChecked() else "kanji")
 
     def set_theme(self, name: str) -> None:
         self.theme_name = name
