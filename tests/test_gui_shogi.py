@@ -233,3 +233,99 @@ def test_a_short_game_against_the_engine(qtbot, tmp_path, spec):
     text = win.controller.state.to_text()
     assert win.controller.game.state_from_text(text).key == win.controller.state.key
     win.close()
+
+
+# -- each game's own file formats -------------------------------------------------------------
+
+
+def test_gomoku_record_export_and_import_and_psq(qtbot, tmp_path):
+    from gamesuite.gui.formats import format_for_path, formats_for
+
+    assert {f.name for f in formats_for("gomoku")} >= {"Gomoku record", "Gomocup record"}
+    assert format_for_path("x.PSQ").name == "Gomocup record"
+    win = make_window(qtbot, tmp_path, game="gomoku(size=15)")
+    for t in ("h8", "h9", "i9"):
+        win.controller.play(win.controller.state.parse_move(t))
+    out = tmp_path / "g.txt"
+    assert win.export_game(out)
+    assert '[Game "gomoku(size=15' in out.read_text()
+    win.new_game(load_game("gomoku(size=15)"), HUMANS)
+    qtbot.waitUntil(lambda: win.ready, timeout=60_000)
+    assert win.import_from(out)
+    qtbot.waitUntil(lambda: len(win.controller.state.history) == 3, timeout=60_000)
+    assert [win.controller.state.format_move(m) for m in win.controller.state.history] == ["h8", "h9", "i9"]
+    psq = tmp_path / "g.psq"
+    psq.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n-1\n")
+    assert win.import_from(psq)
+    qtbot.waitUntil(lambda: len(win.controller.state.history) == 2, timeout=60_000)
+    assert win.controller.state.format_move(win.controller.state.history[0]) == "h8"
+    bad = tmp_path / "bad.psq"
+    bad.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n")
+    assert not win.import_from(bad)
+    assert "illegal" in win.statusBar().currentMessage()
+    assert not win.import_from(tmp_path / "x.unknown")
+    assert "no game format" in win.statusBar().currentMessage()
+    win.close()
+
+
+def test_importing_another_games_file_switches_the_game(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, game="tictactoe")
+    psq = tmp_path / "g.psq"
+    psq.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n")
+    assert win.import_from(psq)
+    qtbot.waitUntil(lambda: win.controller.game.name == "gomoku" and win.ready, timeout=60_000)
+    assert len(win.controller.state.history) == 2
+    assert not any(p.is_engine for p in win.controller.players)
+    win.close()
+
+
+def test_a_game_package_can_declare_its_formats(monkeypatch):
+    import sys
+    import types
+
+    from gamesuite.gui.formats import format_for_path, formats_for, read_game
+
+    game = load_game("tictactoe")
+    mod = types.ModuleType("gamesuite.games.tictactoe.records")
+
+    def load(text):
+        st = game.new_state()
+        for t in text.split():
+            st.play_text(t)
+        return st
+
+    mod.FILE_FORMATS = [("Move list", (".ttt",), load, lambda st: " ".join(st.format_line(st.history)))]
+    monkeypatch.setitem(sys.modules, "gamesuite.games.tictactoe.records", mod)
+    (fmt,) = formats_for("tictactoe")
+    assert fmt.extensions == ("ttt",) and format_for_path("a.ttt") == fmt
+    g, start, moves = read_game(fmt, "b2 a1")
+    assert g == game and start is None and [game.new_state().format_move(m) for m in moves[:1]] == ["b2"]
+    assert len(moves) == 2
+
+
+def test_shogi_position_setup(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, game="shogi(variant=mini)")
+    b = win.board
+    win.begin_setup()
+    b.setup_clear()
+    b.setup_tool = "bK"
+    b.click_move(sq(win, "5e"))
+    b.setup_tool = "wK"
+    b.click_move(sq(win, "1a"))
+    b.setup_tool = "bS"
+    b.click_move(sq(win, "3c"))
+    b.click_move(sq(win, "3c"))  # again: promoted
+    b.click_move(b.hand_point(0, 1))  # a pawn in Sente's hand
+    b.setup_side = 1
+    assert b.setup_text() == "4k/5/2+S2/5/K4 w P 1"
+    assert win.finish_setup()
+    st = win.controller.state
+    assert st.sfen() == "4k/5/2+S2/5/K4 w P 1" and st.current_player == 1
+    # an impossible position is refused and the editor stays open
+    win.begin_setup()
+    b.setup_tool = "bK"
+    b.click_move(sq(win, "1e"))  # a second Sente king
+    assert not win.finish_setup() and win.setup_active
+    assert "king" in win.statusBar().currentMessage()
+    win.end_setup()
+    win.close()

@@ -194,6 +194,9 @@ class MainWindow(QMainWindow):
         self.act_open = A("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a saved game")
         self.act_save = A("&Save", self.save, QKeySequence.StandardKey.Save, "Save the game")
         self.act_save_as = A("Save &as…", self.save_as_dialog, "Ctrl+Shift+S", "Save the game to a new file")
+        self.act_import = A("&Import…", self.import_dialog, None, "Open a game in the game's own file format")
+        self.act_export_game = A("E&xport…", self.export_game_dialog, None,
+                                 "Save the line shown in the game's own file format")
         self.act_export = A("&Export diagram…", self.export_dialog, "Ctrl+E", "Save the board as PNG or SVG")
         self.act_quit = A("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.act_takeback = A("&Take back", self.takeback, "Ctrl+Z", "Take back your last move")
@@ -227,8 +230,8 @@ class MainWindow(QMainWindow):
 
         mb = self.menuBar()
         m = mb.addMenu("&Game")
-        for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_export, None,
-                  self.act_quit):
+        for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_import,
+                  self.act_export_game, self.act_export, None, self.act_quit):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Edit")
         for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
@@ -802,6 +805,94 @@ class MainWindow(QMainWindow):
         if path:
             self.save_to(path if path.endswith(".json") else path + ".json")
 
+    def import_from(self, path: Path | str) -> bool:
+        """Open a game in its own format (gomoku record, .psq, ...); errors go to the status bar."""
+        from .formats import decode, format_for_path, read_game
+
+        path = Path(path)
+        fmt = format_for_path(str(path))
+        if fmt is None or fmt.load is None:
+            self.show_message(f"Cannot open {path.name}: no game format reads this kind of file", 10_000)
+            return False
+        try:
+            text = decode(path.read_bytes())
+        except (OSError, InvalidRecordError) as e:
+            self.show_message(f"Cannot open {path.name}: {e.strerror if isinstance(e, OSError) else e}", 10_000)
+            return False
+        if not any(load_game(s).name == fmt.game for s in self._warmed):
+            # reading checks every move with the rules: let the worker load them first
+            self._after_rules.append(lambda: self.import_from(path))
+            self._prepare_engines(load_game(fmt.game), [])
+            return True
+        try:
+            game, start, moves = read_game(fmt, text)
+        except InvalidRecordError as e:
+            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
+            return False
+        players = self.controller.players if game == self.controller.game else \
+            [PlayerSpec("human") for _ in range(game.num_players)]
+        rec = GameRecord(game, start_text=start, players=[PlayerSpec.from_json(p.to_json()) for p in players],
+                         metadata={"source": path.name})
+        node = rec.root
+        for m in moves:
+            node = rec.add_move(node, m)
+        self._load_record(rec, node)
+        self._file = None
+        self._refresh_labels()
+        self.show_message(f"Imported {path} ({fmt.name}, {len(moves)} moves)")
+        return True
+
+    def export_game(self, path: Path | str) -> bool:
+        """Save the line up to the position shown in the game's own format (chosen by the extension)."""
+        from .formats import format_for_path, formats_for
+
+        path = Path(path)
+        fmt = format_for_path(str(path), [f for f in formats_for(self.controller.game.name) if f.save])
+        if fmt is None or fmt.save is None:
+            self.show_message(f"Cannot save {path.name}: {self.controller.game.name} has no format for this file",
+                              10_000)
+            return False
+        try:
+            text = fmt.save(self.controller.state)
+            path.write_text(text, encoding="utf-8")
+        except GameSuiteError as e:
+            self.show_message(f"Cannot save {path.name}: {e}", 10_000)
+            return False
+        except OSError as e:
+            self.show_message(f"Cannot save {path}: {e.strerror}", 10_000)
+            return False
+        self.show_message(f"Saved {path} ({fmt.name})")
+        return True
+
+    @Slot()
+    def import_dialog(self) -> None:
+        from .formats import all_formats
+
+        fmts = [f for f in all_formats() if f.load]
+        if not fmts:
+            self.show_message("No game has a file format to import")
+            return
+        exts = " ".join(sorted({"*." + e for f in fmts for e in f.extensions}))
+        filters = ";;".join([f"Game records ({exts})"] + [f.filter() for f in fmts] + ["All files (*)"])
+        path, _ = QFileDialog.getOpenFileName(self, "Import a game", str(self.storage.games_dir), filters)
+        if path:
+            self.import_from(path)
+
+    @Slot()
+    def export_game_dialog(self) -> None:
+        from .formats import formats_for
+
+        fmts = [f for f in formats_for(self.controller.game.name) if f.save]
+        if not fmts:
+            self.show_message(f"{self.controller.game.long_name} has no file format of its own: use Save (JSON)"
+                              " or Copy position")
+            return
+        self.storage.games_dir.mkdir(parents=True, exist_ok=True)
+        default = str(self.storage.games_dir / f"game.{fmts[0].extensions[0]}")
+        path, _ = QFileDialog.getSaveFileName(self, "Export the game", default, ";;".join(f.filter() for f in fmts))
+        if path:
+            self.export_game(path)
+
     def export_diagram(self, path: Path | str, size: int = 600) -> bool:
         path = str(path)
         if path.lower().endswith(".svg"):
@@ -1013,6 +1104,7 @@ class MainWindow(QMainWindow):
 
 
 HELP_TEXT = """Click the board to play a move. The computer answers when it is its turn.
+Shogi: click a piece (or a piece in your hand), then one of the marked squares.
 
 Space: start or stop the engine (or make it move now) · H: hint · F: flip the board
 Left/Right: step through the moves · Home/End or Up/Down: first/last move
