@@ -329,3 +329,27 @@ def test_shogi_position_setup(qtbot, tmp_path):
     assert "king" in win.statusBar().currentMessage()
     win.end_setup()
     win.close()
+
+
+def test_dragging_a_piece_and_sfen_copy_paste(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    b = win.board
+    qtbot.mousePress(b, Qt.MouseButton.LeftButton, pos=b.point_of(sq(win, "2g")).toPoint())
+    assert b.selected == sq(win, "2g")
+    qtbot.mouseRelease(b, Qt.MouseButton.LeftButton, pos=b.point_of(sq(win, "2f")).toPoint())
+    st = win.controller.state
+    assert [st.format_move(m) for m in st.history] == ["2g2f"]
+    # a drag onto a square that is no target plays nothing and keeps the selection
+    qtbot.mousePress(b, Qt.MouseButton.LeftButton, pos=b.point_of(sq(win, "3c")).toPoint())
+    qtbot.mouseRelease(b, Qt.MouseButton.LeftButton, pos=b.point_of(sq(win, "3e")).toPoint())
+    assert len(win.controller.state.history) == 1 and b.selected == sq(win, "3c")
+    win.copy_position()
+    text = QApplication.clipboard().text()
+    assert text == "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2"
+    QApplication.clipboard().setText("4k4/9/9/9/9/9/9/9/4K4 b 2P 1")
+    win.paste_position()
+    assert win.controller.state.hands[0, 1] == 2
+    QApplication.clipboard().setText("4k4/9/9/9/9/9/9/9/4K4 b 19P 1")  # more pawns than a set has
+    win.paste_position()
+    assert win.controller.state.hands[0, 1] == 2 and "19P" in win.statusBar().currentMessage()
+    win.close()

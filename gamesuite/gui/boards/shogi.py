@@ -1,7 +1,7 @@
 """The shogi board: 9x9 shogi and 5x5 minishogi with both hands beside the board.
 
 A move takes two clicks: a piece (on the board or in one's hand), then a
-target among the highlighted legal ones. When promotion is optional the
+target among the highlighted legal ones (or a drag from the one to the other). When promotion is optional the
 board asks (``ask_promotion``); when it is forced it is applied. A click that
 cannot start or finish a move is refused with the reason (``message``).
 
@@ -79,6 +79,7 @@ class ShogiBoard(BoardWidget):
         self._setup_cells = np.zeros(self.g.N, dtype=np.int64)
         self._setup_hands = np.zeros((2, 8), dtype=np.int64)
         self._geom = (0.0, 0.0, 1.0, 1.0)  # board origin x, y, cell width, cell height
+        self._pressed: int | None = None  # the point a left button press selected (for dragging)
 
     # -- the game's geometry ------------------------------------------------------------------
     @property
@@ -220,6 +221,16 @@ class ShogiBoard(BoardWidget):
             self._select(None)
             return
         if event.button() == Qt.MouseButton.LeftButton:
+            self.click_point(point)
+            self._pressed = point
+
+    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        """Dragging a piece onto a target plays it, as two clicks would."""
+        pressed, self._pressed = self._pressed, None
+        if self.setup_mode or event.button() != Qt.MouseButton.LeftButton or pressed is None:
+            return
+        point = self.move_at(event.position())
+        if point is not None and point != pressed and self.selected == pressed and point in self.targets:
             self.click_point(point)
 
     def _own(self, point: int) -> bool:
