@@ -53,12 +53,14 @@ CELL_ASPECT = 1.08  # cells are a little taller than wide, as on a real board
 WOOD = {"light": ("#e6c27a", "#f5e1b3"), "dark": ("#b8935a", "#d9bd86")}  # board, piece
 
 
+_KANJI: list[bool] = []
+
+
 def kanji_available() -> bool:
-    """Whether some installed font has Japanese glyphs (else the pieces show letters)."""
-    try:
-        return bool(QFontDatabase.families(QFontDatabase.WritingSystem.Japanese))
-    except Exception:  # noqa: BLE001 - no font database (no application yet)
-        return False
+    """Whether some installed font has Japanese glyphs (else the pieces show letters); asked once."""
+    if not _KANJI:
+        _KANJI.append(bool(QFontDatabase.families(QFontDatabase.WritingSystem.Japanese)))
+    return _KANJI[0]
 
 
 class ShogiBoard(BoardWidget):
