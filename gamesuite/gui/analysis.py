@@ -118,12 +118,24 @@ class AnalysisPanel(QWidget):
         self.tree.setUpdatesEnabled(False)
         for info in self._pending:
             self.rows.append(info)
-            self.tree.insertTopLevelItem(0, self._item(info))
+            self.tree.insertTopLevelItem(self._row_for(info), self._item(info))
         self._pending.clear()
         while self.tree.topLevelItemCount() > MAX_ROWS:
             self.tree.takeTopLevelItem(self.tree.topLevelItemCount() - 1)
         del self.rows[:-MAX_ROWS]
         self.tree.setUpdatesEnabled(True)
+
+    def _row_for(self, info: SearchInfo) -> int:
+        """Where a new report goes: deeper rows first; within one depth, by line number (line 1 first).
+
+        A line reported again at the same depth goes above its older report.
+        """
+        n = self.tree.topLevelItemCount()
+        for i in range(n):
+            depth, line = self.tree.topLevelItem(i).data(1, Qt.ItemDataRole.UserRole)
+            if depth < info.depth or (depth == info.depth and line >= info.multipv):
+                return i
+        return n
 
     def _item(self, info: SearchInfo) -> QTreeWidgetItem:
         assert self.state is not None
@@ -143,6 +155,7 @@ class AnalysisPanel(QWidget):
         for col in range(1, 6):
             item.setTextAlignment(col, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         item.setData(0, Qt.ItemDataRole.UserRole, list(info.pv))
+        item.setData(1, Qt.ItemDataRole.UserRole, (info.depth, info.multipv))
         item.setToolTip(6, pv)
         return item
 

@@ -103,6 +103,8 @@ class MainWindow(QMainWindow):
         self.theme_name = str(self.storage.get("theme", "light"))
         self.set_theme(self.theme_name)
         self.board.set_flipped(bool(self.storage.get("flipped", False)))
+        self.act_western.setChecked(str(self.storage.get("piece_style", "kanji")) == "western")
+        self._apply_piece_style()
         self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
         self.resize(1100, 760)
         self.resizeDocks([self.dock_analysis], [190], Qt.Orientation.Vertical)
@@ -192,6 +194,9 @@ class MainWindow(QMainWindow):
         self.act_open = A("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a saved game")
         self.act_save = A("&Save", self.save, QKeySequence.StandardKey.Save, "Save the game")
         self.act_save_as = A("Save &as…", self.save_as_dialog, "Ctrl+Shift+S", "Save the game to a new file")
+        self.act_import = A("&Import…", self.import_dialog, None, "Open a game in the game's own file format")
+        self.act_export_game = A("E&xport…", self.export_game_dialog, None,
+                                 "Save the line shown in the game's own file format")
         self.act_export = A("&Export diagram…", self.export_dialog, "Ctrl+E", "Save the board as PNG or SVG")
         self.act_quit = A("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.act_takeback = A("&Take back", self.takeback, "Ctrl+Z", "Take back your last move")
@@ -208,6 +213,8 @@ class MainWindow(QMainWindow):
         self.act_engine = A("Start/stop &engine", self.toggle_engine, "Space", "Start or stop the engine")
         self.act_hint = A("&Hint", self.hint, "H", "Ask the engine for a move")
         self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
+        self.act_western = A("&Western piece letters", self.toggle_western, None,
+                             "Shogi pieces with letters instead of kanji", checkable=True)
         self.mode_group = QActionGroup(self)
         self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
         self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
@@ -223,8 +230,8 @@ class MainWindow(QMainWindow):
 
         mb = self.menuBar()
         m = mb.addMenu("&Game")
-        for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_export, None,
-                  self.act_quit):
+        for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_import,
+                  self.act_export_game, self.act_export, None, self.act_quit):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Edit")
         for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
@@ -236,7 +243,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&View")
-        for a in (self.act_flip, None, self.act_light, self.act_dark, None):
+        for a in (self.act_flip, self.act_western, None, self.act_light, self.act_dark, None):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
@@ -319,6 +326,7 @@ class MainWindow(QMainWindow):
     def _connect_board(self) -> None:
         self.board.moveRequested.connect(self._on_board_move)
         self.board.hoverChanged.connect(self.hover_label.setText)
+        self.board.message.connect(self.show_message)
 
     # -- engines: preparation ---------------------------------------------------------
     def analysis_spec(self) -> str:
@@ -669,10 +677,12 @@ class MainWindow(QMainWindow):
         new.set_theme(old.theme)
         new.set_flipped(old.flipped)
         new.rules_ready = self.ready
+        new.set_interactive(self.board.interactive)
         self.central_box.replaceWidget(old, new)
         old.hide()
         old.deleteLater()
         self.board = new
+        self._apply_piece_style()
         self._connect_board()
 
     # -- new game, files ------------------------------------------------------------------------
@@ -794,6 +804,94 @@ class MainWindow(QMainWindow):
                                               "gamesuite games (*.json)")
         if path:
             self.save_to(path if path.endswith(".json") else path + ".json")
+
+    def import_from(self, path: Path | str) -> bool:
+        """Open a game in its own format (gomoku record, .psq, ...); errors go to the status bar."""
+        from .formats import decode, format_for_path, read_game
+
+        path = Path(path)
+        fmt = format_for_path(str(path))
+        if fmt is None or fmt.load is None:
+            self.show_message(f"Cannot open {path.name}: no game format reads this kind of file", 10_000)
+            return False
+        try:
+            text = decode(path.read_bytes())
+        except (OSError, InvalidRecordError) as e:
+            self.show_message(f"Cannot open {path.name}: {e.strerror if isinstance(e, OSError) else e}", 10_000)
+            return False
+        if not any(load_game(s).name == fmt.game for s in self._warmed):
+            # reading checks every move with the rules: let the worker load them first
+            self._after_rules.append(lambda: self.import_from(path))
+            self._prepare_engines(load_game(fmt.game), [])
+            return True
+        try:
+            game, start, moves = read_game(fmt, text)
+        except InvalidRecordError as e:
+            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
+            return False
+        players = self.controller.players if game == self.controller.game else \
+            [PlayerSpec("human") for _ in range(game.num_players)]
+        rec = GameRecord(game, start_text=start, players=[PlayerSpec.from_json(p.to_json()) for p in players],
+                         metadata={"source": path.name})
+        node = rec.root
+        for m in moves:
+            node = rec.add_move(node, m)
+        self._load_record(rec, node)
+        self._file = None
+        self._refresh_labels()
+        self.show_message(f"Imported {path} ({fmt.name}, {len(moves)} moves)")
+        return True
+
+    def export_game(self, path: Path | str) -> bool:
+        """Save the line up to the position shown in the game's own format (chosen by the extension)."""
+        from .formats import format_for_path, formats_for
+
+        path = Path(path)
+        fmt = format_for_path(str(path), [f for f in formats_for(self.controller.game.name) if f.save])
+        if fmt is None or fmt.save is None:
+            self.show_message(f"Cannot save {path.name}: {self.controller.game.name} has no format for this file",
+                              10_000)
+            return False
+        try:
+            text = fmt.save(self.controller.state)
+            path.write_text(text, encoding="utf-8")
+        except GameSuiteError as e:
+            self.show_message(f"Cannot save {path.name}: {e}", 10_000)
+            return False
+        except OSError as e:
+            self.show_message(f"Cannot save {path}: {e.strerror}", 10_000)
+            return False
+        self.show_message(f"Saved {path} ({fmt.name})")
+        return True
+
+    @Slot()
+    def import_dialog(self) -> None:
+        from .formats import all_formats
+
+        fmts = [f for f in all_formats() if f.load]
+        if not fmts:
+            self.show_message("No game has a file format to import")
+            return
+        exts = " ".join(sorted({"*." + e for f in fmts for e in f.extensions}))
+        filters = ";;".join([f"Game records ({exts})"] + [f.filter() for f in fmts] + ["All files (*)"])
+        path, _ = QFileDialog.getOpenFileName(self, "Import a game", str(self.storage.games_dir), filters)
+        if path:
+            self.import_from(path)
+
+    @Slot()
+    def export_game_dialog(self) -> None:
+        from .formats import formats_for
+
+        fmts = [f for f in formats_for(self.controller.game.name) if f.save]
+        if not fmts:
+            self.show_message(f"{self.controller.game.long_name} has no file format of its own: use Save (JSON)"
+                              " or Copy position")
+            return
+        self.storage.games_dir.mkdir(parents=True, exist_ok=True)
+        default = str(self.storage.games_dir / f"game.{fmts[0].extensions[0]}")
+        path, _ = QFileDialog.getSaveFileName(self, "Export the game", default, ";;".join(f.filter() for f in fmts))
+        if path:
+            self.export_game(path)
 
     def export_diagram(self, path: Path | str, size: int = 600) -> bool:
         path = str(path)
@@ -917,6 +1015,17 @@ class MainWindow(QMainWindow):
         self.board.set_flipped(not self.board.flipped)
         self.storage.set("flipped", self.board.flipped)
 
+    @Slot()
+    def toggle_western(self) -> None:
+        self.storage.set("piece_style", "western" if self.act_western.isChecked() else "kanji")
+        self._apply_piece_style()
+
+    def _apply_piece_style(self) -> None:
+        """Kanji or western letters on boards that have both (shogi)."""
+        fn = getattr(self.board, "set_piece_style", None)
+        if callable(fn):
+            fn("western" if self.act_western.isChecked() else "kanji")
+
     def set_theme(self, name: str) -> None:
         self.theme_name = name
         (self.act_dark if name == "dark" else self.act_light).setChecked(True)
@@ -995,6 +1104,7 @@ class MainWindow(QMainWindow):
 
 
 HELP_TEXT = """Click the board to play a move. The computer answers when it is its turn.
+Shogi: click a piece (or a piece in your hand), then one of the marked squares.
 
 Space: start or stop the engine (or make it move now) · H: hint · F: flip the board
 Left/Right: step through the moves · Home/End or Up/Down: first/last move

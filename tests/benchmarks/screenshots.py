@@ -4,7 +4,8 @@
 
 Plays a few positions with the real engines and grabs the window: a
 tic-tac-toe game against the computer (light theme), an analysis with three
-lines (dark theme) and, when the gomoku game is installed, a renju position.
+lines (dark theme), when the gomoku game is installed a renju position, and a
+shogi analysis with a piece in hand selected.
 """
 
 from __future__ import annotations
@@ -112,6 +113,20 @@ def main(argv: list[str]) -> int:
             wait(2500)
             shoot(win, out / "gomoku-renju-light.png")
             win.set_mode("play")
+
+    # 5. Shogi: analysing with two lines, a piece in hand selected (its drop targets shown).
+    if "shogi" in game_classes():
+        win.set_theme("light")
+        win.new_game(load_game("shogi"), [PlayerSpec("human"), PlayerSpec("engine", "", 1000)])
+        wait_until(lambda: win.ready, 60_000)
+        for text in "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d".split():
+            win.controller.play(win.controller.state.parse_move(text))
+        win.panel.multipv.setValue(2)
+        win.set_mode("analyse")
+        wait(3000)
+        win.board.click_move(win.board.hand_point(0, 5))  # Sente's bishop in hand: where it may drop
+        shoot(win, out / "shogi-analyse-light.png")
+        win.set_mode("play")
     win.close()
     app.processEvents()
     return 0

@@ -28,6 +28,7 @@ class BoardWidget(QWidget):
     moveRequested = Signal(int)
     setupChanged = Signal()
     hoverChanged = Signal(str)  # the name of the point under the mouse ("" when none)
+    message = Signal(str)  # why a click was refused, for the status bar (boards whose moves take several clicks)
 
     def __init__(self, game: Game, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,0 +1,115 @@
+"""Each game's standard file formats, for Game › Import and Export.
+
+A format reads a file into a state (the game's start position, or a set-up
+one, followed by the game's moves) and/or writes the line that led to a state.
+Gomoku's formats are listed here (its record text and Gomocup ``.psq``);
+any game package can offer its own with no change to the window: a module
+``gamesuite.games.<game>.records`` that defines ``FILE_FORMATS``, a list of
+``(name, extensions, load, save)`` with ``load(text) -> State`` and
+``save(state) -> str`` (either may be None).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..core.errors import GameSuiteError, InvalidRecordError
+from ..core.registry import Game, game_classes
+from ..core.state import State
+
+
+@dataclass(frozen=True)
+class FileFormat:
+    """A game's file format: a name, file extensions (no dot) and a reader and/or writer."""
+
+    game: str  # the registered game name
+    name: str
+    extensions: tuple[str, ...]
+    load: Callable[[str], State] | None
+    save: Callable[[State], str] | None
+
+    def filter(self) -> str:
+        """The file-dialog filter, e.g. ``Gomoku record (*.txt)``."""
+        return f"{self.name} ({' '.join('*.' + e for e in self.extensions)})"
+
+
+def _gomoku_formats() -> list[FileFormat]:
+    try:
+        rec = importlib.import_module("gamesuite.games.gomoku.records")
+    except ImportError:
+        return []
+    return [
+        FileFormat("gomoku", "Gomoku record", ("txt", "gomoku"), lambda text: rec.load_record(text).state,
+                   lambda state: rec.save_record(state)),
+        FileFormat("gomoku", "Gomocup record", ("psq",), lambda text: rec.load_psq(text).state, None),
+    ]
+
+
+def _package_formats(name: str) -> list[FileFormat]:
+    """Formats a game package declares in ``records.FILE_FORMATS`` (none when it has no such module)."""
+    try:
+        rec = importlib.import_module(f"gamesuite.games.{name}.records")
+    except ImportError:
+        return []
+    out = []
+    for entry in getattr(rec, "FILE_FORMATS", ()):
+        fname, exts, load, save = entry
+        out.append(FileFormat(name, str(fname), tuple(str(e).lstrip(".") for e in exts), load, save))
+    return out
+
+
+def formats_for(game_name: str) -> list[FileFormat]:
+    """The file formats of one game (its package's own, plus those listed here)."""
+    fmts = _package_formats(game_name)
+    if game_name == "gomoku" and not fmts:
+        fmts = _gomoku_formats()
+    return fmts
+
+
+def all_formats() -> list[FileFormat]:
+    """The file formats of every registered game."""
+    out: list[FileFormat] = []
+    for name in sorted(game_classes()):
+        out.extend(formats_for(name))
+    return out
+
+
+def format_for_path(path: str, formats: list[FileFormat] | None = None) -> FileFormat | None:
+    """The format whose extension ``path`` has (None when no format claims it)."""
+    low = path.lower()
+    for f in formats if formats is not None else all_formats():
+        if any(low.endswith("." + e) for e in f.extensions):
+            return f
+    return None
+
+
+def decode(data: bytes) -> str:
+    """File bytes as text: UTF-8 (with or without a BOM), else Shift-JIS (old KIF files)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp932")
+        except UnicodeDecodeError:
+            raise InvalidRecordError("the file is neither UTF-8 nor Shift-JIS text") from None
+
+
+def read_game(fmt: FileFormat, text: str) -> tuple[Game, str | None, list[int]]:
+    """``(game, start text or None for the usual start, moves)`` of a file; ``InvalidRecordError`` if bad."""
+    if fmt.load is None:
+        raise InvalidRecordError(f"{fmt.name} files can be saved, not opened")
+    try:
+        state: Any = fmt.load(text)
+    except GameSuiteError as e:
+        raise InvalidRecordError(str(e)) from None
+    moves = list(state.history)
+    start = state.copy()
+    for _ in moves:
+        start.undo()
+    game = state.game
+    start_text = start.to_text()
+    if start_text == game.new_state().to_text():
+        start_text = None
+    return game, start_text, moves
