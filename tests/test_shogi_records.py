@@ -411,3 +411,21 @@ def test_kif_numbers_may_continue_after_a_board_diagram():
     assert read_record(renumbered).moves == later.moves
     with pytest.raises(InvalidRecordError, match="expected move number 32, got 33"):
         read_record(renumbered.replace("  32 ", "  33 ", 1))
+
+
+def test_file_formats_hook_round_trips_a_game_through_kif_and_csa():
+    import random
+
+    from gamesuite.core import load_game
+    from gamesuite.games.shogi.records import FILE_FORMATS
+
+    state = load_game("shogi").new_state()
+    rng = random.Random(7)
+    for _ in range(30):
+        if state.is_terminal():
+            break
+        state.play(rng.choice(state.legal_moves()))
+    for name, _exts, load, save in FILE_FORMATS:
+        again = load(save(state))
+        assert again.to_text() == state.to_text(), name
+        assert list(again.history) == list(state.history), name

@@ -991,3 +991,26 @@ def record_from_state(state: ShogiState, metadata: dict[str, str] | None = None,
 
 __all__ = ["GameRecord", "InvalidRecordError", "KIF_HANDICAPS", "MINI_START", "decode_bytes", "detect_format",
            "read_csa", "read_kif", "read_record", "record_from_state", "save_record", "write_csa", "write_kif"]
+
+
+def _load_kif(text: str) -> ShogiState:
+    return read_record(text, fmt="kif").state()
+
+
+def _load_csa(text: str) -> ShogiState:
+    return read_record(text, fmt="csa").state()
+
+
+def _save_kif(state: ShogiState) -> str:
+    return write_kif(record_from_state(state))
+
+
+def _save_csa(state: ShogiState) -> str:
+    return write_csa(record_from_state(state))
+
+
+#: The formats the window offers in Game › Import/Export (see gamesuite/gui/formats.py).
+FILE_FORMATS = [
+    ("KIF", ("kif", "kifu"), _load_kif, _save_kif),
+    ("CSA", ("csa",), _load_csa, _save_csa),
+]
