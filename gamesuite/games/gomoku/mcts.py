@@ -1,0 +1,441 @@
+"""UCT for gomoku in numba: the array tree of ``gamesuite.search.mcts_kernels``, random playouts
+under the game's rule (freestyle, standard, renju), candidate moves near the stones.
+
+- **Win test.** A move wins when a line through it is exactly five long, or
+  longer than five under freestyle (and for white under renju): the rule of
+  ``renju.wins_ref``.
+- **Tree moves.** A node's children are the empty cells within ``radius``
+  (Chebyshev distance, default 2) of a stone, all empty cells with
+  ``radius=0``; the empty board's only child is the centre. Under renju a node
+  where black moves leaves out black's forbidden points (the rules' own
+  kernel), so the tree only plays legal moves; when no cell near the stones is
+  legal, every legal cell is a child; when none is, the node is a draw.
+- **Playouts** are uniformly random over *all* empty cells. Under renju a
+  random black move that is forbidden is put aside and another is drawn (so
+  playouts are legal games too; a black player with nothing legal draws);
+  this costs a forbidden-point test per black playout move, which is why renju
+  simulations are slower (``gamesuite bench mcts`` shows both).
+
+:func:`reference_run` is the same search in plain Python (the same random
+numbers, the same tree); the tests compare the two.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+import numpy as np
+from numba import njit
+
+from ...core.errors import InvalidOptionError
+from ...core.registry import register_engine
+from ...search.mcts import register_heuristic
+from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, SIMS, USED, ArrayMCTS, N,
+                                    ReferenceRandom, W, _below, _select, new_random)
+from .renju import _is_forbidden, _run_length, is_forbidden_ref, run_length_ref, wins_ref
+from .rules import RENJU, Gomoku, GomokuState
+
+__all__ = ["GomokuMCTS", "playouts", "playouts_board", "reference_playout", "reference_run", "run", "run_board"]
+
+
+# -- kernels --------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _wins(work, size, rule, m) -> bool:
+    """Whether the stone just placed on ``m`` wins under ``rule`` (0 freestyle, 1 standard, 2 renju)."""
+    exact = rule == 1 or (rule == 2 and work[m] == 1)
+    for d in range(4):
+        n = _run_length(work, size, m, d)
+        if n == 5 or (n > 5 and not exact):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _playout(work, size, rule, stone, empties, rng) -> int:
+    """Play random moves on ``work`` (changed) from ``stone`` to move; the winning stone or 0."""
+    cnt = 0
+    for i in range(work.shape[0]):
+        if work[i] == 0:
+            empties[cnt] = i
+            cnt += 1
+    while cnt > 0:
+        avail = cnt
+        m = -1
+        r = 0
+        while avail > 0:
+            r = _below(rng, avail)
+            m = empties[r]
+            if rule == 2 and stone == 1 and _is_forbidden(work, size, np.int64(m), np.int64(0)):
+                empties[r] = empties[avail - 1]  # set it aside behind the cells still available
+                empties[avail - 1] = m
+                avail -= 1
+                m = -1
+            else:
+                break
+        if m < 0:
+            return 0  # black has no legal move: a draw
+        empties[r] = empties[avail - 1]
+        empties[avail - 1] = empties[cnt - 1]
+        cnt -= 1
+        work[m] = stone
+        if _wins(work, size, rule, m):
+            return stone
+        stone = 3 - stone
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _playouts(board, size, rule, stone, count, rng, stop, results) -> int:
+    """``count`` random playouts from ``board``; ``results[w]`` counts wins of stone ``w`` (0: draw)."""
+    work = np.empty_like(board)
+    empties = np.empty(board.shape[0], dtype=np.int32)
+    done = 0
+    for s in range(count):
+        if (s & 63) == 0 and stop[0] != 0:
+            break
+        work[:] = board
+        results[_playout(work, size, rule, stone, empties, rng)] += 1
+        done += 1
+    return done
+
+
+@njit(cache=True, nogil=True)
+def _candidates(work, size, rule, stone, radius, out) -> int:
+    """The tree moves of ``work`` with ``stone`` to move into ``out`` (ascending); how many."""
+    cells = size * size
+    stones = 0
+    for i in range(cells):
+        if work[i] != 0:
+            stones += 1
+    if stones == 0:
+        out[0] = (size // 2) * size + size // 2
+        return 1
+    check = rule == 2 and stone == 1
+    n = 0
+    if radius > 0:
+        for i in range(cells):
+            if work[i] != 0:
+                continue
+            r0 = i // size
+            c0 = i % size
+            near = False
+            for r in range(max(0, r0 - radius), min(size, r0 + radius + 1)):
+                for c in range(max(0, c0 - radius), min(size, c0 + radius + 1)):
+                    if work[r * size + c] != 0:
+                        near = True
+                        break
+                if near:
+                    break
+            if near and not (check and _is_forbidden(work, size, np.int64(i), np.int64(0))):
+                out[n] = i
+                n += 1
+    if n == 0:
+        for i in range(cells):
+            if work[i] == 0 and not (check and _is_forbidden(work, size, np.int64(i), np.int64(0))):
+                out[n] = i
+                n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _run(board, size, rule, root_stone, radius, nodes, root, stats, sims, c, expand_at, rng, stop) -> int:
+    """Run up to ``sims`` UCT simulations from ``root`` (position ``board``, ``root_stone`` to move).
+
+    Polls ``stop`` every 16 simulations; returns how many were done.
+    """
+    cells = board.shape[0]
+    work = np.empty_like(board)
+    empties = np.empty(cells, dtype=np.int32)
+    cand = np.empty(cells, dtype=np.int32)
+    path = np.empty(cells + 2, dtype=np.int64)
+    root_empty = 0
+    for i in range(cells):
+        if board[i] == 0:
+            root_empty += 1
+    capacity = nodes.shape[0]
+    done = 0
+    for s in range(sims):
+        if (s & 15) == 0 and stop[0] != 0:
+            break
+        work[:] = board
+        node = root
+        stone = root_stone
+        empty = root_empty
+        depth = 0
+        path[0] = root
+        winner = -1  # -1: not decided in the tree
+        while True:
+            if nodes[node, COUNT] == 0:
+                if node != root and nodes[node, N] < expand_at:
+                    break
+                n = _candidates(work, size, rule, stone, radius, cand)
+                if n == 0:
+                    winner = 0  # nothing legal: a draw
+                    break
+                if stats[USED] + n > capacity:
+                    break
+                first = stats[USED]
+                for j in range(n):
+                    row = first + j
+                    nodes[row, N] = 0
+                    nodes[row, W] = 0
+                    nodes[row, FIRST] = -1
+                    nodes[row, COUNT] = 0
+                    nodes[row, MOVE] = cand[j]
+                nodes[node, FIRST] = first
+                nodes[node, COUNT] = n
+                stats[USED] = first + n
+            child = _select(nodes, node, c, rng)
+            m = nodes[child, MOVE]
+            work[m] = stone
+            empty -= 1
+            depth += 1
+            path[depth] = child
+            node = child
+            if _wins(work, size, rule, m):
+                winner = stone
+                break
+            if empty == 0:
+                winner = 0
+                break
+            stone = 3 - stone
+        if winner < 0:
+            winner = _playout(work, size, rule, stone, empties, rng)
+        if depth > stats[MAXDEPTH]:
+            stats[MAXDEPTH] = depth
+        # the node at depth d was entered by root_stone when d is odd, by the other stone when even
+        for d in range(depth + 1):
+            row = path[d]
+            mover = root_stone if d % 2 == 1 else 3 - root_stone
+            nodes[row, N] += 1
+            if winner == 0:
+                nodes[row, W] += 1
+            elif winner == mover:
+                nodes[row, W] += 2
+        done += 1
+    stats[SIMS] += done
+    return done
+
+
+# -- checked wrappers ------------------------------------------------------------
+
+
+def _check_board(board: np.ndarray, size: int, rule: int, stone: int) -> None:
+    if not isinstance(size, (int, np.integer)) or not 5 <= size <= 26:
+        raise ValueError(f"size must be 5 .. 26, got {size!r}")
+    if board.dtype != np.int8 or board.shape != (size * size,):
+        raise ValueError(f"board must be a flat int8 array of {size}x{size} cells")
+    if rule not in (0, 1, 2) or stone not in (1, 2):
+        raise ValueError(f"bad rule={rule} or stone={stone}")
+    if not np.isin(board, (0, 1, 2)).all():
+        raise ValueError("board cells must be 0, 1 or 2")
+
+
+def run(state: GomokuState, nodes: np.ndarray, stats: np.ndarray, root: int, sims: int, c: float, expand_at: int,
+        radius: int, rng: np.ndarray, stop: np.ndarray | None = None) -> int:
+    """Run ``sims`` UCT simulations of ``state`` from tree row ``root``; return how many ran."""
+    if state.is_terminal():
+        raise ValueError(f"cannot search the finished position {state.to_text()!r}")
+    g = state.game
+    return run_board(state.board, g.size, g.rule_id, state.to_move_stone, nodes, stats, root, sims, c, expand_at,
+                     radius, rng, stop)
+
+
+def run_board(board: np.ndarray, size: int, rule: int, stone: int, nodes: np.ndarray, stats: np.ndarray, root: int,
+              sims: int, c: float, expand_at: int, radius: int, rng: np.ndarray,
+              stop: np.ndarray | None = None) -> int:
+    """``run`` on a bare board (``rule``: 0 freestyle, 1 standard, 2 renju) with ``stone`` to move."""
+    _check_board(board, size, rule, stone)
+    if nodes.dtype != np.int32 or nodes.ndim != 2 or nodes.shape[1] != COLUMNS:
+        raise ValueError("nodes must be an int32 array with 5 columns")
+    if not 0 <= root < stats[USED] or sims < 0 or c < 0 or expand_at < 0 or radius < 0:
+        raise ValueError(f"bad arguments: root={root}, sims={sims}, c={c}, expand_at={expand_at}, radius={radius}")
+    if rng.dtype != np.uint64 or rng.shape != (1,):
+        raise ValueError("rng must be a one-element uint64 array")
+    stop = np.zeros(1, dtype=np.uint8) if stop is None else stop
+    return int(_run(board, np.int64(size), np.int64(rule), np.int64(stone), np.int64(radius), nodes,
+                    np.int64(root), stats, np.int64(sims), float(c), np.int64(expand_at), rng, stop))
+
+
+def playouts(state: GomokuState, count: int, rng: np.ndarray, stop: np.ndarray | None = None) -> np.ndarray:
+    """Counts of random-playout results from ``state``: ``[draws, black wins, white wins]``."""
+    if state.is_terminal():
+        results = np.zeros(3, dtype=np.int64)
+        results[state.winner] = count
+        return results
+    g = state.game
+    return playouts_board(state.board, g.size, g.rule_id, state.to_move_stone, count, rng, stop)
+
+
+def playouts_board(board: np.ndarray, size: int, rule: int, stone: int, count: int, rng: np.ndarray,
+                   stop: np.ndarray | None = None) -> np.ndarray:
+    """``playouts`` on a bare board with ``stone`` to move."""
+    _check_board(board, size, rule, stone)
+    if count < 0:
+        raise ValueError(f"count must be non-negative, got {count}")
+    if rng.dtype != np.uint64 or rng.shape != (1,):
+        raise ValueError("rng must be a one-element uint64 array")
+    results = np.zeros(3, dtype=np.int64)
+    stop = np.zeros(1, dtype=np.uint8) if stop is None else stop
+    _playouts(board, np.int64(size), np.int64(rule), np.int64(stone), np.int64(count), rng, stop, results)
+    return results
+
+
+# -- the plain-Python reference ----------------------------------------------------------
+
+
+def reference_wins(board: Sequence[int], size: int, rule: int, m: int) -> bool:
+    """``_wins`` in plain Python, from the rules' definitions."""
+    return any(wins_ref(run_length_ref(board, size, m, d), board[m], rule) for d in range(4))
+
+
+def reference_playout(board: list[int], size: int, rule: int, stone: int, rnd: ReferenceRandom,
+                      moves: list[int] | None = None) -> int:
+    """``_playout`` in plain Python, step by step on the same cell list (``board`` is changed; the moves
+    played are appended to ``moves`` when given)."""
+    empties = [i for i, v in enumerate(board) if v == 0]
+    cnt = len(empties)
+    while cnt > 0:
+        avail, m, r = cnt, -1, 0
+        while avail > 0:
+            r = rnd.below(avail)
+            m = empties[r]
+            if rule == RENJU and stone == 1 and is_forbidden_ref(board, size, m):
+                empties[r], empties[avail - 1] = empties[avail - 1], m
+                avail -= 1
+                m = -1
+            else:
+                break
+        if m < 0:
+            return 0
+        empties[r] = empties[avail - 1]
+        empties[avail - 1] = empties[cnt - 1]
+        cnt -= 1
+        board[m] = stone
+        if moves is not None:
+            moves.append(m)
+        if reference_wins(board, size, rule, m):
+            return stone
+        stone = 3 - stone
+    return 0
+
+
+def reference_candidates(board: Sequence[int], size: int, rule: int, stone: int, radius: int) -> list[int]:
+    """``_candidates`` in plain Python."""
+    if not any(board):
+        return [(size // 2) * size + size // 2]
+    b = [int(v) for v in board]
+
+    def ok(i: int) -> bool:
+        return not (rule == RENJU and stone == 1 and is_forbidden_ref(b, size, i))
+
+    def near(i: int) -> bool:
+        r0, c0 = divmod(i, size)
+        return any(b[r * size + c] for r in range(max(0, r0 - radius), min(size, r0 + radius + 1))
+                   for c in range(max(0, c0 - radius), min(size, c0 + radius + 1)))
+
+    out = [i for i in range(size * size) if b[i] == 0 and near(i) and ok(i)] if radius > 0 else []
+    return out or [i for i in range(size * size) if b[i] == 0 and ok(i)]
+
+
+def reference_run(board: Sequence[int], size: int, rule: int, root_stone: int, sims: int, c: float, expand_at: int,
+                  radius: int, seed: int, capacity: int = 1 << 20) -> list[list[int]]:
+    """``_run`` from a fresh tree in plain Python: the rows ``[N, W, FIRST, COUNT, MOVE]`` it builds."""
+    rnd = ReferenceRandom(int(new_random(seed)[0]))
+    rows: list[list[int]] = [[0, 0, -1, 0, -1]]
+
+    def select(node: int) -> int:
+        first, count = rows[node][FIRST], rows[node][COUNT]
+        kids = range(first, first + count)
+        unvisited = [ch for ch in kids if rows[ch][N] == 0]
+        if unvisited:
+            return unvisited[rnd.below(len(unvisited))]
+        log_n = math.log(rows[node][N])
+        best, best_score = -1, -1e300
+        for ch in kids:
+            n = rows[ch][N]
+            score = rows[ch][W] / n - 1.0 + c * math.sqrt(log_n / n)
+            if score > best_score:
+                best, best_score = ch, score
+        return best
+
+    for _ in range(sims):
+        work = [int(v) for v in board]
+        node, stone, path, winner = 0, root_stone, [0], -1
+        while True:
+            if rows[node][COUNT] == 0:
+                if node != 0 and rows[node][N] < expand_at:
+                    break
+                cand = reference_candidates(work, size, rule, stone, radius)
+                if not cand:
+                    winner = 0
+                    break
+                if len(rows) + len(cand) > capacity:
+                    break
+                rows[node][FIRST] = len(rows)
+                rows[node][COUNT] = len(cand)
+                rows.extend([0, 0, -1, 0, i] for i in cand)
+            node = select(node)
+            m = rows[node][MOVE]
+            work[m] = stone
+            path.append(node)
+            if reference_wins(work, size, rule, m):
+                winner = stone
+                break
+            if 0 not in work:
+                winner = 0
+                break
+            stone = 3 - stone
+        if winner < 0:
+            winner = reference_playout(work, size, rule, stone, rnd)
+        for d, row in enumerate(path):
+            mover = root_stone if d % 2 == 1 else 3 - root_stone
+            rows[row][N] += 1
+            rows[row][W] += 1 if winner == 0 else (2 if winner == mover else 0)
+    return rows
+
+
+# -- the engine ------------------------------------------------------------------
+
+
+class GomokuMCTS(ArrayMCTS):
+    """UCT with random playouts in numba for gomoku (every rule); the tree is kept between moves.
+
+    Options: ``c`` (exploration, on the [-1, 1] value scale), ``expand`` (visits
+    before a leaf grows children), ``radius`` (tree moves within this distance of
+    a stone; 0: every empty cell), ``memory`` (MB of tree), ``temperature``,
+    ``reuse``, ``seed``, ``info_ms``.
+    """
+
+    def __init__(self, game: Gomoku, c: float = 1.4, expand: int = 4, radius: int = 2, memory: float = 128,
+                 temperature: float = 0.0, reuse: bool = True, seed: int | None = None, info_ms: int = 500) -> None:
+        if isinstance(expand, bool) or not isinstance(expand, int) or expand < 1:
+            raise InvalidOptionError(f"expand must be a positive integer, got {expand!r}")
+        if isinstance(radius, bool) or not isinstance(radius, int) or not 0 <= radius <= game.size:
+            raise InvalidOptionError(f"radius must be an integer in 0 .. {game.size}, got {radius!r}")
+        super().__init__(game, c, expand, memory, temperature, reuse, seed, info_ms)
+        self.radius = radius
+
+    def _simulate(self, state: GomokuState, sims: int, stop: np.ndarray | None = None) -> int:  # type: ignore[override]
+        assert self.nodes is not None
+        return run(state, self.nodes, self.stats, self.root, sims, self.c, self.expand_at, self.radius, self.rng,
+                   stop)
+
+
+register_engine("gomoku", "mcts", GomokuMCTS, help="UCT with random playouts in numba (array tree, moves near stones)",
+                options={"c": 1.4, "expand": 4, "radius": 2, "memory": 128, "temperature": 0.0, "reuse": True,
+                         "seed": None, "info_ms": 500})
+
+
+def warm_up() -> None:
+    """Compile the kernels (from the cache when it is warm)."""
+    from ...core.limits import Limits
+
+    for rule in ("freestyle", "renju"):
+        game = Gomoku(size=9, rule=rule)
+        state = game.state_from_text("e5 d4 f6")
+        GomokuMCTS(game, memory=0.1, seed=1).search(state, Limits(nodes=20))
+        playouts(state, 2, new_random(1))
