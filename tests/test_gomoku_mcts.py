@@ -170,3 +170,19 @@ def test_engine_registration_reuse_stop_and_bad_input():
         M.run_board(np.zeros(81, dtype=np.int64), 9, 0, 1, nodes, stats, 0, 10, 1.4, 1, 2, M.new_random(1))
     with pytest.raises(ValueError):
         M.run_board(np.zeros(81, dtype=np.int8), 9, 3, 1, nodes, stats, 0, 10, 1.4, 1, 2, M.new_random(1))
+
+
+def test_quick_forbidden_look_agrees_with_the_rules():
+    from gamesuite.games.gomoku.renju import is_forbidden_ref
+
+    rnd = random.Random(8)
+    found = 0
+    for _ in range(60):
+        board = np.zeros(81, dtype=np.int8)
+        for cell in rnd.sample(range(81), rnd.randint(6, 30)):
+            board[cell] = rnd.choice((1, 1, 1, 2))
+        for m in np.flatnonzero(board == 0):
+            want = is_forbidden_ref([int(v) for v in board], 9, int(m))
+            assert M._forbidden(board, np.int64(9), np.int64(m)) == want
+            found += want
+    assert found > 20

@@ -13,8 +13,9 @@ under the game's rule (freestyle, standard, renju), candidate moves near the sto
 - **Playouts** are uniformly random over *all* empty cells. Under renju a
   random black move that is forbidden is put aside and another is drawn (so
   playouts are legal games too; a black player with nothing legal draws);
-  this costs a forbidden-point test per black playout move, which is why renju
-  simulations are slower (``gamesuite bench mcts`` shows both).
+  this costs a forbidden-point test per black playout move (the full test only
+  where enough black stones are near), which is why renju simulations are
+  slower (``gamesuite bench mcts`` shows every rule).
 
 :func:`reference_run` is the same search in plain Python (the same random
 numbers, the same tree); the tests compare the two.
@@ -33,7 +34,7 @@ from ...core.registry import register_engine
 from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, SIMS, USED, ArrayMCTS, N,
                                     ReferenceRandom, W, _below, _select, new_random)
-from .renju import _is_forbidden, _run_length, is_forbidden_ref, run_length_ref, wins_ref
+from .renju import _DC, _DR, _is_forbidden, _run_length, is_forbidden_ref, run_length_ref, wins_ref
 from .rules import RENJU, Gomoku, GomokuState
 
 __all__ = ["GomokuMCTS", "playouts", "playouts_board", "reference_playout", "reference_run", "run", "run_board"]
@@ -54,6 +55,37 @@ def _wins(work, size, rule, m) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def _forbidden(work, size, m) -> bool:
+    """Renju: whether black may not play on the empty cell ``m``, with a cheap look first.
+
+    A forbidden point needs a line through it with three other black stones
+    within five cells (an overline, a four) or two lines with two (two threes);
+    only then does the rules' full test run.
+    """
+    r0 = m // size
+    c0 = m % size
+    pairs = 0
+    for d in range(4):
+        dr = _DR[d]
+        dc = _DC[d]
+        n = 0
+        for k in range(-5, 6):
+            if k == 0:
+                continue
+            r = r0 + k * dr
+            c = c0 + k * dc
+            if 0 <= r < size and 0 <= c < size and work[r * size + c] == 1:
+                n += 1
+        if n >= 3:
+            return _is_forbidden(work, size, np.int64(m), np.int64(0))
+        if n >= 2:
+            pairs += 1
+    if pairs >= 2:
+        return _is_forbidden(work, size, np.int64(m), np.int64(0))
+    return False
+
+
+@njit(cache=True, nogil=True)
 def _playout(work, size, rule, stone, empties, rng) -> int:
     """Play random moves on ``work`` (changed) from ``stone`` to move; the winning stone or 0."""
     cnt = 0
@@ -68,7 +100,7 @@ def _playout(work, size, rule, stone, empties, rng) -> int:
         while avail > 0:
             r = _below(rng, avail)
             m = empties[r]
-            if rule == 2 and stone == 1 and _is_forbidden(work, size, np.int64(m), np.int64(0)):
+            if rule == 2 and stone == 1 and _forbidden(work, size, m):
                 empties[r] = empties[avail - 1]  # set it aside behind the cells still available
                 empties[avail - 1] = m
                 avail -= 1
@@ -129,12 +161,12 @@ def _candidates(work, size, rule, stone, radius, out) -> int:
                         break
                 if near:
                     break
-            if near and not (check and _is_forbidden(work, size, np.int64(i), np.int64(0))):
+            if near and not (check and _forbidden(work, size, i)):
                 out[n] = i
                 n += 1
     if n == 0:
         for i in range(cells):
-            if work[i] == 0 and not (check and _is_forbidden(work, size, np.int64(i), np.int64(0))):
+            if work[i] == 0 and not (check and _forbidden(work, size, i)):
                 out[n] = i
                 n += 1
     return n
