@@ -186,3 +186,13 @@ def test_quick_forbidden_look_agrees_with_the_rules():
             assert M._forbidden(board, np.int64(9), np.int64(m)) == want
             found += want
     assert found > 20
+
+
+def test_bench_measures_the_gomoku_kernel(capsys):
+    from gamesuite.bench import mcts as bench
+
+    assert bench.main(["--sims", "200", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    for rule in ("freestyle", "standard", "renju"):
+        assert f"gomoku 15x15 {rule}: UCT simulations (gomoku:mcts)" in out
+    assert "renju: stop latency" in out and "m,n,k 15x15 k=5" in out
