@@ -196,3 +196,19 @@ def test_bench_measures_the_gomoku_kernel(capsys):
     for rule in ("freestyle", "standard", "renju"):
         assert f"gomoku 15x15 {rule}: UCT simulations (gomoku:mcts)" in out
     assert "renju: stop latency" in out and "m,n,k 15x15 k=5" in out
+
+
+def test_heuristic_priors_point_at_wins_and_blocks():
+    g = load_game("gomoku")
+    win = g.state_from_text("h8 g8 i8 a1 j8 a2 k8 b15")  # black: l8 makes five
+    w = M.heuristic_weights(win)
+    legal = win.legal_moves()
+    assert len(w) == len(legal) and (w >= 1).all()
+    assert legal[int(np.argmax(w))] == win.parse_move("l8")
+    block = g.state_from_text("h8 g8 i8 a1 j8 a2 k8")  # white: l8 blocks the four
+    w = M.heuristic_weights(block)
+    assert block.legal_moves()[int(np.argmax(w))] == block.parse_move("l8")
+    quiet = M.heuristic_weights(g.state_from_text("h8"))
+    assert quiet.max() > quiet.min()  # cells next to the stone stand out
+    engine = make_engine(g, "puct,evaluator=heuristic,noise=0,seed=0")
+    assert engine.search(block, Limits(nodes=60)).best_move == block.parse_move("l8")

@@ -34,6 +34,8 @@ from ...core.registry import register_engine
 from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, SIMS, USED, ArrayMCTS, N,
                                     ReferenceRandom, W, _below, _select, new_random)
+from .engine import Position
+from .kernels import CI_VB, CI_VW
 from .renju import _DC, _DR, _is_forbidden, _run_length, is_forbidden_ref, run_length_ref, wins_ref
 from .rules import RENJU, Gomoku, GomokuState
 
@@ -460,6 +462,28 @@ class GomokuMCTS(ArrayMCTS):
 register_engine("gomoku", "mcts", GomokuMCTS, help="UCT with random playouts in numba (array tree, moves near stones)",
                 options={"c": 1.4, "expand": 4, "radius": 2, "memory": 128, "temperature": 0.0, "reuse": True,
                          "seed": None, "info_ms": 500})
+
+
+def heuristic_weights(state: GomokuState) -> np.ndarray:
+    """Threat scores of the legal moves, for PUCT's priors: the alpha-beta engine's cell values (the
+    patterns a stone there makes in its four lines) for the side to move, plus 0.8 times the
+    opponent's (a block), plus 1 so that quiet cells keep a little weight."""
+    game = state.game
+    pos = Position(game, state.board)
+    mine, theirs = (CI_VB, CI_VW) if state.to_move_stone == 1 else (CI_VW, CI_VB)
+    moves = np.array(state.legal_moves(), dtype=np.int64)
+    info = pos.ci[pos.to_pad[moves]]
+    return 1.0 + info[:, mine].astype(np.float64) + 0.8 * info[:, theirs]
+
+
+def _heuristic(game: Gomoku) -> Callable[[GomokuState], tuple[np.ndarray, None]]:
+    def weigh(state: GomokuState) -> tuple[np.ndarray, None]:
+        return heuristic_weights(state), None  # the value: a random playout
+
+    return weigh
+
+
+register_heuristic("gomoku", _heuristic)  # type: ignore[arg-type]
 
 
 def warm_up() -> None:
