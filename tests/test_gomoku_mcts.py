@@ -28,14 +28,17 @@ def setup(black: str, white: str, spec: str = "gomoku(rule=renju)"):
     ("gomoku(size=9,rule=renju)", "e5 d4 f6 e4 d6 a1"),
 ])
 @pytest.mark.parametrize("expand_at,radius,capacity", [(1, 2, 100_000), (3, 1, 100_000), (2, 0, 300)])
-def test_kernel_builds_the_same_tree_as_the_reference(spec, text, expand_at, radius, capacity):
+@pytest.mark.parametrize("tactics", [False, True])
+def test_kernel_builds_the_same_tree_as_the_reference(spec, text, expand_at, radius, capacity, tactics):
     game = load_game(spec)
     state = game.state_from_text(text)
+    h = state.history
+    last, prev = (h[-1] if h else -1), (h[-2] if len(h) > 1 else -1)
     for seed in (1, 99):
         nodes, stats = K.new_tree(capacity)
-        assert M.run(state, nodes, stats, 0, 150, 1.4, expand_at, radius, M.new_random(seed)) == 150
+        assert M.run(state, nodes, stats, 0, 150, 1.4, expand_at, radius, M.new_random(seed), None, tactics) == 150
         ref = M.reference_run(list(state.board), game.size, game.rule_id, state.to_move_stone, 150, 1.4, expand_at,
-                              radius, seed, capacity)
+                              radius, seed, capacity, tactics, last, prev)
         used = int(stats[K.USED])
         assert used == len(ref) and used <= capacity
         assert np.array_equal(nodes[:used], np.array(ref, dtype=np.int32))
@@ -43,15 +46,18 @@ def test_kernel_builds_the_same_tree_as_the_reference(spec, text, expand_at, rad
 
 
 @pytest.mark.parametrize("spec", ["gomoku(size=9)", "gomoku(size=9,rule=standard)", "gomoku(size=9,rule=renju)"])
-def test_playout_kernel_matches_the_reference_game_by_game(spec):
+@pytest.mark.parametrize("tactics", [False, True])
+def test_playout_kernel_matches_the_reference_game_by_game(spec, tactics):
     game = load_game(spec)
     state = game.state_from_text("e5 d4 f6 e4 d6")
     rng = M.new_random(5)
     ref = K.ReferenceRandom(int(rng[0]))
     results = set()
+    h = state.history
     for _ in range(60):
-        got = M.playouts(state, 1, rng)
-        want = M.reference_playout(list(state.board), game.size, game.rule_id, state.to_move_stone, ref)
+        got = M.playouts(state, 1, rng, None, tactics)
+        want = M.reference_playout(list(state.board), game.size, game.rule_id, state.to_move_stone, ref, None,
+                                   tactics, h[-2], h[-1])
         assert got[want] == 1
         results.add(want)
     assert {1, 2} <= results  # both sides win some random games
@@ -82,15 +88,22 @@ def test_tree_moves_leave_out_forbidden_points_and_stay_near_the_stones():
     i8 = s.parse_move("i8")
     assert i8 in s.forbidden_moves()
     out = np.empty(225, dtype=np.int32)
-    n = M._candidates(s.board, np.int64(15), np.int64(RENJU), np.int64(1), np.int64(2), out)
+    n = M._candidates(s.board, np.int64(15), np.int64(RENJU), np.int64(1), np.int64(2), out, np.int64(0))
     got = [int(v) for v in out[:n]]
     assert got == M.reference_candidates(list(s.board), 15, RENJU, 1, 2)
     assert i8 not in got and set(got) <= set(s.legal_moves())
     assert s.parse_move("h9") in got and s.parse_move("o15") not in got
+    # tactics: a five to make, else fives to block, are the only tree moves
+    four = setup("h8 i8 j8 k8", "g8 a1 a2 a3", "gomoku")
+    n = M._candidates(four.board, np.int64(15), np.int64(0), np.int64(1), np.int64(2), out, np.int64(1))
+    assert list(out[:n]) == [four.parse_move("l8")] == M.reference_candidates(list(four.board), 15, 0, 1, 2, True)
+    n = M._candidates(four.board, np.int64(15), np.int64(0), np.int64(2), np.int64(2), out, np.int64(1))
+    assert list(out[:n]) == [four.parse_move("l8")]
     # for white (or another rule) the point is a tree move
-    n = M._candidates(s.board, np.int64(15), np.int64(RENJU), np.int64(2), np.int64(2), out)
+    n = M._candidates(s.board, np.int64(15), np.int64(RENJU), np.int64(2), np.int64(2), out, np.int64(0))
     assert i8 in out[:n]
-    n = M._candidates(np.zeros(225, dtype=np.int8), np.int64(15), np.int64(0), np.int64(1), np.int64(2), out)
+    n = M._candidates(np.zeros(225, dtype=np.int8), np.int64(15), np.int64(0), np.int64(1), np.int64(2), out,
+                      np.int64(1))
     assert n == 1 and out[0] == 112  # the centre
 
 
@@ -101,9 +114,11 @@ def test_reference_playouts_are_legal_games_with_the_rules_result(spec):
     start = game.state_from_text("e5 d4 f6 e4 d6 c5" if game.size == 9 else "d4 c3 e4")
     rnd = K.ReferenceRandom(77)
     forbidden_seen = 0
-    for _ in range(25):
+    for i in range(40):
         moves = []
-        result = M.reference_playout(list(start.board), game.size, game.rule_id, start.to_move_stone, rnd, moves)
+        h = start.history
+        result = M.reference_playout(list(start.board), game.size, game.rule_id, start.to_move_stone, rnd, moves,
+                                     i % 2 == 1, h[-2], h[-1])
         s = start.copy()
         for m in moves:
             forbidden_seen += len(s.forbidden_moves())
@@ -117,10 +132,12 @@ def test_reference_playouts_are_legal_games_with_the_rules_result(spec):
 def test_engine_wins_and_blocks():
     g = load_game("gomoku")
     win = g.state_from_text("h8 a1 i8 a2 j8 a3 k8 b15")  # black has four: l8 or g8 wins
-    r = make_engine(g, "mcts,seed=1").search(win, Limits(nodes=3000))
+    r = make_engine(g, "mcts,seed=1,tactics=false").search(win, Limits(nodes=3000))
     assert r.best_move in (win.parse_move("g8"), win.parse_move("l8"))
     block = g.state_from_text("h8 g8 i8 a1 j8 a2 k8")  # a closed four: white must block at l8
-    r = make_engine(g, "mcts,seed=2").search(block, Limits(nodes=6000))
+    r = make_engine(g, "mcts,seed=2,tactics=false").search(block, Limits(nodes=6000))
+    assert r.best_move == block.parse_move("l8")
+    r = make_engine(g, "mcts,seed=2,tactics=true").search(block, Limits(nodes=50))
     assert r.best_move == block.parse_move("l8")
 
 
@@ -136,7 +153,7 @@ def test_renju_engine_never_chooses_a_forbidden_point():
 def test_engine_registration_reuse_stop_and_bad_input():
     g = load_game("gomoku(size=9)")
     assert isinstance(make_engine(g, "mcts"), M.GomokuMCTS)
-    for bad in ("mcts,radius=-1", "mcts,expand=0", "mcts,c=-1", "mcts,memory=0"):
+    for bad in ("mcts,radius=-1", "mcts,expand=0", "mcts,c=-1", "mcts,memory=0", "mcts,tactics=2"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
     engine = make_engine(g, "mcts,seed=2,memory=16")

@@ -1,8 +1,10 @@
 """MCTS: random-playout simulations per second from the empty 15x15 board (one core).
 
 The gomoku figures are the engine's own kernel (``gomoku:mcts``) under each
-rule, with its default tree moves (cells within 2 of a stone; the empty
-board's only one is the centre) and with every empty cell (``radius=0``).
+rule with random playouts, its default tree moves (cells within 2 of a stone;
+the empty board's only one is the centre) and with every empty cell
+(``radius=0``); the ``tactics`` row is the engine's ``tactics=true`` (make and
+block fives next to the last moves first; a tenth of the simulations).
 The m,n,k figures use tic-tac-toe's kernel with m=n=15, k=5 (five or more
 wins, every empty cell a tree move). A simulation is one UCT descent,
 expansion, random playout to the end of the game and backup. Bare playouts,
@@ -52,17 +54,19 @@ def _tree_rate(width: int, height: int, k: int, sims: int, expand: int, repeat: 
     return rates
 
 
-def _gomoku_rate(rule: int, radius: int, sims: int, expand: int, repeat: int, memory_mb: float) -> list[float]:
+def _gomoku_rate(rule: int, radius: int, sims: int, expand: int, repeat: int, memory_mb: float,
+                 tactics: bool = False) -> list[float]:
     board = np.zeros(225, dtype=np.int8)
     rng = tree.new_random(12345)
     capacity = int(memory_mb * 1024 * 1024) // (4 * tree.COLUMNS)
     nodes, stats = tree.new_tree(capacity)
-    gomoku_kernel.run_board(board, 15, rule, 1, nodes, stats, 0, 4, 1.4, expand, radius, rng)  # compile / load
+    gomoku_kernel.run_board(board, 15, rule, 1, nodes, stats, 0, 4, 1.4, expand, radius, rng, None, tactics)
     rates = []
     for _ in range(repeat):
         nodes, stats = tree.new_tree(capacity)
         t = time.perf_counter()
-        done = gomoku_kernel.run_board(board, 15, rule, 1, nodes, stats, 0, sims, 1.4, expand, radius, rng)
+        done = gomoku_kernel.run_board(board, 15, rule, 1, nodes, stats, 0, sims, 1.4, expand, radius, rng, None,
+                                       tactics)
         rates.append(done / (time.perf_counter() - t))
     return rates
 
@@ -135,6 +139,8 @@ def main(argv: list[str]) -> int:
              _gomoku_rate(rule, 2, args.sims, args.expand, args.repeat, 256))
     _row("gomoku 15x15 freestyle, radius=0: UCT simulations",
          _gomoku_rate(0, 0, args.sims, args.expand, args.repeat, 256))
+    _row("gomoku 15x15 freestyle, tactics: UCT simulations",
+         _gomoku_rate(0, 2, max(1, args.sims // 10), args.expand, args.repeat, 256, True))
     for rule, name in enumerate(RULES):
         _row(f"gomoku 15x15 {name}: bare random playouts", _gomoku_playout_rate(rule, args.sims // 2, args.repeat))
     lat = _stop_latency(args.repeat)

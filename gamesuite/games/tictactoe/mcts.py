@@ -302,7 +302,8 @@ class TicTacToeMCTS(ArrayMCTS):
         super().__init__(game, c, expand or (1 if game.cells <= 49 else 4), memory, temperature, reuse, seed,
                          info_ms)
 
-    def _simulate(self, state: TicTacToeState, sims: int, stop: np.ndarray | None = None) -> int:  # type: ignore[override]
+    def _simulate(self, state: TicTacToeState, sims: int,  # type: ignore[override]
+                  stop: np.ndarray | None = None) -> int:
         assert self.nodes is not None
         return run(state, self.nodes, self.stats, self.root, sims, self.c, self.expand_at, self.rng, stop)
 
