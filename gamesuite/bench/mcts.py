@@ -1,11 +1,14 @@
 """MCTS: random-playout simulations per second from the empty 15x15 board (one core).
 
-The 15x15 figures use the m,n,k kernel of tic-tac-toe with m=n=15, k=5: that is
-freestyle gomoku without its exact-five / renju rules (five *or more* in a row
-wins), the same board representation and the same work per simulation.
-A simulation is one UCT descent, expansion, random playout to the end of the
-game and backup. Bare playouts, 3x3 and the generic Python MCTS are shown for
-scale.
+The gomoku figures are the engine's own kernel (``gomoku:mcts``) under each
+rule with random playouts, its default tree moves (cells within 2 of a stone;
+the empty board's only one is the centre) and with every empty cell
+(``radius=0``); the ``tactics`` row is the engine's ``tactics=true`` (make and
+block fives next to the last moves first; a tenth of the simulations).
+The m,n,k figures use tic-tac-toe's kernel with m=n=15, k=5 (five or more
+wins, every empty cell a tree move). A simulation is one UCT descent,
+expansion, random playout to the end of the game and backup. Bare playouts,
+3x3 and the generic Python MCTS are shown for scale.
 """
 
 from __future__ import annotations
@@ -20,8 +23,12 @@ import numpy as np
 
 from ..core.limits import Limits
 from ..core.registry import load_game
+from ..games.gomoku import mcts as gomoku_kernel
 from ..games.tictactoe import mcts as kernel
+from ..search import mcts_kernels as tree
 from ..search.mcts import MCTS, MCTSConfig
+
+RULES = ("freestyle", "standard", "renju")
 
 
 def _load() -> str:
@@ -47,6 +54,35 @@ def _tree_rate(width: int, height: int, k: int, sims: int, expand: int, repeat: 
     return rates
 
 
+def _gomoku_rate(rule: int, radius: int, sims: int, expand: int, repeat: int, memory_mb: float,
+                 tactics: bool = False) -> list[float]:
+    board = np.zeros(225, dtype=np.int8)
+    rng = tree.new_random(12345)
+    capacity = int(memory_mb * 1024 * 1024) // (4 * tree.COLUMNS)
+    nodes, stats = tree.new_tree(capacity)
+    gomoku_kernel.run_board(board, 15, rule, 1, nodes, stats, 0, 4, 1.4, expand, radius, rng, None, tactics)
+    rates = []
+    for _ in range(repeat):
+        nodes, stats = tree.new_tree(capacity)
+        t = time.perf_counter()
+        done = gomoku_kernel.run_board(board, 15, rule, 1, nodes, stats, 0, sims, 1.4, expand, radius, rng, None,
+                                       tactics)
+        rates.append(done / (time.perf_counter() - t))
+    return rates
+
+
+def _gomoku_playout_rate(rule: int, count: int, repeat: int) -> list[float]:
+    board = np.zeros(225, dtype=np.int8)
+    rng = tree.new_random(777)
+    gomoku_kernel.playouts_board(board, 15, rule, 1, 4, rng)
+    rates = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        gomoku_kernel.playouts_board(board, 15, rule, 1, count, rng)
+        rates.append(count / (time.perf_counter() - t))
+    return rates
+
+
 def _playout_rate(width: int, height: int, k: int, count: int, repeat: int) -> list[float]:
     board = np.zeros(width * height, dtype=np.int8)
     rng = kernel.new_random(777)
@@ -60,16 +96,16 @@ def _playout_rate(width: int, height: int, k: int, count: int, repeat: int) -> l
 
 
 def _stop_latency(repeat: int) -> list[float]:
-    """Milliseconds from setting the stop flag to the 15x15 kernel's return."""
+    """Milliseconds from setting the stop flag to the return of the 15x15 gomoku kernel (renju: the slowest)."""
     board = np.zeros(225, dtype=np.int8)
     out = []
     for i in range(repeat):
-        nodes, stats = kernel.new_tree(1 << 20)
+        nodes, stats = tree.new_tree(1 << 20)
         stop = np.zeros(1, dtype=np.uint8)
         box: dict[str, float] = {}
 
         def work() -> None:
-            kernel.run_board(board, 15, 15, 5, 1, nodes, stats, 0, 10**9, 1.4, 4, kernel.new_random(i + 1), stop)
+            gomoku_kernel.run_board(board, 15, 2, 1, nodes, stats, 0, 10**9, 1.4, 4, 2, tree.new_random(i + 1), stop)
             box["end"] = time.perf_counter()
 
         t = threading.Thread(target=work)
@@ -98,12 +134,21 @@ def main(argv: list[str]) -> int:
         p.error("--sims and --repeat must be positive, --expand non-negative")
     print(_load())
     print(f"{'what (simulations per second, one core)':<58}{'median':>12}{'best':>12}")
-    _row("15x15 k=5 (freestyle gomoku rules): UCT simulations", _tree_rate(15, 15, 5, args.sims, args.expand,
-                                                                          args.repeat, 256))
+    for rule, name in enumerate(RULES):
+        _row(f"gomoku 15x15 {name}: UCT simulations (gomoku:mcts)",
+             _gomoku_rate(rule, 2, args.sims, args.expand, args.repeat, 256))
+    _row("gomoku 15x15 freestyle, radius=0: UCT simulations",
+         _gomoku_rate(0, 0, args.sims, args.expand, args.repeat, 256))
+    _row("gomoku 15x15 freestyle, tactics: UCT simulations",
+         _gomoku_rate(0, 2, max(1, args.sims // 10), args.expand, args.repeat, 256, True))
+    for rule, name in enumerate(RULES):
+        _row(f"gomoku 15x15 {name}: bare random playouts", _gomoku_playout_rate(rule, args.sims // 2, args.repeat))
     lat = _stop_latency(args.repeat)
-    print(f"{'15x15 k=5: stop latency of the kernel (ms)':<58}{statistics.median(lat):>12.2f}{max(lat):>12.2f}"
-          "  (median, worst)")
-    _row("15x15 k=5: bare random playouts", _playout_rate(15, 15, 5, args.sims // 2, args.repeat))
+    print(f"{'gomoku 15x15 renju: stop latency of the kernel (ms)':<58}{statistics.median(lat):>12.2f}"
+          f"{max(lat):>12.2f}  (median, worst)")
+    _row("m,n,k 15x15 k=5 (freestyle gomoku rules): UCT simulations",
+         _tree_rate(15, 15, 5, args.sims, args.expand, args.repeat, 256))
+    _row("m,n,k 15x15 k=5: bare random playouts", _playout_rate(15, 15, 5, args.sims // 2, args.repeat))
     _row("3x3 tic-tac-toe: UCT simulations", _tree_rate(3, 3, 3, args.sims, 1, args.repeat, 16))
     game = load_game("tictactoe")
     rates = []

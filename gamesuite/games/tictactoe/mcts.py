@@ -30,66 +30,13 @@ from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
 from ...core.score import Score
-from ...search.driver import StopWatch, next_search_id
 from ...search.mcts import register_heuristic
+from ...search.mcts_kernels import (  # noqa: F401  (re-exported: the tree's layout and generator)
+    COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, STATS, USED, W, ArrayMCTS, ReferenceRandom, _below,
+    _next_random, _select, new_random, new_tree)
 from ...search.network import register_encoder, stone_planes
-from ...search.timeman import allocate
 from .kernels import _is_win
 from .rules import TicTacToe, TicTacToeState, is_win_at
-
-# node columns
-N, W, FIRST, COUNT, MOVE = range(5)
-COLUMNS = 5
-# stats slots
-USED, SIMS, MAXDEPTH = range(3)
-STATS = 3
-
-_MASK = (1 << 64) - 1
-_MULT = 0x2545F4914F6CDD1D
-
-
-# -- random numbers -------------------------------------------------------------
-
-
-@njit(cache=True, nogil=True)
-def _next_random(rng) -> np.uint64:
-    """xorshift64*: advance ``rng[0]`` and return the next 64-bit number."""
-    x = rng[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    rng[0] = x
-    return x * np.uint64(0x2545F4914F6CDD1D)
-
-
-@njit(cache=True, nogil=True)
-def _below(rng, n) -> int:
-    """A random integer in ``0 .. n-1``."""
-    return np.int64((_next_random(rng) >> np.uint64(33)) % np.uint64(n))
-
-
-class ReferenceRandom:
-    """The xorshift64* generator of the kernels, in plain Python."""
-
-    def __init__(self, seed: int) -> None:
-        self.x = seed & _MASK
-
-    def next(self) -> int:
-        x = self.x
-        x ^= x >> 12
-        x ^= (x << 25) & _MASK
-        x ^= x >> 27
-        self.x = x
-        return (x * _MULT) & _MASK
-
-    def below(self, n: int) -> int:
-        return (self.next() >> 33) % n
-
-
-def new_random(seed: int) -> np.ndarray:
-    """A generator state for the kernels (a zero seed is replaced: xorshift needs a non-zero state)."""
-    return np.array([seed & _MASK or 0x9E3779B97F4A7C15], dtype=np.uint64)
-
 
 # -- kernels --------------------------------------------------------------------
 
@@ -127,35 +74,6 @@ def _playouts(board, width, height, k, stone, count, rng, stop, results) -> int:
         results[_playout(work, width, height, k, stone, empties, rng)] += 1
         done += 1
     return done
-
-
-@njit(cache=True, nogil=True)
-def _select(nodes, node, c, rng) -> int:
-    """The UCT child row of ``node``: a random unvisited child, else the best ``Q + c sqrt(ln N / n)``."""
-    first = nodes[node, FIRST]
-    count = nodes[node, COUNT]
-    unvisited = 0
-    for j in range(count):
-        if nodes[first + j, N] == 0:
-            unvisited += 1
-    if unvisited > 0:
-        r = _below(rng, unvisited)
-        for j in range(count):
-            if nodes[first + j, N] == 0:
-                if r == 0:
-                    return first + j
-                r -= 1
-    log_n = math.log(nodes[node, N])
-    best = -1
-    best_score = -1e300
-    for j in range(count):
-        ch = first + j
-        n = nodes[ch, N]
-        score = nodes[ch, W] / n - 1.0 + c * math.sqrt(log_n / n)
-        if score > best_score:
-            best_score = score
-            best = ch
-    return best
 
 
 @njit(cache=True, nogil=True)
@@ -235,18 +153,6 @@ def _run(board, width, height, k, root_stone, nodes, root, stats, sims, c, expan
 
 
 # -- checked wrappers ------------------------------------------------------------
-
-
-def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray]:
-    """An empty tree of ``capacity`` rows with a root (row 0) and its stats array."""
-    if capacity < 2:
-        raise InvalidOptionError(f"the tree needs room for at least 2 nodes, not {capacity}")
-    nodes = np.zeros((capacity, COLUMNS), dtype=np.int32)
-    nodes[0, FIRST] = -1
-    nodes[0, MOVE] = -1
-    stats = np.zeros(STATS, dtype=np.int64)
-    stats[USED] = 1
-    return nodes, stats
 
 
 def run(state: TicTacToeState, nodes: np.ndarray, stats: np.ndarray, root: int, sims: int, c: float,
@@ -381,7 +287,7 @@ def reference_run(board: Sequence[int], width: int, height: int, k: int, root_st
 # -- the engine ------------------------------------------------------------------
 
 
-class TicTacToeMCTS:
+class TicTacToeMCTS(ArrayMCTS):
     """UCT with random playouts in numba for m,n,k games; the tree is kept between moves.
 
     Options: ``c`` (exploration, on the [-1, 1] value scale), ``expand`` (visits
@@ -389,197 +295,17 @@ class TicTacToeMCTS:
     ``memory`` (MB of tree), ``temperature``, ``reuse``, ``seed``, ``info_ms``.
     """
 
-    name = "mcts"
-
     def __init__(self, game: TicTacToe, c: float = 1.4, expand: int = 0, memory: float = 64,
                  temperature: float = 0.0, reuse: bool = True, seed: int | None = None, info_ms: int = 500) -> None:
-        for label, v, lo in (("c", c, 0), ("memory", memory, 0.001), ("temperature", temperature, 0)):
-            if not isinstance(v, (int, float)) or v < lo:
-                raise InvalidOptionError(f"{label} must be a number >= {lo}, got {v!r}")
-        if not isinstance(expand, int) or expand < 0:
+        if isinstance(expand, bool) or not isinstance(expand, int) or expand < 0:
             raise InvalidOptionError(f"expand must be a non-negative integer, got {expand!r}")
-        if not isinstance(info_ms, int) or info_ms < 1:
-            raise InvalidOptionError(f"info_ms must be a positive integer, got {info_ms!r}")
-        self.game = game
-        self.c = float(c)
-        self.expand_at = expand or (1 if game.cells <= 49 else 4)
-        self.capacity = max(game.cells + 2, int(memory * 1024 * 1024) // (4 * COLUMNS))
-        self.temperature = float(temperature)
-        self.reuse = bool(reuse)
-        self.info_ms = info_ms
-        self.rng = new_random(int(np.random.SeedSequence(seed).generate_state(1, np.uint64)[0]) if seed is None
-                              else int(seed))
-        self._pick = np.random.default_rng(seed)
-        self.nodes: np.ndarray | None = None
-        self.stats = np.zeros(STATS, dtype=np.int64)
-        self.root = 0
-        self.root_state: TicTacToeState | None = None
+        super().__init__(game, c, expand or (1 if game.cells <= 49 else 4), memory, temperature, reuse, seed,
+                         info_ms)
 
-    def new_game(self) -> None:
-        self.nodes = None
-        self.root_state = None
-
-    # -- the root --------------------------------------------------------------
-    def child_row(self, node: int, move: int) -> int:
-        """The row of ``move``'s child of ``node`` (-1 when not expanded)."""
+    def _simulate(self, state: TicTacToeState, sims: int,  # type: ignore[override]
+                  stop: np.ndarray | None = None) -> int:
         assert self.nodes is not None
-        first, count = self.nodes[node, FIRST], self.nodes[node, COUNT]
-        for row in range(first, first + count):
-            if self.nodes[row, MOVE] == move:
-                return row
-        return -1
-
-    def set_root(self, state: TicTacToeState) -> bool:
-        """Make ``state`` the root, keeping the subtree when it follows from the last root."""
-        if self.reuse and self.nodes is not None and self.root_state is not None:
-            old, new = self.root_state.history, state.history
-            if len(new) >= len(old) and new[: len(old)] == old:
-                probe = self.root_state.copy()
-                node = self.root
-                for m in new[len(old):]:
-                    node = self.child_row(node, m)
-                    if node < 0:
-                        break
-                    probe.play(m)
-                if node >= 0 and probe.key == state.key and self.stats[USED] < 0.9 * self.capacity:
-                    self.root = node
-                    self.root_state = state.copy()
-                    return True
-        if self.nodes is None:
-            self.nodes, self.stats = new_tree(self.capacity)
-        else:
-            self.nodes[0] = (0, 0, -1, 0, -1)
-            self.stats[:] = 0
-            self.stats[USED] = 1
-        self.root = 0
-        self.root_state = state.copy()
-        return False
-
-    # -- reading the tree --------------------------------------------------------
-    def _children(self, node: int) -> range:
-        assert self.nodes is not None
-        first = int(self.nodes[node, FIRST])
-        return range(first, first + int(self.nodes[node, COUNT])) if first >= 0 else range(0)
-
-    def _best_child(self, node: int) -> int:
-        assert self.nodes is not None
-        best, key = -1, None
-        for row in self._children(node):
-            n, w = int(self.nodes[row, N]), int(self.nodes[row, W])
-            kk = (n, w / n if n else -1.0, -int(self.nodes[row, MOVE]))
-            if key is None or kk > key:
-                best, key = row, kk
-        return best
-
-    def principal_variation(self, node: int) -> list[int]:
-        assert self.nodes is not None
-        pv = []
-        while node >= 0 and self.nodes[node, COUNT] > 0 and len(pv) < self.game.cells:
-            node = self._best_child(node)
-            if self.nodes[node, N] == 0:
-                break
-            pv.append(int(self.nodes[node, MOVE]))
-        return pv
-
-    def _pv_reaches(self, state: TicTacToeState, depth: int) -> bool:
-        """Whether the principal variation is ``depth`` plies long or ends the game."""
-        pv = self.principal_variation(self.root)
-        if len(pv) >= depth:
-            return True
-        s = state.copy()
-        for m in pv:
-            s.play(m)
-        return s.is_terminal()
-
-    def root_stats(self) -> list[tuple[int, int, float]]:
-        """``(move, visits, mean result in [-1, 1] for the side to move)``, most visited first."""
-        assert self.nodes is not None
-        out = []
-        for row in self._children(self.root):
-            n, w = int(self.nodes[row, N]), int(self.nodes[row, W])
-            out.append((int(self.nodes[row, MOVE]), n, w / n - 1.0 if n else 0.0))
-        return sorted(out, key=lambda t: (-t[1], t[0]))
-
-    def _choose(self) -> int:
-        stats = self.root_stats()
-        if self.temperature <= 1e-6:
-            return stats[0][0]
-        visits = np.array([n for _, n, _ in stats], dtype=np.float64)
-        logits = np.log(np.maximum(visits, 1e-12)) / self.temperature
-        p = np.exp(logits - logits.max())
-        p[visits == 0] = 0
-        return stats[int(self._pick.choice(len(stats), p=p / p.sum()))][0]
-
-    def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int) -> list[SearchInfo]:
-        assert self.nodes is not None
-        elapsed = time.perf_counter() - t0
-        rows = sorted(self._children(self.root), key=lambda r: (-int(self.nodes[r, N]), int(self.nodes[r, MOVE])))
-        out = []
-        for rank, row in enumerate(rows[: max(1, multipv)]):
-            n = int(self.nodes[row, N])
-            if n == 0 and rank > 0:
-                break
-            pv = [int(self.nodes[row, MOVE])] + self.principal_variation(row)
-            rate = int(self.nodes[row, W]) / (2 * n) if n else 0.5
-            out.append(SearchInfo(
-                search_id=sid, depth=len(pv), seldepth=max(int(self.stats[MAXDEPTH]), len(pv)),
-                score=Score.winrate(rate, pov), pv=tuple(pv), nodes=int(self.nodes[self.root, N]),
-                nps=int(done / elapsed) if elapsed > 0 else 0, time_ms=int(elapsed * 1000), multipv=rank + 1,
-                hashfull=int(1000 * self.stats[USED] / self.capacity), text=f"visits {n}"))
-        return out
-
-    # -- the search ----------------------------------------------------------------
-    def search(self, state: TicTacToeState, limits: Limits, stop: np.ndarray | None = None,
-               on_info: InfoCallback | None = None) -> SearchResult:
-        """Search ``state`` until a limit or ``stop`` (``limits.nodes`` counts simulations of this
-        search; ``limits.depth`` ends it once the principal variation is that long or ends the game)."""
-        sid = next_search_id()
-        pov = state.current_player
-        if state.is_terminal():
-            r = state.returns()
-            return SearchResult(None, Score.draw(0) if r[0] == 0 else Score.winrate((r[0] + 1) / 2, 0))
-        self.set_root(state)
-        assert self.nodes is not None
-        budget = allocate(limits, pov)
-        t0 = time.perf_counter()
-        last_info = t0
-        done = 0
-        chunk = 256
-        self.stats[MAXDEPTH] = 0
-        with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
-            while not watch.flag[0]:
-                want = chunk if limits.nodes is None else min(chunk, limits.nodes - done)
-                if want <= 0:
-                    break
-                t1 = time.perf_counter()
-                done += run(state, self.nodes, self.stats, self.root, want, self.c, self.expand_at, self.rng,
-                            watch.flag)
-                now = time.perf_counter()
-                # aim at chunks of about 20 ms, so that soft limits and reports stay timely
-                chunk = int(min(max(chunk * 0.02 / max(now - t1, 1e-6), 16), 1 << 20))
-                if budget.soft_ms is not None and not limits.infinite and (now - t0) * 1000 >= budget.soft_ms:
-                    break
-                if limits.depth is not None and self._pv_reaches(state, limits.depth):
-                    break
-                if on_info is not None and (now - last_info) * 1000 >= self.info_ms:
-                    last_info = now
-                    for info in self._infos(sid, pov, limits.multipv, t0, done):
-                        on_info(info)
-        if self.nodes[self.root, COUNT] == 0:  # stopped before the first simulation
-            run(state, self.nodes, self.stats, self.root, 1, self.c, self.expand_at, self.rng)
-            done += 1
-        lines = self._infos(sid, pov, limits.multipv, t0, done)
-        if on_info is not None:
-            for info in lines:
-                on_info(info)
-        move = self._choose()
-        row = self.child_row(self.root, move)
-        n = int(self.nodes[row, N])
-        pv = tuple([move] + self.principal_variation(row))
-        return SearchResult(
-            best_move=move, score=Score.winrate(int(self.nodes[row, W]) / (2 * n) if n else 0.5, pov), pv=pv,
-            depth=len(pv), nodes=int(self.nodes[self.root, N]), time_ms=int((time.perf_counter() - t0) * 1000),
-            ponder=pv[1] if len(pv) > 1 else None, lines=tuple(lines))
+        return run(state, self.nodes, self.stats, self.root, sims, self.c, self.expand_at, self.rng, stop)
 
 
 def warm_up() -> None:
