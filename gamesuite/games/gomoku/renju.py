@@ -4,6 +4,8 @@ The board is a flat array of ``size * size`` cells, row 0 at the top
 (0 empty, 1 black, 2 white). Two implementations of the same rules live here:
 plain Python (``*_ref``, the reference and the definition) and numba kernels
 (``_like_this``) that the rules and the engine use; the tests compare them.
+The kernels allocate nothing (the engine's search calls them compiled without
+numba's runtime, ``_nrt=False``; see ``kernels``).
 
 The renju definitions (RIF rules) used by both:
 
