@@ -4,6 +4,8 @@ The board is a flat array of ``size * size`` cells, row 0 at the top
 (0 empty, 1 black, 2 white). Two implementations of the same rules live here:
 plain Python (``*_ref``, the reference and the definition) and numba kernels
 (``_like_this``) that the rules and the engine use; the tests compare them.
+The kernels allocate nothing (the engine's search calls them compiled without
+numba's runtime, ``_nrt=False``; see ``kernels``).
 
 The renju definitions (RIF rules) used by both:
 
@@ -169,7 +171,7 @@ def forbidden_points_ref(board: Sequence[int], size: int) -> list[int]:
 # numba kernels
 # ---------------------------------------------------------------------------
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _run_length(board, size, idx, d) -> int:
     p = board[idx]
     dr = _DR[d]
@@ -192,14 +194,16 @@ def _run_length(board, size, idx, d) -> int:
     return n
 
 
-@njit(cache=True, nogil=True)
-def _five_points(board, size, idx, d, out) -> int:
-    """Black's exact-five points through ``idx`` on ``d`` into ``out``; returns how many."""
+@njit(cache=True, nogil=True, _nrt=False)
+def _five_points(board, size, idx, d) -> tuple[int, int, int]:
+    """Black's exact-five points through ``idx`` on ``d``: (how many, the first, the second; -1 if none)."""
     dr = _DR[d]
     dc = _DC[d]
     r0 = idx // size
     c0 = idx % size
     n = 0
+    first = -1
+    second = -1
     for k in range(-4, 5):
         r = r0 + k * dr
         c = c0 + k * dc
@@ -219,30 +223,30 @@ def _five_points(board, size, idx, d, out) -> int:
             continue
         board[q] = BLACK
         if _run_length(board, size, idx, d) == 5:
-            out[n] = q
+            if n == 0:
+                first = q
+            elif n == 1:
+                second = q
             n += 1
         board[q] = 0
-    return n
+    return n, first, second
 
 
-@njit(cache=True, nogil=True)
-def _fours_in_line(board, size, idx, d, tmp) -> int:
-    n = _five_points(board, size, idx, d, tmp)
+@njit(cache=True, nogil=True, _nrt=False)
+def _fours_in_line(board, size, idx, d) -> int:
+    n, a, b = _five_points(board, size, idx, d)
     if n == 2:
-        a = tmp[0]
-        b = tmp[1]
         if max(abs(a // size - b // size), abs(a % size - b % size)) == 5:
             return 1
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _is_forbidden(board, size, idx, depth) -> bool:
     """Whether black may not play on the empty cell ``idx`` (renju); ``board`` is restored."""
     if board[idx] != 0:
         return False
     board[idx] = BLACK
-    tmp = np.empty(9, dtype=np.int64)
     result = False
     five = False
     over = False
@@ -258,11 +262,13 @@ def _is_forbidden(board, size, idx, depth) -> bool:
     if over:
         board[idx] = 0
         return True
-    fours = np.zeros(4, dtype=np.int64)
+    with_four = 0  # bit d: direction d holds a four
     total = 0
     for d in range(4):
-        fours[d] = _fours_in_line(board, size, idx, d, tmp)
-        total += fours[d]
+        f = _fours_in_line(board, size, idx, d)
+        if f != 0:
+            with_four |= 1 << d
+        total += f
     if total >= 2:
         result = True
     elif depth < MAX_THREE_DEPTH:
@@ -270,7 +276,7 @@ def _is_forbidden(board, size, idx, depth) -> bool:
         r0 = idx // size
         c0 = idx % size
         for d in range(4):
-            if fours[d] != 0:
+            if (with_four >> d) & 1:
                 continue
             dr = _DR[d]
             dc = _DC[d]
@@ -286,10 +292,8 @@ def _is_forbidden(board, size, idx, depth) -> bool:
                 board[q] = BLACK
                 straight = False
                 if _run_length(board, size, idx, d) == 4:
-                    m = _five_points(board, size, idx, d, tmp)
+                    m, a, b = _five_points(board, size, idx, d)
                     if m == 2:
-                        a = tmp[0]
-                        b = tmp[1]
                         straight = max(abs(a // size - b // size), abs(a % size - b % size)) == 5
                 board[q] = 0
                 if straight and not _is_forbidden(board, size, np.int64(q), np.int64(depth + 1)):
@@ -302,7 +306,7 @@ def _is_forbidden(board, size, idx, depth) -> bool:
     return result
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _forbidden_mask(board, size, out) -> int:
     """Mark in ``out`` every empty cell forbidden to black; returns how many."""
     n = 0
