@@ -7,6 +7,8 @@ Board widgets, the move list and the engines only *ask* (``play``,
 
 from __future__ import annotations
 
+import random
+
 from PySide6.QtCore import QObject, Signal
 
 from ..core.errors import GameSuiteError
@@ -30,6 +32,8 @@ class GameController(QObject):
         self.record = record
         self.current: Node = record.root
         self._state = record.start_state()
+        #: Draws the outcomes of chance nodes (hare cards...); tests may replace it with a seeded one.
+        self.rng = random.Random()
 
     # -- what is shown --------------------------------------------------------
     @property
@@ -93,10 +97,30 @@ class GameController(QObject):
         existed = any(c.move == move for c in self.current.children)
         self.current = self.record.add_move(self.current, move)
         self._state.play(move)
-        if not existed:
+        new_line = not existed
+        while self._state.is_chance_node() and self._state.chance_outcomes():
+            new_line = self._draw_chance() or new_line
+        if new_line:
             self.treeChanged.emit()
         self.changed.emit()
         return True
+
+    def _draw_chance(self) -> bool:
+        """At a chance node: draw an outcome weighted by its probability and record it like a move.
+
+        A chance node already followed in the record keeps its recorded outcome (replaying a
+        move repeats the card drawn). Returns whether a new node was added to the tree.
+        """
+        if self.current.children:
+            outcome = self.current.children[0].move
+        else:
+            outcomes = self._state.chance_outcomes()
+            moves = [m for m, _ in outcomes]
+            outcome = self.rng.choices(moves, weights=[w for _, w in outcomes])[0]
+        existed = any(c.move == outcome for c in self.current.children)
+        self.current = self.record.add_move(self.current, outcome)
+        self._state.play(outcome)
+        return not existed
 
     def set_score(self, node: Node, score: Score) -> None:
         """Remember an engine's score for ``node`` (converted to player 0's view here, once)."""

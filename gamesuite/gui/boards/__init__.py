@@ -10,10 +10,11 @@ from __future__ import annotations
 from ...core.registry import Game
 from .base import BoardWidget
 from .grid import GridBoard
+from .hare import HareBoard
 from .shogi import ShogiBoard
 
 #: Widgets tried in order; the first whose ``supports(game)`` is true shows the game.
-BOARD_CLASSES: list[type[BoardWidget]] = [GridBoard, ShogiBoard]
+BOARD_CLASSES: list[type[BoardWidget]] = [GridBoard, ShogiBoard, HareBoard]
 
 
 def board_class_for(game: Game) -> type[BoardWidget]:
@@ -24,4 +25,4 @@ def board_class_for(game: Game) -> type[BoardWidget]:
     raise ValueError(f"no board widget can show {game.spec}")
 
 
-__all__ = ["BOARD_CLASSES", "BoardWidget", "GridBoard", "ShogiBoard", "board_class_for"]
+__all__ = ["BOARD_CLASSES", "BoardWidget", "GridBoard", "HareBoard", "ShogiBoard", "board_class_for"]

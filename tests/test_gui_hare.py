@@ -1,0 +1,164 @@
+"""The Hare and Hedgehog board in the window, and hare cards drawn by the controller."""
+
+import random
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QColor  # noqa: E402
+
+from gamesuite.core.registry import load_game  # noqa: E402
+from gamesuite.gui.boards import HareBoard, board_class_for  # noqa: E402
+from gamesuite.gui.boards.hare import PLAYER_COLOURS  # noqa: E402
+from gamesuite.gui.controller import GameController  # noqa: E402
+from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
+from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
+
+
+def make_window(qtbot, tmp_path, game="hare", players=None):
+    g = load_game(game)
+    win = MainWindow(data_dir=tmp_path, restore=False, game_spec=game,
+                     players=players or [PlayerSpec("human") for _ in range(g.num_players)])
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: win.ready, timeout=60_000)
+    return win
+
+
+def click_square(qtbot, win, square):
+    qtbot.mouseClick(win.board, Qt.MouseButton.LeftButton, pos=win.board.square_center(square).toPoint())
+
+
+def close_to(c: QColor, hex_colour: str) -> bool:
+    want = QColor(hex_colour)
+    return abs(c.red() - want.red()) + abs(c.green() - want.green()) + abs(c.blue() - want.blue()) < 40
+
+
+def card_moves(record: GameRecord) -> list[str]:
+    """The hare cards drawn along the main line, as written in the record."""
+    out = []
+    st = record.start_state()
+    for node in record.mainline()[1:]:
+        if st.is_chance_node():
+            out.append(st.format_move(node.move))
+        st.play(node.move)
+    return out
+
+
+def test_hare_games_get_the_hare_board():
+    assert board_class_for(load_game("hare")) is HareBoard
+    assert board_class_for(load_game("hare(players=5,board=1978,hare=1979)")) is HareBoard
+
+
+@pytest.mark.parametrize("spec,players", [("hare", 2), ("hare(players=6)", 6)])
+def test_the_board_renders_every_player(qtbot, tmp_path, spec, players):
+    win = make_window(qtbot, tmp_path, spec)
+    b = win.board
+    assert isinstance(b, HareBoard)
+    lines = b.panel_lines()
+    assert len([ln for ln in lines if "carrots" in ln and "lettuces" in ln]) == players
+    assert "98 carrots" in lines[0]
+    # legal targets of the first move, with the carrot cost n(n+1)/2
+    targets = b.targets()
+    assert targets[1] == 1 and targets[4] == 10 and 11 not in targets  # 11 is a hedgehog square
+    img = b.render_image(620, 640)
+    # every player's piece is drawn on the start square in the player's colour
+    r = b.square_rect(0, b.rect().toRectF().adjusted(0, 0, 620 - b.width(), 640 - b.height()))
+    colours = {img.pixelColor(x, y).name() for x in range(int(r.left()), int(r.right()))
+               for y in range(int(r.top()), int(r.bottom()))}
+    for pl in range(players):
+        assert any(close_to(QColor(c), PLAYER_COLOURS[pl]) for c in colours), pl
+    # square kinds have their own colours: a carrot square (2) and a lettuce square (10)
+    for sq, fill in ((2, "#f08a24"), (10, "#7cc450")):
+        rr = b.square_rect(sq, b.rect().toRectF().adjusted(0, 0, 620 - b.width(), 640 - b.height()))
+        assert close_to(img.pixelColor(int(rr.left()) + 4, int(rr.bottom()) - 4), fill)
+
+
+def test_a_click_on_a_square_moves_the_piece(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, "hare(players=3)")
+    click_square(qtbot, win, 2)  # a carrot square: forward 2 costs 3 carrots
+    st = win.controller.state
+    assert st.sq[0] == 2 and st.car[0] == 65 and st.current_player == 1
+    assert win.controller.record.mainline()[1].move == 2
+    assert "▶ player 2" in win.board.panel_lines()[1]
+    # the piece is drawn on square 2 in player 1's colour
+    img = win.board.grab().toImage()
+    r = win.board.square_rect(2)
+    assert close_to(img.pixelColor(int(r.center().x() - r.width() * 0.25), int(r.center().y())), PLAYER_COLOURS[0])
+
+
+def test_an_illegal_click_is_refused_with_a_reason(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, "hare(players=3)")
+    messages = []
+    win.controller.message.connect(messages.append)
+    before = win.controller.state.to_text()
+    click_square(qtbot, win, 11)  # a hedgehog square, never a forward target
+    click_square(qtbot, win, 30)  # 465 carrots: too far
+    assert win.controller.state.to_text() == before
+    assert len(messages) == 2 and all("not allowed" in m for m in messages), messages
+    assert "hedgehog" in messages[0].lower(), messages[0]
+
+
+def test_two_pieces_a_click_on_the_other_piece_selects_it(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, "hare")  # two players, two pieces each
+    click_square(qtbot, win, 2)  # piece a of player 1 to square 2
+    click_square(qtbot, win, 4)  # player 2, piece a
+    b = win.board
+    assert b.selected == 0
+    # player 1's piece a is on square 2, piece b on the start: a click on the start selects b
+    click_square(qtbot, win, 0)
+    assert b.selected == 1 and len(win.controller.record.mainline()) == 3
+    click_square(qtbot, win, 1)  # piece b forward 1 (a hare square: a card is drawn)
+    st = win.controller.state
+    assert st.sq[1] == 1
+    assert win.controller.record.mainline()[3].move == 10001  # "b1"
+
+
+def test_buttons_play_the_moves_that_are_not_a_square(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, "hare(players=3)")
+    assert win.set_position_text("2:65:3/0:68:3/0:68:3 1 deck=-")  # player 1 on a carrot square
+    b = win.board
+    assert set(b.button_moves()) == {1001, 1002}
+    b.repaint()
+    qtbot.waitUntil(lambda: b.button_center(1001) is not None)
+    qtbot.mouseClick(b, Qt.MouseButton.LeftButton, pos=b.button_center(1001).toPoint())
+    assert win.controller.state.car[0] == 75
+
+
+def test_the_controller_draws_a_hare_card_and_records_it():
+    g = load_game("hare(players=3)")
+    c = GameController(GameRecord(g, players=[PlayerSpec("human")] * 3))
+    c.rng = random.Random(7)
+    assert c.play(1)  # square 1 is a hare square
+    assert not c.state.is_chance_node() and c.state.current_player >= 0
+    cards = card_moves(c.record)
+    assert len(cards) == 1 and cards[0].startswith("card:")
+    # playing the move again from the start repeats the recorded card: no new variation
+    c.to_start()
+    assert c.play(1)
+    assert len(c.record.root.children) == 1 and len(c.record.root.children[0].children) == 1
+    # the draws follow chance_outcomes(): over many draws each card of the deck comes up
+    seen = set()
+    for seed in range(60):
+        c2 = GameController(GameRecord(g))
+        c2.rng = random.Random(seed)
+        c2.play(1)
+        seen.update(card_moves(c2.record))
+    assert seen == {"card:" + n for n in ("give10", "missoragain", "set65", "lettuce10", "halve", "freeride",
+                                           "show", "shuffle")}
+
+
+def test_computers_play_through_a_hare_card(qtbot, tmp_path):
+    engine = PlayerSpec("engine", "maxn", None, 1)
+    win = make_window(qtbot, tmp_path, "hare(players=3)", players=[PlayerSpec("human"), engine, engine])
+    win.controller.rng = random.Random(0)  # draws "show": the turn passes on
+    click_square(qtbot, win, 1)  # the human lands on a hare square: the controller draws the card
+    rec = win.controller.record
+    assert card_moves(rec) == ["card:show"]
+    assert "Hare card" in win.board.last_card_text()
+    # then both computers move (with a card already in the line), and it is the human's turn again
+    qtbot.waitUntil(lambda: win.controller.state.current_player == 0 and len(rec.mainline()) >= 4, timeout=60_000)
+    assert win.board.targets() or win.board.button_moves()
+    assert all(isinstance(line, str) for line in win.board.panel_lines())
