@@ -162,3 +162,18 @@ def test_computers_play_through_a_hare_card(qtbot, tmp_path):
     qtbot.waitUntil(lambda: win.controller.state.current_player == 0 and len(rec.mainline()) >= 4, timeout=60_000)
     assert win.board.targets() or win.board.button_moves()
     assert all(isinstance(line, str) for line in win.board.panel_lines())
+
+
+def test_the_last_hare_card_stays_shown_after_later_moves(qtbot):
+    g = load_game("hare(players=3)")
+    b = HareBoard(g)
+    qtbot.addWidget(b)
+    st = g.state_from_text("1:67:3/0:68:3/0:68:3 1 deck=- draw=1,1")  # player 1 waits for its card
+    st.play(st.parse_move("card:shuffle"))  # the shuffle card empties the list of cards drawn
+    b.set_state(st)
+    assert b.last_card() == (7, True) and "(just drawn): shuffle" in b.last_card_text()
+    st.play(2)  # player 2 moves on
+    b.set_state(st)
+    assert b.last_card() == (7, False) and "Hare card: shuffle" in b.last_card_text()
+    b.set_state(g.new_state())
+    assert b.last_card() == (-1, False) and "none drawn yet" in b.panel_lines()[3]

@@ -4,8 +4,8 @@
 
 Plays a few positions with the real engines and grabs the window: a
 tic-tac-toe game against the computer (light theme), an analysis with three
-lines (dark theme), when the gomoku game is installed a renju position, and a
-shogi analysis with a piece in hand selected.
+lines (dark theme), when the gomoku game is installed a renju position, a
+shogi analysis with a piece in hand selected, and a Hare and Hedgehog race.
 """
 
 from __future__ import annotations
@@ -127,6 +127,20 @@ def main(argv: list[str]) -> int:
         win.board.click_move(win.board.hand_point(0, 5))  # Sente's bishop in hand: where it may drop
         shoot(win, out / "shogi-analyse-light.png")
         win.set_mode("play")
+
+    # 6. Hare and Hedgehog, four players, a few moves in (a hare card drawn), the targets shown.
+    if "hare" in game_classes():
+        import random
+
+        win.set_theme("light")
+        win.new_game(load_game("hare(players=4)"), [PlayerSpec("human") for _ in range(4)])
+        wait_until(lambda: win.ready, 60_000)
+        win.controller.rng = random.Random(2)
+        for code in (4, 2, 1, 7, 6, 8, 9, 5):
+            st = win.controller.state
+            legal = [m for m in st.legal_moves() if m <= 64]
+            win.controller.play(min(legal, key=lambda m: abs(m - code)))
+        shoot(win, out / "hare-play-light.png")
     win.close()
     app.processEvents()
     return 0

@@ -23,7 +23,7 @@ from .base import BoardWidget
 
 from ...games.hare.board import (CARD_NAMES, CARD_TEXT, CARROT, FINISH, HARE, HEDGEHOG, LAST, LETTUCE, POS2,
                                  POS3, POS4, POS156, START)
-from ...games.hare.rules import BACK, PIECE_STRIDE, STAY, TAKE10
+from ...games.hare.rules import BACK, DRAW, PIECE_STRIDE, STAY, TAKE10
 COLUMNS = 11  # squares per row of the serpentine (6 rows hold the 65 squares)
 
 KIND_STYLE = {  # kind: (label, fill colour)
@@ -74,7 +74,7 @@ class HareBoard(BoardWidget):
     def _layout(self, rect: QRectF) -> tuple[QRectF, QRectF]:
         """The track's rectangle and the panel's, inside ``rect``."""
         n = self.game.num_players
-        panel_h = max(150.0, min(rect.height() * 0.45, 22.0 * (n + 5)))
+        panel_h = max(120.0, min(rect.height() * 0.45, 20.0 * (n + 4.5)))
         track = QRectF(rect.left() + 6, rect.top() + 6, rect.width() - 12, rect.height() - panel_h - 12)
         panel = QRectF(rect.left() + 6, track.bottom() + 6, rect.width() - 12, panel_h)
         return track, panel
@@ -298,14 +298,24 @@ class HareBoard(BoardWidget):
             return here - (code - BACK)
         return here
 
-    def last_card_text(self) -> str:
-        """The hare card drawn by the last move (or the most recent one since the shuffle), or ""."""
+    def last_card(self) -> tuple[int, bool]:
+        """The last hare card drawn in the game so far (-1: none) and whether the last move drew it."""
         st = self.state
-        card = st.last_card if st.last_card >= 0 else (st.known[-1] if st.known else -1)  # type: ignore[attr-defined]
+        if st.last_card >= 0:  # type: ignore[attr-defined]
+            return st.last_card, True  # type: ignore[attr-defined]
+        # the state keeps one snapshot per move played: a move played in the DRAW phase was a card
+        hist, snaps = st.history, st._undo  # type: ignore[attr-defined]
+        for move, snap in zip(reversed(hist), reversed(snaps)):
+            if snap[9] == DRAW:
+                return move, False
+        return -1, False
+
+    def last_card_text(self) -> str:
+        """The last hare card drawn, for the panel ("" when none)."""
+        card, fresh = self.last_card()
         if card < 0:
             return ""
-        fresh = " (just drawn)" if st.last_card >= 0 else ""  # type: ignore[attr-defined]
-        return f"Hare card{fresh}: {CARD_NAMES[card]} — {CARD_TEXT[card]}"
+        return f"Hare card{' (just drawn)' if fresh else ''}: {CARD_NAMES[card]} — {CARD_TEXT[card]}"
 
     def panel_lines(self) -> list[str]:
         """The panel's text: one line per player, then the card and the finishing order."""
