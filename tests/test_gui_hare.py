@@ -177,3 +177,43 @@ def test_the_last_hare_card_stays_shown_after_later_moves(qtbot):
     assert b.last_card() == (7, False) and "Hare card: shuffle" in b.last_card_text()
     b.set_state(g.new_state())
     assert b.last_card() == (-1, False) and "none drawn yet" in b.panel_lines()[3]
+
+
+def test_new_game_dialog_gives_one_player_row_per_hare_player(qtbot):
+    from gamesuite.gui.dialogs import NewGameDialog
+
+    dlg = NewGameDialog(None, load_game("hare"))
+    qtbot.addWidget(dlg)
+    assert len(dlg.rows) == 2
+    dlg.param_widgets["players"].setValue(6)
+    assert len(dlg.rows) == 6 and dlg.spec_text().startswith("hare(players=6")
+    for i in (0, 2, 5):
+        dlg.rows[i].kind.setCurrentIndex(0)  # human
+    players = dlg.result_players()
+    assert len(players) == 6
+    assert [p.is_engine for p in players] == [False, True, False, True, True, False]
+    assert dlg.result_game().num_players == 6
+    # a dialog opened on a 4-player game keeps the given players
+    specs = [PlayerSpec("engine", "maxn", None, 2), PlayerSpec("human"), PlayerSpec("human"),
+             PlayerSpec("engine", "maxn", None, 1)]
+    dlg2 = NewGameDialog(None, load_game("hare(players=4)"), specs)
+    qtbot.addWidget(dlg2)
+    got = dlg2.result_players()
+    assert [(p.kind, p.depth) for p in got] == [("engine", 2), ("human", None), ("human", None), ("engine", 1)]
+
+
+@pytest.mark.parametrize("spec", ["hare", "hare(players=6)"])
+def test_computers_alone_race_until_a_hare_card(qtbot, tmp_path, spec):
+    g = load_game(spec)
+    engine = PlayerSpec("engine", "maxn", None, 1)
+    win = make_window(qtbot, tmp_path, spec, players=[engine] * g.num_players)
+    win.controller.rng = random.Random(1)
+    rec = win.controller.record
+    qtbot.waitUntil(lambda: bool(card_moves(rec)) or win.controller.state.is_terminal(), timeout=90_000)
+    assert card_moves(rec), "the computers never landed on a hare square"
+    st = win.controller.state
+    assert not st.is_chance_node()
+    # and the race goes on after the card
+    n = len(rec.mainline())
+    qtbot.waitUntil(lambda: len(rec.mainline()) >= n + 2 or win.controller.state.is_terminal(), timeout=90_000)
+    assert "Hare card" in win.board.last_card_text()

@@ -157,6 +157,7 @@ class NewGameDialog(QDialog):
             w = self._param_widget(p)
             self.param_widgets[p.name] = w
             self.params_form.addRow(p.help or p.name, w)
+            self._watch_param(w)
         self.params_box.setVisible(bool(cls.params))
         try:
             game = cls()
@@ -169,6 +170,38 @@ class NewGameDialog(QDialog):
             self.rows.append(row)
         if len(self.rows) >= 2:
             self.rows[1].kind.setCurrentIndex(1)  # by default the computer plays the second side
+
+    def _watch_param(self, w: QWidget) -> None:
+        """Rebuild the player rows when a parameter changes the number of players (hare's ``players``)."""
+        if isinstance(w, QSpinBox):
+            w.valueChanged.connect(self._params_changed)
+        elif isinstance(w, QComboBox):
+            w.currentIndexChanged.connect(self._params_changed)
+        elif isinstance(w, QCheckBox):
+            w.toggled.connect(self._params_changed)
+        elif isinstance(w, QLineEdit):
+            w.editingFinished.connect(self._params_changed)
+
+    @Slot()
+    def _params_changed(self) -> None:
+        try:
+            game = load_game(self.spec_text())
+        except GameSuiteError:
+            return
+        if game.num_players == len(self.rows):
+            return
+        specs = [row.spec() for row in self.rows]
+        for row in self.rows:
+            for w in row.widgets():
+                w.deleteLater()
+        self.rows.clear()
+        engines = [e.name for e in engines_for(game)]
+        for i in range(game.num_players):
+            row = PlayerRow(self.players_grid, i, game.player_name(i))
+            row.set_engines(engines)
+            if specs:
+                row.set_spec(specs[min(i, len(specs) - 1)])  # new rows copy the last side's player
+            self.rows.append(row)
 
     def _param_widget(self, p: Param) -> QWidget:
         if p.choices:
