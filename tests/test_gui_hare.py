@@ -118,8 +118,10 @@ def test_two_pieces_a_click_on_the_other_piece_selects_it(qtbot, tmp_path):
 
 def test_buttons_play_the_moves_that_are_not_a_square(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, "hare(players=3)")
-    assert win.set_position_text("2:65:3/0:68:3/0:68:3 1 deck=-")  # player 1 on a carrot square
     b = win.board
+    assert win.set_position_text("10e:45:3/0:68:3/0:68:3 1 deck=-")  # player 1 must eat
+    assert b.button_moves() == [0] and "must eat a lettuce" in b.panel_lines()[0]
+    assert win.set_position_text("2:65:3/0:68:3/0:68:3 1 deck=-")  # player 1 on a carrot square
     assert set(b.button_moves()) == {1001, 1002}
     b.repaint()
     qtbot.waitUntil(lambda: b.button_center(1001) is not None)
@@ -157,6 +159,7 @@ def test_computers_play_through_a_hare_card(qtbot, tmp_path):
     click_square(qtbot, win, 1)  # the human lands on a hare square: the controller draws the card
     rec = win.controller.record
     assert card_moves(rec) == ["card:show"]
+    assert "must eat" not in win.board.panel_lines()[0]
     assert "Hare card" in win.board.last_card_text()
     # then both computers move (with a card already in the line), and it is the human's turn again
     qtbot.waitUntil(lambda: win.controller.state.current_player == 0 and len(rec.mainline()) >= 4, timeout=60_000)

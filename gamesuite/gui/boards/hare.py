@@ -329,6 +329,8 @@ class HareBoard(BoardWidget):
             else:
                 pos = min(st.race_position(j) for j in range(pl * self.ppp, pl * self.ppp + self.ppp))  # type: ignore[attr-defined]
                 where = f"position {pos}" + (", misses a turn" if st.skip[pl] else "")  # type: ignore[attr-defined]
+                if any(st.eat[j] == 1 for j in range(pl * self.ppp, pl * self.ppp + self.ppp)):  # type: ignore[attr-defined]
+                    where += ", must eat a lettuce"
             mark = "▶ " if pl == st.current_player else "   "
             out.append(f"{mark}{g.player_name(pl)} ({PLAYER_COLOUR_NAMES[pl % 6]}): {'squares' if self.ppp == 2 else 'square'} {squares}, "
                        f"{st.car[pl]} carrots, {st.let[pl]} lettuces, {where}")  # type: ignore[attr-defined]
@@ -379,7 +381,8 @@ class HareBoard(BoardWidget):
             w = p.fontMetrics().horizontalAdvance(label) + 16
             r = QRectF(x, by, w, line_h * 1.2)
             p.setPen(QPen(QColor(theme.line), 1))
-            p.setBrush(QColor(theme.board_alt if kind == "move" else theme.background))
+            chosen = kind == "select" and value == self.selected
+            p.setBrush(QColor(theme.board_alt if kind == "move" else ("#9fd8b0" if chosen else "#dcdcdc")))
             p.drawRoundedRect(r, 4, 4)
             p.setPen(QColor("#202020"))
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, label)
