@@ -220,3 +220,12 @@ def test_computers_alone_race_until_a_hare_card(qtbot, tmp_path, spec):
     n = len(rec.mainline())
     qtbot.waitUntil(lambda: len(rec.mainline()) >= n + 2 or win.controller.state.is_terminal(), timeout=90_000)
     assert "Hare card" in win.board.last_card_text()
+
+
+def test_a_position_waiting_for_its_hare_card_gets_it_drawn(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, "hare(players=3)")
+    assert win.set_position_text("1:67:3/0:68:3/0:68:3 1 deck=- draw=1,1")
+    c = win.controller
+    assert not c.state.is_chance_node()
+    assert len(card_moves(c.record)) == 1 and c.current is c.record.root.children[0]
+    assert "(just drawn)" in win.board.last_card_text()

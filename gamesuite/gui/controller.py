@@ -67,6 +67,8 @@ class GameController(QObject):
         self.record = record
         self.current = current or record.root
         self._state = record.state_at(self.current)
+        while not self.current.children and self._state.is_chance_node() and self._state.chance_outcomes():
+            self._draw_chance()  # a position waiting for a chance outcome (a hare card): draw it
         self.gameLoaded.emit()
         self.treeChanged.emit()
         self.changed.emit()
