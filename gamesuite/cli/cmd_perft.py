@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import threading
 import time
 from typing import Callable
 
@@ -13,6 +12,7 @@ from ..core.errors import InvalidOptionError
 from ..core.info import new_stop_flag
 from ..core.registry import load_game
 from ..core.state import State
+from .common import run_interruptibly
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,28 +54,6 @@ def _counter(state: State) -> Callable[[State, int, np.ndarray], tuple[int, bool
     return generic_perft
 
 
-def _interruptibly(work: Callable[[], tuple[int, bool]], stop: np.ndarray) -> tuple[int, bool]:
-    box: dict = {}
-
-    def target() -> None:
-        try:
-            box["result"] = work()
-        except BaseException as e:  # handed to the caller's thread
-            box["error"] = e
-
-    t = threading.Thread(target=target, name="perft", daemon=True)
-    t.start()
-    try:
-        while t.is_alive():
-            t.join(0.1)
-    except KeyboardInterrupt:
-        stop[0] = 1
-        t.join()
-    if "error" in box:
-        raise box["error"]
-    return box["result"]
-
-
 def _speed(nodes: int, seconds: float) -> str:
     if seconds <= 0:
         return "-"
@@ -103,14 +81,14 @@ def run(args: argparse.Namespace) -> int:
             if args.depth == 1:
                 n, ok = 1, True
             else:
-                n, ok = _interruptibly(lambda child=child: count(child, args.depth - 1, stop), stop)
+                n, ok = run_interruptibly(lambda child=child: count(child, args.depth - 1, stop), stop)
             if not ok:
                 done = False
                 break
             print(f"{state.format_move(m)}: {n}", flush=True)
             total += n
     else:
-        total, done = _interruptibly(lambda: count(state.copy(), args.depth, stop), stop)
+        total, done = run_interruptibly(lambda: count(state.copy(), args.depth, stop), stop)
     elapsed, cpu = time.perf_counter() - t0, time.process_time() - c0
     if not done:
         print(f"interrupted after {elapsed:.3f} s")

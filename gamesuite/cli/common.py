@@ -63,22 +63,19 @@ def result_json(result: SearchResult, state: State) -> str:
     })
 
 
-def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
-    """Run ``engine.search`` in a thread so that Ctrl+C stops it and still prints a move."""
+def run_interruptibly(work, stop):  # type: ignore[no-untyped-def]
+    """Run ``work()`` in a thread; Ctrl+C sets ``stop[0]`` so it ends early, and its result still comes back."""
     import threading
 
-    from ..core.info import new_stop_flag
-
-    stop = new_stop_flag()
     box: dict = {}
 
-    def work() -> None:
+    def target() -> None:
         try:
-            box["result"] = engine.search(state, limits, stop, on_info)
+            box["result"] = work()
         except BaseException as e:  # handed to the caller's thread
             box["error"] = e
 
-    t = threading.Thread(target=work, name="search", daemon=True)
+    t = threading.Thread(target=target, name="interruptible", daemon=True)
     t.start()
     try:
         while t.is_alive():
@@ -89,6 +86,14 @@ def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> 
     if "error" in box:
         raise box["error"]
     return box["result"]
+
+
+def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
+    """Run ``engine.search`` so that Ctrl+C stops it and still prints a move."""
+    from ..core.info import new_stop_flag
+
+    stop = new_stop_flag()
+    return run_interruptibly(lambda: engine.search(state, limits, stop, on_info), stop)
 
 
 def plugin_names(package: str) -> list[str]:
