@@ -15,7 +15,7 @@ from ..core.errors import InvalidOptionError
 from ..core.registry import Game, load_game
 from .game import TimeControl
 from .match import Tally, check_specs, make_executor, pairings_for, run_games, schedule
-from .openings import Opening, builtin_openings, load_openings
+from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
 from .report import tally_json
 from .spec import EngineSpec, parse_engine_spec, unique_labels

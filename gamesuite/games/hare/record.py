@@ -48,7 +48,6 @@ def parse_record(text: str) -> HareState:
         state = game.state_from_text(fields["start"]) if fields.get("start") else game.new_state()
     except GameSuiteError as e:
         raise InvalidRecordError(f"record start: {e}") from None
-    first = state.to_text()
     for k, tok in enumerate(fields.get("moves", "").split()):
         try:
             state.play_text(tok)

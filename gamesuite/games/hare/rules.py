@@ -614,7 +614,7 @@ class HareState(State):
             rows.append(f"{mark} {g.player_name(p)}: {'; '.join(pieces)}; {self.car[p]} carrots, "
                         f"{self.let[p]} lettuces" + (f"; {status}" if status else ""))
         if g.deck_list and sum(g.deck_list):
-            rows.append(f"  hare cards drawn since the shuffle: "
+            rows.append("  hare cards drawn since the shuffle: "
                         + (", ".join(B.CARD_NAMES[c] for c in self.known) or "none"))
         if self.phase == DRAW:
             rows.append("  a hare card is drawn next")

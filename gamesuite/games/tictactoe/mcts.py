@@ -19,17 +19,14 @@ row * width + col), so a gomoku version needs only its own win test in place of
 from __future__ import annotations
 
 import math
-import time
 from typing import Callable, Sequence
 
 import numpy as np
 from numba import njit
 
 from ...core.errors import InvalidOptionError
-from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
-from ...core.score import Score
 from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (  # noqa: F401  (re-exported: the tree's layout and generator)
     COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, STATS, USED, W, ArrayMCTS, ReferenceRandom, _below,
