@@ -10,6 +10,7 @@ from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, n
 from gamesuite.games.hare import mcts as H
 from gamesuite.games.hare.config import Weights
 from gamesuite.search import mcts_kernels as T
+from gamesuite.search import reference
 
 
 def _random_state(spec, plies, seed, stop_at_chance=False, stop_at_finish=False):
@@ -131,10 +132,11 @@ def test_engine_returns_legal_moves_in_random_positions(spec):
         assert r.pv[0] == r.best_move
 
 
-def test_engine_takes_the_finish_when_it_wins_the_race():
-    g = load_game("hare(players=3)")  # one piece each: finishing first is a certain first place
+@pytest.mark.parametrize("spec", ["hare(players=3)", "hare(players=2,pieces=1)"])
+def test_engine_takes_the_finish_when_it_wins_the_race(spec):
+    g = load_game(spec)  # one piece each: finishing first is a certain first place
     rnd = random.Random(5)
-    for game_no in range(200):
+    for game_no in range(300):
         s = g.new_state()
         while not s.is_terminal() and not any(s.place):
             if s.is_chance_node():
@@ -151,9 +153,16 @@ def test_engine_takes_the_finish_when_it_wins_the_race():
         state = s
         break
     else:
-        raise AssertionError("no position with a finishing move in 200 random races")
+        raise AssertionError("no position with a finishing move in 300 random races")
     r = make_engine(g, "mcts,seed=1,memory=8").search(state, Limits(nodes=3000))
     assert r.best_move in finishing
+    me = state.current_player
+    assert r.score.values[me] == 1.0  # every simulation through a finish gives first place
+    if g.n == 2:  # the race ends at once: plain max^n to depth 1 agrees
+        assert reference.maxn(state.copy(), 1)[me] == 1.0
+        after = state.copy()
+        after.play(r.best_move)
+        assert after.is_terminal() and after.returns()[me] == 1.0
 
 
 def test_registration_options_reuse_and_stop():
