@@ -437,7 +437,7 @@ class HareMCTS:
                     node = self.child_row(node, m)
                     if node < 0:
                         break
-                if node >= 0 and self.stats[USED] < 0.9 * self.capacity:
+                if node >= 0 and self.stats[USED] + K.MAXMOVES < 0.9 * self.capacity:  # room for the root's moves
                     self.root = node
                     self.root_state = state.copy()
                     return True
