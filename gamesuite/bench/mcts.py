@@ -9,6 +9,9 @@ The m,n,k figures use tic-tac-toe's kernel with m=n=15, k=5 (five or more
 wins, every empty cell a tree move). A simulation is one UCT descent,
 expansion, random playout to the end of the game and backup. Bare playouts,
 3x3 and the generic Python MCTS are shown for scale.
+The Hare and Hedgehog rows are ``hare:mcts`` (max^n-style UCT, hare cards as
+chance nodes) from the start position with its default 200-ply playout
+horizon, and with full playouts to the end of the race (``horizon=0``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import numpy as np
 from ..core.limits import Limits
 from ..core.registry import load_game
 from ..games.gomoku import mcts as gomoku_kernel
+from ..games.hare import mcts as hare_kernel
 from ..games.tictactoe import mcts as kernel
 from ..search import mcts_kernels as tree
 from ..search.mcts import MCTS, MCTSConfig
@@ -95,6 +99,24 @@ def _playout_rate(width: int, height: int, k: int, count: int, repeat: int) -> l
     return rates
 
 
+def _hare_rate(players: int, sims: int, horizon: int, repeat: int, memory_mb: float) -> list[float]:
+    """UCT simulations per second of ``hare:mcts`` from the start position of ``players`` players."""
+    game = load_game(f"hare(players={players})")
+    state = game.new_state()
+    capacity = int(memory_mb * 1024 * 1024) // (4 * tree.COLUMNS + 8 * game.n)
+    rng = tree.new_random(4242)
+    nodes, stats = tree.new_tree(capacity)
+    hare_kernel.run(state, nodes, hare_kernel.new_returns(capacity, game.n), stats, 0, 2, 1.0, 1, horizon, rng)
+    rates = []
+    for _ in range(repeat):
+        nodes, stats = tree.new_tree(capacity)
+        wsum = hare_kernel.new_returns(capacity, game.n)
+        t = time.perf_counter()
+        done = hare_kernel.run(state, nodes, wsum, stats, 0, sims, 1.0, 1, horizon, rng)
+        rates.append(done / (time.perf_counter() - t))
+    return rates
+
+
 def _stop_latency(repeat: int) -> list[float]:
     """Milliseconds from setting the stop flag to the return of the 15x15 gomoku kernel (renju: the slowest)."""
     board = np.zeros(225, dtype=np.int8)
@@ -128,10 +150,15 @@ def main(argv: list[str]) -> int:
     p.add_argument("--sims", type=int, default=100_000, help="simulations per 15x15 run (default 100000)")
     p.add_argument("--repeat", type=int, default=5, help="runs per figure (default 5)")
     p.add_argument("--expand", type=int, default=4, help="visits before a 15x15 leaf grows children (default 4)")
+    p.add_argument("--hare-sims", type=int, default=None,
+                   help="simulations per Hare and Hedgehog run (default: a fifth of --sims; a tenth of that with "
+                        "full playouts)")
     p.add_argument("--python", action="store_true", help="also time the generic Python MCTS on 15x15")
     args = p.parse_args(argv)
-    if args.sims <= 0 or args.repeat <= 0 or args.expand < 0:
-        p.error("--sims and --repeat must be positive, --expand non-negative")
+    if args.hare_sims is None:
+        args.hare_sims = max(1, args.sims // 5)
+    if args.sims <= 0 or args.repeat <= 0 or args.expand < 0 or args.hare_sims <= 0:
+        p.error("--sims, --hare-sims and --repeat must be positive, --expand non-negative")
     print(_load())
     print(f"{'what (simulations per second, one core)':<58}{'median':>12}{'best':>12}")
     for rule, name in enumerate(RULES):
@@ -150,6 +177,11 @@ def main(argv: list[str]) -> int:
          _tree_rate(15, 15, 5, args.sims, args.expand, args.repeat, 256))
     _row("m,n,k 15x15 k=5: bare random playouts", _playout_rate(15, 15, 5, args.sims // 2, args.repeat))
     _row("3x3 tic-tac-toe: UCT simulations", _tree_rate(3, 3, 3, args.sims, 1, args.repeat, 16))
+    for players in (2, 4):
+        _row(f"hare {players} players, start: UCT simulations (hare:mcts)",
+             _hare_rate(players, args.hare_sims, 200, args.repeat, 64))
+        _row(f"hare {players} players, start: full playouts (horizon=0)",
+             _hare_rate(players, max(1, args.hare_sims // 10), 0, args.repeat, 64))
     game = load_game("tictactoe")
     rates = []
     for seed in range(args.repeat):
