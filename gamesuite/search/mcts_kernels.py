@@ -86,21 +86,33 @@ def new_random(seed: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _select(nodes, node, c, rng) -> int:
-    """The UCT child row of ``node``: a random unvisited child, else the best ``Q + c sqrt(ln N / n)``."""
+def _random_unvisited(nodes, node, rng) -> int:
+    """A child row of ``node`` never visited, drawn uniformly; -1 when every child has been visited."""
     first = nodes[node, FIRST]
     count = nodes[node, COUNT]
     unvisited = 0
     for j in range(count):
         if nodes[first + j, N] == 0:
             unvisited += 1
-    if unvisited > 0:
-        r = _below(rng, unvisited)
-        for j in range(count):
-            if nodes[first + j, N] == 0:
-                if r == 0:
-                    return first + j
-                r -= 1
+    if unvisited == 0:
+        return -1
+    r = _below(rng, unvisited)
+    for j in range(count):
+        if nodes[first + j, N] == 0:
+            if r == 0:
+                return first + j
+            r -= 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _select(nodes, node, c, rng) -> int:
+    """The UCT child row of ``node``: a random unvisited child, else the best ``Q + c sqrt(ln N / n)``."""
+    first = nodes[node, FIRST]
+    count = nodes[node, COUNT]
+    fresh = _random_unvisited(nodes, node, rng)
+    if fresh >= 0:
+        return fresh
     log_n = math.log(nodes[node, N])
     best = -1
     best_score = -1e300

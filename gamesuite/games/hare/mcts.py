@@ -38,7 +38,7 @@ from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
 from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, USED, ReferenceRandom, _below,
-                                    new_random, new_tree)
+                                    _random_unvisited, new_random, new_tree)
 from ...search.timeman import allocate
 from . import board as B
 from . import kernels as K
@@ -110,17 +110,9 @@ def _select(nodes, wsum, node, player, c, rng) -> int:
     on ``player``'s own summed returns."""
     first = nodes[node, FIRST]
     count = nodes[node, COUNT]
-    unvisited = 0
-    for j in range(count):
-        if nodes[first + j, N] == 0:
-            unvisited += 1
-    if unvisited > 0:
-        r = _below(rng, unvisited)
-        for j in range(count):
-            if nodes[first + j, N] == 0:
-                if r == 0:
-                    return first + j
-                r -= 1
+    fresh = _random_unvisited(nodes, node, rng)
+    if fresh >= 0:
+        return fresh
     log_n = math.log(nodes[node, N])
     best = -1
     best_score = -1e300
