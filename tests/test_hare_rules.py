@@ -452,3 +452,17 @@ def test_game_records_replay_exactly():
                           ("game hare\ngame hare", "one each"), ("game tictactoe", "not Hare")):
         with pytest.raises(InvalidRecordError, match=fragment):
             parse_record(bad)
+
+
+def test_last_card_drawn_follows_play_and_undo():
+    g = load_game("hare(players=3)")
+    st = g.state_from_text("1:67:3/0:68:3/0:68:3 1 deck=- draw=1,1")  # player 1 waits for its card
+    assert st.last_card_drawn() == (-1, False)
+    st.play(st.parse_move("card:shuffle"))
+    assert st.last_card_drawn() == (7, True)
+    st.play(2)
+    assert st.last_card_drawn() == (7, False)
+    st.undo()
+    assert st.last_card_drawn() == (7, True)
+    st.undo()
+    assert st.last_card_drawn() == (-1, False)

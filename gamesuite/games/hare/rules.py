@@ -528,6 +528,16 @@ class HareState(State):
     def history(self) -> list[int]:
         return list(self._history)
 
+    def last_card_drawn(self) -> tuple[int, bool]:
+        """The most recent hare card drawn in this game (-1: none yet) and whether the last move drew it."""
+        if self.last_card >= 0:
+            return self.last_card, True
+        # one snapshot per move played: a move played in the DRAW phase was a card
+        for move, snap in zip(reversed(self._history), reversed(self._undo)):
+            if snap[9] == DRAW:
+                return move, False
+        return -1, False
+
     def copy(self) -> "HareState":
         s = HareState.__new__(HareState)
         s.game = self.game

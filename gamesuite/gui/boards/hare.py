@@ -23,7 +23,7 @@ from .base import BoardWidget
 
 from ...games.hare.board import (CARD_NAMES, CARD_TEXT, CARROT, FINISH, HARE, HEDGEHOG, LAST, LETTUCE, POS2,
                                  POS3, POS4, POS156, START)
-from ...games.hare.rules import BACK, DRAW, PIECE_STRIDE, STAY, TAKE10
+from ...games.hare.rules import BACK, PIECE_STRIDE, STAY, TAKE10
 COLUMNS = 11  # squares per row of the serpentine (6 rows hold the 65 squares)
 
 KIND_STYLE = {  # kind: (label, fill colour)
@@ -300,15 +300,7 @@ class HareBoard(BoardWidget):
 
     def last_card(self) -> tuple[int, bool]:
         """The last hare card drawn in the game so far (-1: none) and whether the last move drew it."""
-        st = self.state
-        if st.last_card >= 0:  # type: ignore[attr-defined]
-            return st.last_card, True  # type: ignore[attr-defined]
-        # the state keeps one snapshot per move played: a move played in the DRAW phase was a card
-        hist, snaps = st.history, st._undo  # type: ignore[attr-defined]
-        for move, snap in zip(reversed(hist), reversed(snaps)):
-            if snap[9] == DRAW:
-                return move, False
-        return -1, False
+        return self.state.last_card_drawn()  # type: ignore[attr-defined]
 
     def last_card_text(self) -> str:
         """The last hare card drawn, for the panel ("" when none)."""
