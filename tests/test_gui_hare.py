@@ -229,3 +229,47 @@ def test_a_position_waiting_for_its_hare_card_gets_it_drawn(qtbot, tmp_path):
     assert not c.state.is_chance_node()
     assert len(card_moves(c.record)) == 1 and c.current is c.record.root.children[0]
     assert "(just drawn)" in win.board.last_card_text()
+
+
+def test_evaluation_graph_draws_one_curve_per_player(qtbot):
+    from gamesuite.core.score import Score
+    from gamesuite.gui.evalgraph import EvalGraph
+    from gamesuite.gui.themes import PLAYER_LINE_COLOURS
+
+    g = load_game("hare(players=3)")
+    rec = GameRecord(g)
+    st = g.new_state()
+    node = rec.root
+    for _ in range(3):
+        move = (st.legal_moves() or [c for c, _ in st.chance_outcomes()])[0]
+        st.play(move)
+        node = rec.add_move(node, move)
+    line = rec.mainline()
+    line[1].score = Score.vector([-20.0, -40.0, -80.0])
+    line[3].score = Score.vector([10.0, 0.0, -5.0])
+    graph = EvalGraph()
+    qtbot.addWidget(graph)
+    graph.resize(300, 120)
+    graph.show_record(rec, line[-1])
+    curves = graph.series()
+    assert len(curves) == 3 and all(len(c) == len(line) for c in curves)
+    assert curves[2][1] == -1.0 and curves[0][1] == pytest.approx(-0.25) and curves[0][3] == pytest.approx(0.125)
+    assert curves[1][0] is None and curves[1][2] is None
+    image = graph.grab().toImage()
+    colours = {image.pixelColor(x, y).name() for x in range(image.width()) for y in range(image.height())}
+    assert PLAYER_LINE_COLOURS[0] in colours and PLAYER_LINE_COLOURS[2] in colours
+
+
+def test_evaluation_graph_keeps_one_curve_for_two_players(qtbot):
+    from gamesuite.core.score import Score
+    from gamesuite.gui.evalgraph import EvalGraph
+
+    g = load_game("tictactoe")
+    rec = GameRecord(g)
+    node = rec.add_move(rec.root, 4)
+    node.score = Score.eval(400, pov=1)
+    graph = EvalGraph()
+    qtbot.addWidget(graph)
+    graph.show_record(rec, node)
+    curves = graph.series()
+    assert len(curves) == 1 and curves[0][0] is None and curves[0][1] < -0.7

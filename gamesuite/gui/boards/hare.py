@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen
 
 from ...core.registry import Game
 from .base import BoardWidget
+from ..themes import PLAYER_COLOURS
 
 from ...games.hare.board import (CARD_NAMES, CARD_TEXT, CARROT, FINISH, HARE, HEDGEHOG, LAST, LETTUCE, POS2,
                                  POS3, POS4, POS156, START)
@@ -38,7 +39,6 @@ KIND_STYLE = {  # kind: (label, fill colour)
     POS4: ("4", "#90caf9"),
     FINISH: ("F", "#b0b0b0"),
 }
-PLAYER_COLOURS = ("#d62728", "#1f77b4", "#f2c500", "#2ca02c", "#f5f5f5", "#9467bd")
 PLAYER_COLOUR_NAMES = ("red", "blue", "yellow", "green", "white", "purple")
 
 
