@@ -326,6 +326,16 @@ def test_save_and_load_round_trip_with_variations(qtbot, tmp_path):
     win.close()
 
 
+def crash(win):
+    """What the death of the window's process leaves: its autosave, and a lock nobody holds."""
+    win.host.shutdown()
+    win.storage.abandon()
+
+
+def autosaves(tmp_path):
+    return sorted(p.name for p in (tmp_path / "autosave").glob("*.json"))
+
+
 def test_restore_after_a_crash(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     for t in ("b2", "a1", "c3"):
@@ -333,13 +343,12 @@ def test_restore_after_a_crash(qtbot, tmp_path):
     win.controller.back()
     click(qtbot, win, "c1")
     expected = win.controller.record.dumps(win.controller.current)
-    # A crash: the process dies without closing the window (no clean-exit mark).
-    win.host.shutdown()
-    assert win.storage.unclean_autosave() is not None
+    crash(win)
     again = make_window(qtbot, tmp_path, restore=True)
     assert again.controller.record.dumps(again.controller.current) == expected
+    assert autosaves(tmp_path) == [again.storage.autosave_path.name]  # the crashed session's file is gone
     again.close()  # a clean exit: nothing to restore next time
-    assert again.storage.unclean_autosave() is None
+    assert autosaves(tmp_path) == []
     third = make_window(qtbot, tmp_path, restore=None)  # would ask if there were something to restore
     assert third.controller.current is third.controller.record.root
     third.close()
@@ -348,9 +357,41 @@ def test_restore_after_a_crash(qtbot, tmp_path):
 def test_declining_the_restore_starts_fresh(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     click(qtbot, win, "b2")
-    win.host.shutdown()
+    crash(win)
     again = make_window(qtbot, tmp_path, restore=False)
     assert not again.controller.record.root.children
+    assert win.storage.autosave_path.name not in autosaves(tmp_path)
+    again.close()
+
+
+def test_two_windows_keep_their_own_autosaves(qtbot, tmp_path):
+    first = make_window(qtbot, tmp_path)
+    click(qtbot, first, "b2")
+    second = make_window(qtbot, tmp_path, restore=False)
+    assert second.storage.unclean_autosave() is None  # the first window is alive: nothing to restore
+    click(qtbot, second, "a1")
+    click(qtbot, second, "c3")
+    assert first.storage.read_autosave()["moves"] != second.storage.read_autosave()["moves"]
+    expected = second.controller.record.dumps(second.controller.current)
+    first.close()
+    assert autosaves(tmp_path) == [second.storage.autosave_path.name]
+    crash(second)
+    third = make_window(qtbot, tmp_path, restore=True)
+    assert third.controller.record.dumps(third.controller.current) == expected
+    third.close()
+
+
+def test_a_crash_before_this_version_is_still_restored(qtbot, tmp_path):
+    donor = make_window(qtbot, tmp_path)
+    click(qtbot, donor, "b2")
+    d = donor.controller.record.to_json(donor.controller.current)
+    expected = donor.controller.record.dumps(donor.controller.current)
+    donor.close()
+    d["session"] = {"clean": False, "pid": 1}
+    (tmp_path / "autosave.json").write_text(json.dumps(d))  # the single autosave file of earlier versions
+    again = make_window(qtbot, tmp_path, restore=True)
+    assert again.controller.record.dumps(again.controller.current) == expected
+    assert not (tmp_path / "autosave.json").exists()
     again.close()
 
 

@@ -1080,13 +1080,16 @@ class MainWindow(QMainWindow):
                 "gamesuite did not close normally last time. Restore the game you were playing?")
             restore = answer == QMessageBox.StandardButton.Yes
         if not restore:
+            self.storage.forget_unclean()
             return
         try:
             rec, node = GameRecord.from_json(d)
         except InvalidRecordError as e:
             self.show_message(f"The autosaved game cannot be restored: {e}", 10_000)
-            return
+            return  # the file stays for the user to rescue by hand
         self._load_record(rec, node)
+        self._autosave()  # now in this window's own autosave
+        self.storage.forget_unclean()
         self.show_message("Restored the game from the last session")
 
     def _shutdown(self) -> None:

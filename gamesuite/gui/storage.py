@@ -1,18 +1,23 @@
 """Where the window keeps things: settings (QSettings) and user files (platformdirs).
 
-The autosave file holds the current game after every move, marked ``clean``
-only when the window closed normally; an unclean autosave at launch means the
-last session crashed or was killed, and the window offers to restore it.
+Each window autosaves its game after every move to a file of its own,
+``autosave/<session>.json``, next to a lock file that the window holds while it
+is open (``QLockFile``: the operating system's process table tells a live owner
+from a dead one). A window that closes normally deletes its autosave. An
+autosave whose lock nobody holds was left by a session that crashed or was
+killed, and the next window offers to restore it; two windows open at once
+never overwrite each other's game.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import uuid
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QLockFile, QSettings
 
 APP = "gamesuite"
 
@@ -38,10 +43,18 @@ class Storage:
             self.settings = QSettings(str(self.data_dir / "settings.ini"), QSettings.Format.IniFormat)
         else:
             self.settings = QSettings(APP, APP)
+        self.session = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        self._lock: QLockFile | None = None
+        self._claimed: tuple[Path, QLockFile | None, dict[str, Any]] | None = None
+
+    @property
+    def autosave_dir(self) -> Path:
+        return self.data_dir / "autosave"
 
     @property
     def autosave_path(self) -> Path:
-        return self.data_dir / "autosave.json"
+        """This window's autosave file."""
+        return self.autosave_dir / f"{self.session}.json"
 
     @property
     def games_dir(self) -> Path:
@@ -63,32 +76,89 @@ class Storage:
         self.settings.setValue(key, value)
 
     # -- autosave ----------------------------------------------------------------
-    def autosave(self, record_json: dict[str, Any], clean: bool = False) -> None:
-        """Write the game atomically (a crash mid-write leaves the previous autosave)."""
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+    def _hold_lock(self) -> None:
+        if self._lock is None:
+            self.autosave_dir.mkdir(parents=True, exist_ok=True)
+            lock = QLockFile(str(self.autosave_dir / f"{self.session}.lock"))
+            lock.setStaleLockTime(0)  # only a dead owner makes a lock stale, never its age
+            if lock.tryLock(0):
+                self._lock = lock
+
+    def autosave(self, record_json: dict[str, Any]) -> None:
+        """Write this window's game atomically (a crash mid-write leaves the previous autosave)."""
+        self._hold_lock()
         d = dict(record_json)
-        d["session"] = {"clean": clean, "pid": os.getpid()}
+        d["session"] = {"id": self.session, "pid": os.getpid()}
         tmp = self.autosave_path.with_suffix(".tmp")
         tmp.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.autosave_path)
 
-    def mark_clean(self) -> None:
-        """Record that the session ended normally."""
-        d = self.read_autosave()
-        if d is not None:
-            d.pop("session", None)
-            self.autosave(d, clean=True)
-
     def read_autosave(self) -> dict[str, Any] | None:
-        try:
-            d = json.loads(self.autosave_path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        return d if isinstance(d, dict) else None
+        """This window's last autosave, or None."""
+        return _read_json(self.autosave_path)
+
+    def mark_clean(self) -> None:
+        """The window closes normally: delete its autosave and release its lock."""
+        self.autosave_path.unlink(missing_ok=True)
+        self.abandon()
+
+    def abandon(self) -> None:
+        """Let go of this window's lock and leave its autosave behind, as a crash would."""
+        if self._lock is not None:
+            self._lock.unlock()
+            self._lock = None
 
     def unclean_autosave(self) -> dict[str, Any] | None:
-        """The autosaved game of a session that did not end normally (with moves), else None."""
-        d = self.read_autosave()
-        if d is None or d.get("session", {}).get("clean", True):
-            return None
-        return d
+        """The newest game autosaved by a session that did not end normally (else None).
+
+        The file is claimed (its lock taken) so that no other window offers the same game; call
+        ``forget_unclean`` once it has been restored or declined.
+        """
+        if self._claimed is not None:
+            return self._claimed[2]
+        candidates = []
+        if self.autosave_dir.is_dir():
+            for path in self.autosave_dir.glob("*.json"):
+                if path != self.autosave_path:
+                    candidates.append(path)
+        legacy = self.data_dir / "autosave.json"  # the single autosave file of earlier versions
+        if legacy.is_file():
+            candidates.append(legacy)
+        for path in sorted(candidates, key=_mtime, reverse=True):
+            d = _read_json(path)
+            if d is None or (path == legacy and d.get("session", {}).get("clean", True)):
+                continue
+            lock = None
+            if path != legacy:
+                lock = QLockFile(str(path.with_suffix(".lock")))
+                lock.setStaleLockTime(0)
+                if not lock.tryLock(0):
+                    continue  # a window that is still open
+            self._claimed = (path, lock, d)
+            return d
+        return None
+
+    def forget_unclean(self) -> None:
+        """Delete the claimed autosave of a dead session (restored into this window, or declined)."""
+        if self._claimed is None:
+            return
+        path, lock, _ = self._claimed
+        path.unlink(missing_ok=True)
+        if lock is not None:
+            lock.unlock()  # removes the lock file
+        self._claimed = None
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        d = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return d if isinstance(d, dict) else None
