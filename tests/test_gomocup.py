@@ -117,3 +117,20 @@ def test_subprocess_conversation():
     bad = subprocess.run([sys.executable, "-m", "gamesuite", "engine", "gomocup", "--engine", "nosuch"],
                          input="END\n", capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "nosuch" in bad.stderr
+
+
+FOUR = ["3,7,1", "0,0,2", "4,7,1", "0,2,2", "5,7,1", "0,4,2", "6,7,1", "14,14,2"]
+
+
+@pytest.mark.parametrize("spec", ["pvs,top=8", "mtdf", "mcts"])
+def test_board_field_3_cells_are_never_played(spec):
+    # our open four on y=7: one end closed by the continuous-game mode (field 3) leaves the other
+    r = replies(talk("START 15", "BOARD", *FOUR, "7,7,3", "DONE", spec=spec, timeout_turn=500))
+    assert r[1] == "2,7"
+    # both ends closed: any other cell, never a closed one
+    r = replies(talk("START 15", "BOARD", *FOUR, "7,7,3", "2,7,3", "DONE", "TURN 7,7", "TURN 9,9",
+                     spec=spec, timeout_turn=500))
+    x, y = map(int, r[1].split(","))
+    assert (x, y) not in ((7, 7), (2, 7)) and 0 <= x < 15 and 0 <= y < 15
+    assert r[2].startswith("ERROR") and "taken" in r[2]  # the opponent cannot play there either
+    assert "," in r[3] and not r[3].startswith("ERROR")

@@ -134,3 +134,29 @@ def test_driver_falls_back_to_the_searchers_choice_or_the_first_legal_move():
     assert iterative_deepening(_NeverCompletes(), state, Limits(depth=3)).best_move == 0
     assert iterative_deepening(_NeverCompletes(fallback=2), state, Limits(depth=3)).best_move == 2
     assert iterative_deepening(_NeverCompletes(fallback=99), state, Limits(depth=3)).best_move == 0  # not legal
+
+
+@given(st.integers(2, 4), st.integers(2, 5), st.integers(0, 10_000), st.integers(1, 15))
+def test_searchmoves_restricts_the_root_to_the_given_moves(branching, depth, seed, mask):
+    game = TreeGame(branching=branching, depth=depth, seed=seed)
+    state = game.new_state()
+    legal = state.legal_moves()
+    allowed = tuple(m for i, m in enumerate(legal) if (mask >> i) & 1) or (legal[-1],)
+    result = ReferenceEngine(game).search(state, Limits(searchmoves=allowed))
+    assert result.best_move in allowed
+    values = {}
+    for m in allowed:
+        state.play(m)
+        values[m] = minimax(state, pov=0, ply=1)
+        state.undo()
+    assert values[result.best_move] == max(values.values())  # the best of the allowed moves
+
+
+def test_searchmoves_must_name_a_legal_move():
+    from gamesuite.core.errors import InvalidOptionError
+
+    game = TreeGame(branching=3, depth=3, seed=1)
+    with pytest.raises(InvalidOptionError, match="99"):
+        ReferenceEngine(game).search(game.new_state(), Limits(searchmoves=(99,)))
+    with pytest.raises(InvalidOptionError, match="searchmoves"):
+        Limits(searchmoves=())

@@ -26,6 +26,9 @@ class Limits:
     infinite: bool = False
     multipv: int = 1
     mate: int | None = None  # search for a mate in at most this many moves
+    #: The root moves to choose among (``None``: every legal move). Engines on the shared
+    #: iterative-deepening driver honour it; callers that rely on it check the answer.
+    searchmoves: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         for name in ("depth", "nodes", "movetime", "byoyomi", "moves_to_go", "mate"):
@@ -34,6 +37,10 @@ class Limits:
                 raise InvalidOptionError(f"limit {name} must be a non-negative integer, got {v!r}")
         if not isinstance(self.multipv, int) or self.multipv < 1:
             raise InvalidOptionError(f"multipv must be a positive integer, got {self.multipv!r}")
+        if self.searchmoves is not None and (
+                not isinstance(self.searchmoves, tuple) or not self.searchmoves
+                or not all(isinstance(m, int) for m in self.searchmoves)):
+            raise InvalidOptionError(f"searchmoves must be a non-empty tuple of moves, got {self.searchmoves!r}")
 
     @property
     def is_unlimited(self) -> bool:

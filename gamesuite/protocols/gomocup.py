@@ -6,7 +6,8 @@ the row from the top, both from 0. Commands:
 
 ``START n`` / ``RECTSTART w,h`` (square boards 5..26) -> ``OK``; ``RESTART`` -> ``OK``;
 ``BEGIN`` -> our first move; ``TURN x,y`` -> our move; ``BOARD`` then ``x,y,f``
-lines (``f`` 1 ours, 2 theirs, 3 a winning-line marker, which is skipped) and
+lines (``f`` 1 ours, 2 theirs, 3 a cell the continuous-game mode closed: a stone
+of a finished winning line or a renju forbidden point; we never play there) and
 ``DONE`` -> our move; ``TAKEBACK x,y`` -> ``OK``; ``INFO key value``
 (``timeout_turn``, ``timeout_match``, ``time_left`` in ms, ``max_memory`` in
 bytes, ``rule`` bit mask 1 exactly five / 4 renju, ``game_type``, ``folder``;
@@ -31,7 +32,7 @@ from typing import Any, TextIO
 from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo
 from ..core.limits import Limits
-from ..core.registry import load_game, make_engine
+from ..core.registry import engines_for, load_game, make_engine
 
 PROTOCOL = True
 
@@ -61,6 +62,7 @@ class Brain:
         self.max_memory = 0
         self.stones: dict[int, int] = {}  # cell -> 1 ours, 2 theirs
         self.order: list[int] = []
+        self.marked: set[int] = set()  # BOARD field 3: cells closed to both sides
         self.in_board = False
         self.board_lines: list[tuple[int, int, int]] = []
         self.engine: Any = None
@@ -153,6 +155,7 @@ class Brain:
         self.size = n
         self.stones.clear()
         self.order.clear()
+        self.marked.clear()
         if self.engine is not None:
             self.engine.new_game()
 
@@ -170,7 +173,7 @@ class Brain:
     def _cmd_turn(self, rest: str) -> None:
         self._need_board()
         cell = self._cell(rest)
-        if cell in self.stones:
+        if cell in self.stones or cell in self.marked:
             raise ProtocolError(f"TURN {rest}: the cell is taken")
         self._put(cell, 2)
         self._move()
@@ -194,9 +197,12 @@ class Brain:
             self.in_board = False
             self.stones.clear()
             self.order.clear()
+            self.marked.clear()
             for x, y, f in self.board_lines:
                 if f in (1, 2):
                     self._put(y * self.size + x, f)
+                else:
+                    self.marked.add(y * self.size + x)
             self._move()
             return
         m = _XYF.match(text)
@@ -289,7 +295,9 @@ class Brain:
         key = (game.spec, hash_mb)
         if self.engine is None or self.engine_key != key:
             spec = self.engine_spec or "mtdf"
-            if "hash=" not in spec:
+            name = spec.partition(",")[0].strip()
+            entry = next((e for e in engines_for(game) if e.name == name), None)
+            if "hash=" not in spec and entry is not None and "hash" in entry.options:
                 spec += f",hash={hash_mb}"
             self.engine = make_engine(game, spec)
             self.engine_key = key
@@ -298,8 +306,9 @@ class Brain:
     def _move(self) -> None:
         t0 = time.perf_counter()
         game, state = self._state()
-        if state.is_terminal() or not state.legal_moves():
-            empty = [c for c in range(self.size * self.size) if c not in self.stones]
+        open_cells = [m for m in state.legal_moves() if m not in self.marked]
+        if state.is_terminal() or not open_cells:
+            empty = [c for c in range(self.size * self.size) if c not in self.stones and c not in self.marked]
             if not empty:
                 raise ProtocolError("the board is full")
             move = empty[0]
@@ -307,18 +316,21 @@ class Brain:
             budget = self._budget_ms()
             waited = self.ready.wait(timeout=max(0.0, budget / 2000.0))
             if not waited:
-                move = quick_move(state)
+                move = quick_move(state, self.marked)
                 self.send("MESSAGE engine still compiling; quick rule-based move")
             else:
                 spent = int((time.perf_counter() - t0) * 1000)
-                limits = Limits(movetime=max(5, budget - spent))
+                searchmoves = tuple(open_cells) if self.marked else None
+                limits = Limits(movetime=max(5, budget - spent), searchmoves=searchmoves)
                 engine = self._get_engine(game)
 
                 def report(info: SearchInfo) -> None:
                     self.send(message_line(info, self.size))
 
                 result = engine.search(state, limits, on_info=report)
-                move = result.best_move if result.best_move is not None else quick_move(state)
+                move = result.best_move
+                if move is None or move in self.marked:  # an engine that cannot restrict its root
+                    move = quick_move(state, self.marked)
         self._put(move, 1)
         self.send(self._xy(move))
 
@@ -330,9 +342,12 @@ def message_line(info: SearchInfo, size: int) -> str:
             f"nps {info.nps} time {info.time_ms} pv {pv}")
 
 
-def quick_move(state: Any) -> int:
-    """A move from the rules alone: win at once, else block a five, else near the last stones."""
-    legal = state.legal_moves()
+def quick_move(state: Any, closed: set[int] | frozenset[int] = frozenset()) -> int:
+    """A move from the rules alone: win at once, else block a five, else near the last stones.
+
+    ``closed``: cells not to play (BOARD field 3).
+    """
+    legal = [m for m in state.legal_moves() if m not in closed] or state.legal_moves()
     me = state.current_player
     near = _near_cells(state, legal)
     for m in near:

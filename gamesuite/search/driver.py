@@ -15,6 +15,7 @@ from typing import Protocol, Sequence
 
 import numpy as np
 
+from ..core.errors import InvalidOptionError
 from ..core.info import InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
 from ..core.score import WIN, WIN_THRESHOLD, Score
@@ -146,9 +147,17 @@ def iterative_deepening(
         who = max(pov, 0)
         sc = Score.draw(who) if val == 0 else Score.winrate((val + 1) / 2, who)
         return SearchResult(None, sc)
+    allowed = legal
+    if limits.searchmoves is not None:
+        wanted = set(limits.searchmoves)
+        allowed = [m for m in legal if m in wanted]
+        if not allowed:
+            raise InvalidOptionError(f"searchmoves {list(limits.searchmoves)!r}: none of them is legal here")
+    # moves left out by searchmoves are excluded at the root like the lines multi-PV has already found
+    left_out = [m for m in legal if m not in allowed] if allowed is not legal else []
     budget: TimeBudget = allocate(limits, pov)
     max_depth = opts.max_depth if limits.depth is None else min(opts.max_depth, limits.depth)
-    multipv = min(limits.multipv, len(legal))
+    multipv = min(limits.multipv, len(allowed))
     t0 = time.perf_counter()
     best: list[_Line] = []
     depth_done = 0
@@ -158,13 +167,13 @@ def iterative_deepening(
         while depth <= max_depth:
             t_iter = time.perf_counter()
             lines: list[_Line] = []
-            excluded: list[int] = []
+            excluded: list[int] = list(left_out)
             aborted = False
             for k in range(multipv):
                 it = searcher.iterate(depth, watch.flag, excluded)
                 if it is None or not it.complete or not it.pv:
                     aborted = True
-                    if it is not None and it.pv and k == 0 and not best:
+                    if it is not None and it.pv and it.pv[0] in allowed and k == 0 and not best:
                         # A partial first iteration still beats a blind move.
                         best = [_Line(it, _info(sid, depth, it, pov, searcher, t0, k + 1))]
                     break
@@ -201,7 +210,7 @@ def iterative_deepening(
         # Not even one iteration: the searcher's static choice if it has one, else the first move.
         fallback = getattr(searcher, "fallback_move", None)
         move = fallback() if fallback is not None else legal[0]
-        move = move if move in legal else legal[0]
+        move = move if move in allowed else allowed[0]
         return SearchResult(move, Score.eval(0, pov), (move,), 0, searcher.nodes, int(total_ms))
     top_line = best[0]
     pv = tuple(top_line.it.pv)
