@@ -102,6 +102,17 @@ class Progress:
             print(file=sys.stderr)
 
 
+def play_session(session, quiet: bool):  # type: ignore[no-untyped-def]
+    """Play ``session`` with a progress line on the terminal; its outcome."""
+    from ..arena.session import run_session
+
+    progress = Progress(session.sprt, quiet)
+    try:
+        return run_session(session, progress)
+    finally:
+        progress.finish()
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "match", help="play a match between engines: score, Elo, SPRT",
@@ -117,7 +128,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..arena.report import adjudication_text, cross_table_text, pair_summary, standings_text
-    from ..arena.session import run_session
     from ..arena.stats import Sprt
 
     session = build_session(args, "match")
@@ -125,11 +135,7 @@ def run(args: argparse.Namespace) -> int:
         session.sprt = Sprt.parse(args.sprt)
     print(f"{session.game.spec}: {' vs '.join(e.label for e in session.engines)}, {session.games} games, "
           f"{session.tc.describe()}, seed {session.seed}", flush=True)
-    progress = Progress(session.sprt, args.quiet)
-    try:
-        out = run_session(session, progress)
-    finally:
-        progress.finish()
+    out = play_session(session, args.quiet)
     t = out.tally
     print()
     print(cross_table_text(t))

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import InvalidOptionError, quote
-from .cmd_match import Progress, add_arena_arguments, build_session
+from .cmd_match import add_arena_arguments, build_session, play_session
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,18 +25,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..arena.report import adjudication_text, cross_table_text, standings_csv, standings_text, tally_json
-    from ..arena.session import run_session
-
     if args.table is not None and args.table.suffix.lower() not in (".csv", ".json"):
         raise InvalidOptionError(f"--table must end in .csv or .json, got {quote(str(args.table))}")
     session = build_session(args, "tournament")
     print(f"{session.game.spec}: round robin of {', '.join(e.label for e in session.engines)}, "
           f"{session.games} games per pairing, {session.tc.describe()}, seed {session.seed}", flush=True)
-    progress = Progress(None, args.quiet)
-    try:
-        out = run_session(session, progress)
-    finally:
-        progress.finish()
+    out = play_session(session, args.quiet)
     t = out.tally
     print()
     print(standings_text(t, session.game.num_players))
