@@ -505,7 +505,18 @@ def in_check(g: Geometry, board: np.ndarray, kings: np.ndarray, color: int) -> b
 
 def perft(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray, color: int, depth: int,
           stop: np.ndarray | None = None) -> tuple[int, bool]:
-    """``(leaf count to depth, completed)``; the arrays are left as they were."""
+    """``(leaf count to depth, completed)``; the arrays are left as they were.
+
+    The last ply is counted without generating the moves (``leafcount.py``).
+    """
+    from .leafcount import perft as counting_perft  # (leafcount builds on this module)
+
+    return counting_perft(g, board, hands, kings, color, depth, stop)
+
+
+def perft_mailbox(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray, color: int, depth: int,
+          stop: np.ndarray | None = None) -> tuple[int, bool]:
+    """``perft`` on the mailbox alone (every ply generated): the oracle of the counting perft in the tests."""
     _check_arrays(g, board, hands, kings, color)
     if not 1 <= depth < MAX_PLY:
         raise ValueError(f"perft depth must be in 1..{MAX_PLY - 1}, got {depth}")
@@ -528,4 +539,4 @@ def unmake(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray,
     _unmake(board, hands, kings, np.int64(color), np.int64(move), np.int64(cap), np.int64(g.N), g.sq2p)
 
 
-__all__ = ["MAX_MOVES", "SCRATCH", "generate", "in_check", "make", "perft", "unmake"]
+__all__ = ["MAX_MOVES", "SCRATCH", "generate", "in_check", "make", "perft", "perft_mailbox", "unmake"]
