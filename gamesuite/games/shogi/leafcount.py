@@ -167,7 +167,7 @@ def count_tables(g: Geometry) -> CountTables:
     return _TABLES[g.variant]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _fill_bitboards(board, sq2p, p2w, p2m, slot_of, bb) -> None:
     """Fill ``bb[colour, slot, word]`` from the mailbox."""
     bb[:, :, :] = 0
@@ -183,7 +183,7 @@ def _fill_bitboards(board, sq2p, p2w, p2m, slot_of, bb) -> None:
             bb[c, s, p2w[p]] |= p2m[p]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _toggle(bb, slot_of, us, fp, tp, t0, t1, cap, p2w, p2m) -> None:
     """Flip the bits of a move of ``us`` from ``fp`` (-1 for a drop) to ``tp``, type ``t0`` before and ``t1`` after,
     capturing the cell ``cap``: the same call makes and unmakes."""
@@ -207,7 +207,7 @@ def _toggle(bb, slot_of, us, fp, tp, t0, t1, cap, p2w, p2m) -> None:
                 bb[1 - us, s, tw] ^= tm
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _bmake(board, hands, kings, bb, slot_of, us, move, N, sq2p, p2w, p2m) -> int:
     """``kernels._make`` that also keeps the bitboards; returns the captured cell."""
     frm = move >> 8
@@ -223,7 +223,7 @@ def _bmake(board, hands, kings, bb, slot_of, us, move, N, sq2p, p2w, p2m) -> int
     return cap
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _bunmake(board, hands, kings, bb, slot_of, us, move, cap, N, sq2p, p2w, p2m) -> None:
     """Take back ``_bmake``."""
     frm = move >> 8
@@ -234,7 +234,7 @@ def _bunmake(board, hands, kings, bb, slot_of, us, move, cap, N, sq2p, p2w, p2m)
     _unmake(board, hands, kings, us, move, cap, N, sq2p)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _count_replies(board, hands, kings, bb, us, moves, row, nmoves, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
                    tab, b2p, p2w, p2m, p2b, masks, filemask, mov, dbl, rays, slot_of, out, sc) -> int:
     """The sum over the moves ``moves[row, :nmoves]`` of ``us`` of the number of legal replies; with ``nmoves < 0``,
@@ -561,7 +561,7 @@ def _count_replies(board, hands, kings, bb, us, moves, row, nmoves, geo, sq2p, p
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _perft_count(board, hands, kings, bb, us, depth, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, b2p,
                  p2w, p2m, p2b, masks, filemask, mov, dbl, rays, slot_of, buf, scratch, stop, stats) -> int:
     """Leaf count of the legal move tree to ``depth``; the last ply is counted by ``_count_replies``."""
