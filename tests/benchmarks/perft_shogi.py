@@ -3,7 +3,10 @@
     python tests/benchmarks/perft_shogi.py [--depth 5] [--repeat 3]
 
 Both count perft from the start position with bulk counting at the last ply
-(the number of legal moves of each position one ply above the leaves). cshogi
+(the number of legal moves of each position one ply above the leaves).
+gamesuite's perft counts that last ply without generating the moves
+(``leafcount.py``); the row "gamesuite (mailbox)" is the plain generator at
+every ply (``kernels.perft_mailbox``), for comparison. cshogi
 is a C++ core wrapped for Python (GPL; an optional test dependency, never
 imported by gamesuite): its perft here is a Python recursion over
 ``push``/``pop`` with ``len(board.legal_moves)`` at the last ply. Wall-clock
@@ -18,6 +21,7 @@ import os
 import time
 
 from gamesuite.core import load_game
+from gamesuite.games.shogi import kernels
 
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 
@@ -53,13 +57,17 @@ def main() -> None:
     state = load_game("shogi").state_from_text(START)
     state.perft(2)  # compile / load the cache
     rows = [("gamesuite (numba)", *_best(lambda: state.perft(args.depth)[0], args.repeat))]
+    g, board, hands, kings = state.g, state.board.copy(), state.hands.copy(), state.kings.copy()
+    kernels.perft_mailbox(g, board, hands, kings, state.color, 2)
+    rows.append(("gamesuite (mailbox)",
+                 *_best(lambda: kernels.perft_mailbox(g, board, hands, kings, state.color, args.depth)[0], args.repeat)))
     try:
         import cshogi
     except ImportError:
         print("cshogi is not installed: pip install cshogi to compare")
     else:
-        board = cshogi.Board()
-        rows.append(("cshogi (C++)", *_best(lambda: _cshogi_perft(board, args.depth), args.repeat)))
+        cboard = cshogi.Board()
+        rows.append(("cshogi (C++)", *_best(lambda: _cshogi_perft(cboard, args.depth), args.repeat)))
     print(f"{'program':<20}{'nodes':>12}{'best s':>9}{'M nodes/s':>11}{'CPU s':>8}{'CPU M/s':>9}")
     for name, n, wall, cpu in rows:
         print(f"{name:<20}{n:>12}{wall:>9.3f}{n / wall / 1e6:>11.2f}{cpu:>8.3f}{n / cpu / 1e6:>9.2f}")
