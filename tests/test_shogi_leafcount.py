@@ -135,3 +135,36 @@ def test_count_wrapper_validates_its_input():
         leafcount.count_moves(s.g, s.board, s.hands.astype(np.int64), s.kings, 0)
     with pytest.raises(ValueError, match="color"):
         leafcount.count_moves(s.g, s.board, s.hands, s.kings, -1)
+
+
+def test_count_and_moves_match_cshogi_on_random_games():
+    """cshogi (GPL, a test-only oracle, never imported by gamesuite) on every position of random games."""
+    cshogi = pytest.importorskip("cshogi")
+    rng = random.Random(2026)
+    game = load_game("shogi")
+    positions = 0
+    for gi in range(60):
+        s = game.state_from_text(START if gi % 3 else MIDGAME)
+        board = cshogi.Board(s.sfen())
+        for _ply in range(rng.randrange(20, 160)):
+            ours = sorted(s.format_move(m) for m in s.legal_moves())
+            theirs = sorted(cshogi.move_to_usi(m) for m in board.legal_moves)
+            assert ours == theirs, s.sfen()
+            assert leafcount.count_moves(s.g, s.board, s.hands, s.kings, s.color) == len(theirs), s.sfen()
+            positions += 1
+            if not ours:
+                break
+            if positions % 25 == 0:
+                n, _ = kernels.perft(s.g, s.board, s.hands, s.kings, s.color, 2)
+                assert n == sum(_cshogi_replies(board, m) for m in board.legal_moves), s.sfen()
+            move = rng.choice(ours)
+            s.play(s.parse_move(move))
+            board.push_usi(move)
+    assert positions > 2000
+
+
+def _cshogi_replies(board, move):  # type: ignore[no-untyped-def]
+    board.push(move)
+    n = len(board.legal_moves)
+    board.pop()
+    return n
