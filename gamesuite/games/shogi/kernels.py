@@ -36,7 +36,7 @@ SCRATCH = EVMASK + 256
 NODES, ABORTED = 0, 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _attacked(board, p, cbit, s, dirs, stepm, slidem, W) -> bool:
     """Whether padded square ``p`` is attacked by the side with colour bit ``cbit`` (orientation ``s``)."""
     for i in range(8):
@@ -60,7 +60,7 @@ def _attacked(board, p, cbit, s, dirs, stepm, slidem, W) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _pawn_drop_mates(board, p, us, ek, dirs, stepm, slidem, W) -> bool:
     """Whether a pawn of ``us`` dropped on ``p`` (checking the king on ``ek``) leaves no legal reply."""
     ubit = BLACK_BIT if us == 0 else WHITE_BIT
@@ -123,7 +123,7 @@ def _pawn_drop_mates(board, p, us, ek, dirs, stepm, slidem, W) -> bool:
     return mate
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, scratch) -> int:
     """Write the legal moves of ``us`` into ``out``; return how many (unsorted).
 
@@ -290,7 +290,7 @@ def _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm,
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, out, scratch) -> int:
     """Write the legal captures of ``us`` into ``out`` (``us`` must not be in check); return how many."""
     W = geo[2]
@@ -378,7 +378,7 @@ def _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, 
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _make(board, hands, kings, us, move, N, sq2p) -> int:
     """Play ``move`` for ``us``; return the captured cell value (0 if none)."""
     ubit = BLACK_BIT if us == 0 else WHITE_BIT
@@ -404,7 +404,7 @@ def _make(board, hands, kings, us, move, N, sq2p) -> int:
     return cap
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _unmake(board, hands, kings, us, move, cap, N, sq2p) -> None:
     """Take back ``move`` of ``us`` that captured ``cap``."""
     frm = move >> 8
@@ -429,7 +429,7 @@ def _unmake(board, hands, kings, us, move, cap, N, sq2p) -> None:
         kings[us] = fp
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _perft(board, hands, kings, us, depth, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf, scratch,
            stop, stats) -> int:
     """Leaf count of the legal move tree to ``depth`` (bulk counting at the last ply)."""
@@ -465,7 +465,7 @@ def _perft(board, hands, kings, us, depth, geo, sq2p, p2sq, rel, pfile, dirs, st
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _in_check(board, kings, us, dirs, stepm, slidem, W) -> bool:
     k = kings[us]
     if k < 0:
@@ -505,7 +505,18 @@ def in_check(g: Geometry, board: np.ndarray, kings: np.ndarray, color: int) -> b
 
 def perft(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray, color: int, depth: int,
           stop: np.ndarray | None = None) -> tuple[int, bool]:
-    """``(leaf count to depth, completed)``; the arrays are left as they were."""
+    """``(leaf count to depth, completed)``; the arrays are left as they were.
+
+    The last ply is counted without generating the moves (``leafcount.py``).
+    """
+    from .leafcount import perft as counting_perft  # (leafcount builds on this module)
+
+    return counting_perft(g, board, hands, kings, color, depth, stop)
+
+
+def perft_mailbox(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray, color: int, depth: int,
+          stop: np.ndarray | None = None) -> tuple[int, bool]:
+    """``perft`` on the mailbox alone (every ply generated): the oracle of the counting perft in the tests."""
     _check_arrays(g, board, hands, kings, color)
     if not 1 <= depth < MAX_PLY:
         raise ValueError(f"perft depth must be in 1..{MAX_PLY - 1}, got {depth}")
@@ -528,4 +539,4 @@ def unmake(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarray,
     _unmake(board, hands, kings, np.int64(color), np.int64(move), np.int64(cap), np.int64(g.N), g.sq2p)
 
 
-__all__ = ["MAX_MOVES", "SCRATCH", "generate", "in_check", "make", "perft", "unmake"]
+__all__ = ["MAX_MOVES", "SCRATCH", "generate", "in_check", "make", "perft", "perft_mailbox", "unmake"]
