@@ -82,3 +82,16 @@ class Factory:
         e = ScriptedEngine(game, **self.options)
         self.engines.append(e)
         return e
+
+
+class FakeTime:
+    """A time source for the clocks: ``ms`` moves only when a test says so."""
+
+    def __init__(self) -> None:
+        self.ms = 1_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def advance(self, ms: int) -> None:
+        self.ms += ms

@@ -152,6 +152,11 @@ def after_move(control: TimeControl, value: ClockValue, spent: int) -> ClockValu
     return ClockValue(r.main + control.increment, 0)
 
 
+def available(control: TimeControl, value: ClockValue) -> int:
+    """The most a player can spend on the next move before the flag falls."""
+    return value.main + (value.periods * control.byoyomi if control.byoyomi else 0)
+
+
 def format_ms(ms: int) -> str:
     """``1:05:00``, ``4:59``, ``0:09.3`` (tenths under 10 s)."""
     ms = max(0, ms)
@@ -199,8 +204,11 @@ class ClockRunner:
             return before + max(0, self.now() - self._since)
         return before
 
-    def take(self, node_id: int) -> int:
-        """The time spent at ``node_id``, which a move has just left: stops and forgets it."""
+    def take(self, node_id: int) -> int | None:
+        """The time spent at ``node_id``, which a move has just left (``None`` if the clock
+        never ran there): stops and forgets it."""
+        if node_id != self.node_id and node_id not in self._spent:
+            return None
         spent = self.spent(node_id)
         if self.node_id == node_id:
             self.node_id = self.player = None

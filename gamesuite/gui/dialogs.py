@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -37,12 +36,14 @@ class ClockEdit(QWidget):
         super().__init__(parent)
         self.kind = QComboBox()
         self.kind.addItems(self.KINDS)
-        self.base = QDoubleSpinBox()
+        self.base = QSpinBox()
         self.base.setRange(0, 600)
-        self.base.setDecimals(1)
         self.base.setSuffix(" min")
         self.base.setValue(5)
-        self.extra = QSpinBox()
+        self.base_s = QSpinBox()
+        self.base_s.setRange(0, 59)
+        self.base_s.setSuffix(" s")
+        self.extra = QSpinBox()  # the increment or the byoyomi
         self.extra.setRange(0, 3600)
         self.extra.setSuffix(" s")
         self.extra.setValue(3)
@@ -52,7 +53,7 @@ class ClockEdit(QWidget):
         self.periods.setToolTip("Byoyomi periods")
         box = QHBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
-        for w in (self.kind, self.base, self.extra, self.periods):
+        for w in (self.kind, self.base, self.base_s, self.extra, self.periods):
             box.addWidget(w)
         self.kind.currentIndexChanged.connect(self._kind_changed)
         self._kind_changed()
@@ -60,6 +61,7 @@ class ClockEdit(QWidget):
     def _kind_changed(self) -> None:
         k = self.kind.currentIndex()
         self.base.setEnabled(k > 0)
+        self.base_s.setEnabled(k > 0)
         self.extra.setEnabled(k > 0)
         self.extra.setToolTip("Increment per move" if k == 1 else "Byoyomi per move")
         self.periods.setVisible(k == 2)
@@ -69,7 +71,8 @@ class ClockEdit(QWidget):
             self.kind.setCurrentIndex(0)
             return
         self.kind.setCurrentIndex(2 if tc.byoyomi else 1)
-        self.base.setValue(tc.base / 60_000)
+        self.base.setValue(tc.base // 60_000)
+        self.base_s.setValue(tc.base % 60_000 // 1000)
         self.extra.setValue((tc.byoyomi or tc.increment) // 1000)
         self.periods.setValue(tc.periods if tc.byoyomi else 1)
 
@@ -78,7 +81,7 @@ class ClockEdit(QWidget):
         k = self.kind.currentIndex()
         if k == 0:
             return None
-        base = int(round(self.base.value() * 60_000))
+        base = self.base.value() * 60_000 + self.base_s.value() * 1000
         extra = self.extra.value() * 1000
         if k == 1:
             return TimeControl(base, increment=extra)

@@ -33,7 +33,7 @@ from ..core.limits import Limits
 from ..core.registry import Game, load_game
 from .analysis import AnalysisPanel
 from .boards import BoardWidget, board_class_for
-from .clock import ClockRunner, ClockValue, Reading, TimeSource, after_move, reading
+from .clock import ClockRunner, ClockValue, Reading, TimeSource, after_move, available, reading
 from .clockview import ClockPanel
 from .controller import GameController
 from .dialogs import NewGameDialog
@@ -745,7 +745,8 @@ class MainWindow(QMainWindow):
 
     def _record_clocks(self, node: Node) -> None:
         """Give ``node`` and the new positions above it their clocks: the move that left a
-        position is charged the time spent there (nothing if its clock never ran)."""
+        position is charged the time spent there and gets its increment; a move made where
+        the clock never ran (analyse mode, an earlier position, an imported game) changes nothing."""
         todo: list[Node] = []
         n: Node | None = node
         while n is not None and n.parent is not None and n.clocks is None:
@@ -762,11 +763,12 @@ class MainWindow(QMainWindow):
             clocks = list(rec.clocks_at(parent))
             mover = state.current_player
             spent = self.clock.take(parent.id)
-            if 0 <= mover < len(controls):
+            if spent is not None and 0 <= mover < len(controls):
                 ctl, v = controls[mover], clocks[mover]
                 if ctl is not None and v is not None:
-                    # a move that came in a moment after the flag fell (between two ticks) still counts
-                    clocks[mover] = after_move(ctl, v, spent) or after_move(ctl, v, 0)
+                    # a move that came in a moment after the flag fell (the last tick just missed it)
+                    # counts as made in the last millisecond
+                    clocks[mover] = after_move(ctl, v, min(spent, available(ctl, v) - 1)) or v
             n.clocks = tuple(clocks)
             state.play(n.move)
 
