@@ -40,6 +40,11 @@ def humans(clock):
     return [PlayerSpec("human", clock=clock), PlayerSpec("human", clock=clock)]
 
 
+def clock_searches(factory):
+    """The Limits of the searches made under a clock (not the warm-up's, nor the analysis')."""
+    return [lim for e in factory.engines for _, lim in e.searches if lim.time_left is not None]
+
+
 def mains(win):
     return [None if r is None else r.main for r in win.clock_readings()]
 
@@ -144,7 +149,7 @@ def test_taking_back_restores_the_clocks_of_that_position(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, players, factory, time=t)
     t.advance(20_000)
     click(qtbot, win, "b2")
-    qtbot.waitUntil(lambda: bool(factory.engines) and any(e.searches for e in factory.engines), timeout=5000)
+    qtbot.waitUntil(lambda: bool(clock_searches(factory)), timeout=5000)
     t.advance(4_000)
     win.host.move_now()
     qtbot.waitUntil(lambda: len(win.controller.current.moves()) == 2, timeout=5000)
@@ -174,8 +179,8 @@ def test_an_engine_with_a_clock_gets_limits_from_it(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, players, factory, time=t)
     t.advance(10_000)
     click(qtbot, win, "b2")
-    qtbot.waitUntil(lambda: any(e.searches for e in factory.engines), timeout=5000)
-    _, limits = next(s for e in factory.engines for s in e.searches if s[1].time_left is not None)
+    qtbot.waitUntil(lambda: bool(clock_searches(factory)), timeout=5000)
+    limits = clock_searches(factory)[0]
     assert limits.time_left == (52_000, 120_000 - 100) and limits.increment == (2_000, 1_000)
     assert limits.byoyomi is None and limits.movetime is None and limits.depth is None
     assert "thinking" in win.banner.text() and win.clock_panel.running == 1
@@ -192,14 +197,29 @@ def test_an_engine_in_byoyomi_is_told_its_period(qtbot, tmp_path):
     tc = TimeControl(0, byoyomi=30_000)
     win = make_window(qtbot, tmp_path, [PlayerSpec("engine", "", 500, None, tc), PlayerSpec("human")],
                       factory, time=t)
-    qtbot.waitUntil(lambda: any(e.searches for e in factory.engines if e.searches), timeout=5000)
-    limits = [lim for e in factory.engines for _, lim in e.searches if lim.time_left is not None][-1]
+    qtbot.waitUntil(lambda: bool(clock_searches(factory)), timeout=5000)
+    limits = clock_searches(factory)[-1]
     assert limits.time_left == (0, 0) and limits.byoyomi == 30_000 - 100 and limits.increment == (0, 0)
     assert win.clock_panel.texts == ["0:30 (byoyomi)", "—"]
     t.advance(30_000)  # the engine did not answer in time
     win.clock_tick()
     assert win.controller.record.root.timeout == 0 and win.host.current is None
     assert "X loses on time" in win.banner.text()
+    win.close()
+
+
+def test_an_engine_that_overruns_its_time_is_made_to_move_before_the_flag(qtbot, tmp_path):
+    t = FakeTime()
+    factory = Factory(step_s=0.005)  # the scripted engine ignores the clock: it thinks until stopped
+    tc = TimeControl(0, byoyomi=30_000)
+    win = make_window(qtbot, tmp_path, [PlayerSpec("engine", "", 500, None, tc), PlayerSpec("human", clock=tc)],
+                      factory, time=t)
+    qtbot.waitUntil(lambda: bool(clock_searches(factory)), timeout=5000)
+    t.advance(29_950)
+    win.clock_tick()
+    qtbot.waitUntil(lambda: len(win.controller.current.moves()) == 1, timeout=5000)
+    assert win.controller.current.clocks == (ClockValue(0, 1), ClockValue(0, 1))
+    assert win.controller.current.timeout is None and win.clock.player == 1
     win.close()
 
 

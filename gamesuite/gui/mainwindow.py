@@ -384,6 +384,7 @@ class MainWindow(QMainWindow):
         todo, self._after_rules = self._after_rules, []
         for fn in todo:
             fn()
+        self._sync_clock()
         self._refresh()
         self._update_engine()
         if not self._was_interactive:
@@ -732,7 +733,7 @@ class MainWindow(QMainWindow):
         if self._clock_record is not c.record:
             self._clock_record = c.record
             self.clock.reset()
-        if c.record.has_clocks:
+        if c.record.has_clocks and self.ready:  # (replaying moves needs the game's rules loaded)
             self._record_clocks(c.current)
         p = self._clock_player()
         if p is None:
@@ -806,6 +807,10 @@ class MainWindow(QMainWindow):
             if r is not None and r.flagged:
                 self._flag(c.current, run.player)
                 return
+            cur = self.host.current
+            if (r is not None and r.left <= ENGINE_CLOCK_MARGIN_MS and cur is not None and cur.purpose == "move"
+                    and cur.node_id == c.current.id):
+                self.host.move_now()  # an engine that overran the time it was given: its best move so far
         self._show_clocks()
 
     def _flag(self, node: Node, player: int) -> None:
