@@ -67,10 +67,16 @@ def test_a_humans_clock_runs_down_gets_its_increment_and_flags(qtbot, tmp_path):
     t.advance(55_000)
     win.clock_tick()
     assert win.clock_panel.texts[1] == "0:05.0" and win.clock_panel.low == [False, True]
+    assert "#c62828" not in win.clock_panel.labels[0].styleSheet()  # the warning colour only on O's clock
+    assert "#c62828" in win.clock_panel.labels[1].styleSheet()
+    win.set_theme("dark")
+    assert "#ff5252" in win.clock_panel.labels[1].styleSheet()
+    win.set_theme("light")
     t.advance(5_000)
     win.clock_tick()
     assert node.timeout == 1 and node.clocks[1] == ClockValue(0, 0)
     assert announced == ["O loses on time"]
+    assert win.moves.toPlainText().rstrip().endswith("O loses on time")
     assert "Game over: O loses on time" in win.banner.text()
     assert not win.clock.running and not win.clock_timer.isActive()
     click(qtbot, win, "a1")  # too late

@@ -1201,6 +1201,7 @@ class MainWindow(QMainWindow):
         theme = board_theme(name)
         self.board.set_theme(theme)
         self.clock_panel.set_theme(theme)
+        self._show_clocks()
         self.graph.set_theme(theme)
         self.moves.set_link_colour("#8ab4ff" if name == "dark" else "#2060c0")
         if self.ready:
