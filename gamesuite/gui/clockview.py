@@ -70,6 +70,10 @@ class ClockPanel(QWidget):
             colour = t.forbidden if self.low[i] else t.line
             border = t.last_move if i == running else "transparent"
             weight = "bold" if i == running else "normal"
-            lab.setStyleSheet(f"QLabel {{ border: 2px solid {border}; border-radius: 4px; padding: 2px 6px;"
-                              f" color: {colour}; font-weight: {weight}; }}")
-            lab.setText(f"{html.escape(names[i])}<br><span style='font-size:large'>{self.texts[i]}</span>")
+            style = (f"QLabel {{ border: 2px solid {border}; border-radius: 4px; padding: 2px 6px;"
+                     f" color: {colour}; font-weight: {weight}; }}")
+            if lab.styleSheet() != style:  # restyling is dear; the text changes every tick
+                lab.setStyleSheet(style)
+            text = f"{html.escape(names[i])}<br><span style='font-size:large'>{self.texts[i]}</span>"
+            if lab.text() != text:
+                lab.setText(text)
