@@ -229,6 +229,25 @@ def test_an_engine_that_overruns_its_time_is_made_to_move_before_the_flag(qtbot,
     win.close()
 
 
+def test_two_computers_with_clocks_play_to_the_end(qtbot, tmp_path):
+    t = FakeTime()
+    factory = Factory(step_s=0.001, max_depth=2)
+    tc = TimeControl(60_000, increment=1_000)
+    win = make_window(qtbot, tmp_path, [PlayerSpec("engine", "", 500, None, tc)] * 2, factory, time=t)
+    announced = []
+    win.resultAnnounced.connect(announced.append)
+    qtbot.waitUntil(lambda: win.controller.state.is_terminal(), timeout=10_000)
+    moves = win.controller.current.moves()
+    x_moves, o_moves = (len(moves) + 1) // 2, len(moves) // 2
+    assert win.controller.current.clocks == (ClockValue(60_000 + 1_000 * x_moves, 0),
+                                             ClockValue(60_000 + 1_000 * o_moves, 0))
+    lims = clock_searches(factory)  # one search per move, each told its mover's clock
+    assert [lim.time_left[k % 2] for k, lim in enumerate(lims)] == \
+        [60_000 + 1_000 * (k // 2) - 100 for k in range(len(moves))]
+    assert announced and not win.clock.running
+    win.close()
+
+
 def test_an_engine_without_a_clock_keeps_its_movetime(qtbot, tmp_path):
     factory = Factory(step_s=0.005)
     players = [PlayerSpec("human", clock=FISCHER), PlayerSpec("engine", "", 40, None)]
