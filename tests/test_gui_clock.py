@@ -339,9 +339,11 @@ def test_new_game_dialog_chooses_one_clock_for_all_or_one_per_player(qtbot):
     assert [p.clock for p in dlg.result_players()] == [want, want]
     dlg.same_clock.setChecked(False)
     assert not dlg.rows[0].clock.isHidden()
+    assert [p.clock for p in dlg.result_players()] == [want, want]  # each starts with the shared clock
     dlg.rows[0].clock.kind.setCurrentIndex(1)
     dlg.rows[0].clock.base.setValue(5)
     dlg.rows[0].clock.extra.setValue(3)
+    dlg.rows[1].clock.kind.setCurrentIndex(0)  # no clock for O
     assert [p.clock for p in dlg.result_players()] == [TimeControl(300_000, increment=3_000), None]
     dlg.rows[1].clock.kind.setCurrentIndex(1)
     dlg.rows[1].clock.base.setValue(0)

@@ -186,6 +186,7 @@ class NewGameDialog(QDialog):
         self.clock = ClockEdit()
         clock_form.addRow(self.same_clock)
         clock_form.addRow("Time control", self.clock)
+        self.same_clock.toggled.connect(self._same_clock_toggled)
         self.same_clock.toggled.connect(self._same_clock_changed)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828")
@@ -214,12 +215,23 @@ class NewGameDialog(QDialog):
         else:
             self._game_changed()
         if players:
+            clocks = [p.clock for p in players]
+            self.clock.set_control(clocks[0])
+            self.same_clock.setChecked(all(c == clocks[0] for c in clocks))
             for row, spec in zip(self.rows, players):
                 row.set_spec(spec)
-            clocks = [p.clock for p in players]
-            self.same_clock.setChecked(all(c == clocks[0] for c in clocks))
-            self.clock.set_control(clocks[0])
         self._same_clock_changed()
+
+    @Slot(bool)
+    def _same_clock_toggled(self, same: bool) -> None:
+        """Going from one clock to one per player starts every player with the shared one."""
+        if not same:
+            try:
+                clock = self.clock.control()
+            except GameSuiteError:
+                return
+            for row in self.rows:
+                row.clock.set_control(clock)
 
     @Slot()
     def _same_clock_changed(self) -> None:

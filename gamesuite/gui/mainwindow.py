@@ -1283,6 +1283,9 @@ Ctrl+Z: take back · Ctrl+Shift+Z: redo · Ctrl+N: new game · Ctrl+O/S: open/sa
 Ctrl+1: play mode · Ctrl+2: analyse mode (the engine follows every position)
 Ctrl+P: set up a position · Ctrl+Shift+C / Ctrl+Shift+V: copy / paste the position
 
+Clocks (New game): base + increment or base + byoyomi. A clock runs for the side to move in
+play mode at the end of the line; it stops while you analyse, set up or look back.
+
 Playing a different move in the past starts a variation; it is kept in the move list
 (right-click a move to make it the main line or delete it). Click a line in the analysis
 panel to preview it on the board; double-click to play its first move."""
