@@ -15,19 +15,21 @@ class ScriptedEngine:
 
     ``late_infos``: reports sent *after* the stop flag was seen, as a slow engine
     might (the window must drop them). ``stop_lag_s``: how long it keeps going
-    after the flag is set. ``fail``: raise instead of searching.
+    after the flag is set. ``fail``: raise instead of searching. ``max_depth``: stop there
+    whatever the limits say (a quick engine under a clock, which the fake does not read).
     """
 
     name = "scripted"
 
     def __init__(self, game, step_s: float = 0.01, late_infos: int = 0, stop_lag_s: float = 0.0,
-                 fail: bool = False, pick: int = 0) -> None:
+                 fail: bool = False, pick: int = 0, max_depth: int | None = None) -> None:
         self.game = game
         self.step_s = step_s
         self.late_infos = late_infos
         self.stop_lag_s = stop_lag_s
         self.fail = fail
         self.pick = pick
+        self.max_depth = max_depth
         self.searches: list[tuple[str, Limits]] = []
         self.threads: set[str] = set()
         self.new_games = 0
@@ -51,6 +53,8 @@ class ScriptedEngine:
                 stopped = True
                 break
             if limits.depth is not None and depth >= limits.depth:
+                break
+            if self.max_depth is not None and depth >= self.max_depth:
                 break
             ms = (time.perf_counter() - t0) * 1000
             if limits.movetime is not None and ms >= limits.movetime:
@@ -82,3 +86,16 @@ class Factory:
         e = ScriptedEngine(game, **self.options)
         self.engines.append(e)
         return e
+
+
+class FakeTime:
+    """A time source for the clocks: ``ms`` moves only when a test says so."""
+
+    def __init__(self) -> None:
+        self.ms = 1_000_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def advance(self, ms: int) -> None:
+        self.ms += ms

@@ -15,6 +15,7 @@ from ..core.errors import GameSuiteError
 from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
+from .clock import ClockValue
 from .record import GameRecord, Node, PlayerSpec
 
 
@@ -56,6 +57,14 @@ class GameController(QObject):
     def at_end_of_line(self) -> bool:
         return not self.current.children
 
+    def over_text(self) -> str | None:
+        """Why the game is over at the current position (the rules' result, or a player's
+        time ran out), or None while it goes on."""
+        timeout = self.record.timeout_text(self.current)
+        if timeout is not None:
+            return timeout
+        return self._state.result_text() if self._state.is_terminal() else None
+
     # -- changing the record -------------------------------------------------------
     def new_game(self, game: Game, players: list[PlayerSpec] | None = None, start_text: str | None = None,
                  metadata: dict[str, str] | None = None) -> None:
@@ -84,8 +93,9 @@ class GameController(QObject):
             text = s.format_move(move)
         except GameSuiteError:
             text = str(move)
-        if s.is_terminal():
-            return f"{text}: the game is over ({s.result_text()})"
+        over = self.over_text()
+        if over is not None:
+            return f"{text}: the game is over ({over})"
         if s.is_legal(move):
             return None
         return f"{text} is not allowed: {s.why_illegal(move) or 'illegal move'}"
@@ -123,6 +133,14 @@ class GameController(QObject):
         self.current = self.record.add_move(self.current, outcome)
         self._state.play(outcome)
         return not existed
+
+    def set_timeout(self, node: Node, player: int, clocks: tuple[ClockValue | None, ...]) -> None:
+        """``player``'s time ran out at ``node`` (the clocks then: ``clocks``): the game ends there."""
+        node.timeout = player
+        node.clocks = clocks
+        self.treeChanged.emit()
+        if node is self.current:
+            self.changed.emit()
 
     def set_score(self, node: Node, score: Score) -> None:
         """Remember an engine's score for ``node`` (converted to player 0's view here, once)."""

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGridLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSpinBox,
@@ -22,7 +23,69 @@ from PySide6.QtWidgets import (
 
 from ..core.errors import GameSuiteError
 from ..core.registry import Game, Param, engines_for, game_classes, load_game
+from .clock import TimeControl
 from .record import PlayerSpec
+
+
+class ClockEdit(QWidget):
+    """Chooses one time control: none, base + increment (Fischer) or base + byoyomi."""
+
+    KINDS = ("No clock", "Base + increment", "Base + byoyomi")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind = QComboBox()
+        self.kind.addItems(self.KINDS)
+        self.base = QSpinBox()
+        self.base.setRange(0, 600)
+        self.base.setSuffix(" min")
+        self.base.setValue(5)
+        self.base_s = QSpinBox()
+        self.base_s.setRange(0, 59)
+        self.base_s.setSuffix(" s")
+        self.extra = QSpinBox()  # the increment or the byoyomi
+        self.extra.setRange(0, 3600)
+        self.extra.setSuffix(" s")
+        self.extra.setValue(3)
+        self.periods = QSpinBox()
+        self.periods.setRange(1, 10)
+        self.periods.setPrefix("×")
+        self.periods.setToolTip("Byoyomi periods")
+        box = QHBoxLayout(self)
+        box.setContentsMargins(0, 0, 0, 0)
+        for w in (self.kind, self.base, self.base_s, self.extra, self.periods):
+            box.addWidget(w)
+        self.kind.currentIndexChanged.connect(self._kind_changed)
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        k = self.kind.currentIndex()
+        self.base.setEnabled(k > 0)
+        self.base_s.setEnabled(k > 0)
+        self.extra.setEnabled(k > 0)
+        self.extra.setToolTip("Increment per move" if k == 1 else "Byoyomi per move")
+        self.periods.setVisible(k == 2)
+
+    def set_control(self, tc: TimeControl | None) -> None:
+        if tc is None:
+            self.kind.setCurrentIndex(0)
+            return
+        self.kind.setCurrentIndex(2 if tc.byoyomi else 1)
+        self.base.setValue(tc.base // 60_000)
+        self.base_s.setValue(tc.base % 60_000 // 1000)
+        self.extra.setValue((tc.byoyomi or tc.increment) // 1000)
+        self.periods.setValue(tc.periods if tc.byoyomi else 1)
+
+    def control(self) -> TimeControl | None:
+        """The chosen control; ``InvalidRecordError`` for an impossible one (no time at all)."""
+        k = self.kind.currentIndex()
+        if k == 0:
+            return None
+        base = self.base.value() * 60_000 + self.base_s.value() * 1000
+        extra = self.extra.value() * 1000
+        if k == 1:
+            return TimeControl(base, increment=extra)
+        return TimeControl(base, byoyomi=extra, periods=self.periods.value())
 
 
 class PlayerRow:
@@ -40,9 +103,11 @@ class PlayerRow:
         self.amount = QSpinBox()
         self.amount.setRange(1, 600_000)
         self.amount.setValue(1000)
+        self.clock = ClockEdit()
+        self.clock.setToolTip("This player's clock (a computer with a clock ignores its time or depth per move)")
         self.by.currentIndexChanged.connect(self._by_changed)
         self.kind.currentIndexChanged.connect(self._kind_changed)
-        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by)):
+        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by, self.clock)):
             grid.addWidget(w, row, col)
         self._kind_changed()
 
@@ -76,17 +141,23 @@ class PlayerRow:
         else:
             self.by.setCurrentIndex(0)
             self.amount.setValue(spec.movetime or 1000)
+        self.clock.set_control(spec.clock)
 
     def spec(self) -> PlayerSpec:
+        """The player chosen (``InvalidRecordError`` for an impossible clock)."""
+        clock = self.clock.control()
         if self.kind.currentIndex() == 0:
-            return PlayerSpec("human")
+            return PlayerSpec("human", clock=clock)
         engine = self.engine.currentText().strip()
         if self.by.currentIndex() == 1:
-            return PlayerSpec("engine", engine, None, self.amount.value())
-        return PlayerSpec("engine", engine, self.amount.value(), None)
+            return PlayerSpec("engine", engine, None, self.amount.value(), clock)
+        return PlayerSpec("engine", engine, self.amount.value(), None, clock)
 
     def widgets(self) -> list[QWidget]:
-        return [self.label, self.kind, self.engine, self.amount, self.by]
+        return [self.label, self.kind, self.engine, self.amount, self.by, self.clock]
+
+    def spec_kind(self) -> str:
+        return "engine" if self.kind.currentIndex() == 1 else "human"
 
 
 class NewGameDialog(QDialog):
@@ -108,6 +179,15 @@ class NewGameDialog(QDialog):
         self.players_box = QGroupBox("Players")
         self.players_grid = QGridLayout(self.players_box)
         self.rows: list[PlayerRow] = []
+        self.clock_box = QGroupBox("Clock")
+        clock_form = QFormLayout(self.clock_box)
+        self.same_clock = QCheckBox("The same for every player")
+        self.same_clock.setChecked(True)
+        self.clock = ClockEdit()
+        clock_form.addRow(self.same_clock)
+        clock_form.addRow("Time control", self.clock)
+        self.same_clock.toggled.connect(self._same_clock_toggled)
+        self.same_clock.toggled.connect(self._same_clock_changed)
         self.error = QLabel()
         self.error.setStyleSheet("color: #c62828")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -120,6 +200,7 @@ class NewGameDialog(QDialog):
         box.addWidget(self.description)
         box.addWidget(self.params_box)
         box.addWidget(self.players_box)
+        box.addWidget(self.clock_box)
         box.addWidget(self.error)
         box.addWidget(self.buttons)
         self._game: Game | None = None
@@ -134,8 +215,31 @@ class NewGameDialog(QDialog):
         else:
             self._game_changed()
         if players:
+            clocks = [p.clock for p in players]
+            self.clock.set_control(clocks[0])
+            self.same_clock.setChecked(all(c == clocks[0] for c in clocks))
             for row, spec in zip(self.rows, players):
                 row.set_spec(spec)
+        self._same_clock_changed()
+
+    @Slot(bool)
+    def _same_clock_toggled(self, same: bool) -> None:
+        """Going from one clock to one per player starts every player with the shared one."""
+        if not same:
+            try:
+                clock = self.clock.control()
+            except GameSuiteError:
+                return
+            for row in self.rows:
+                row.clock.set_control(clock)
+
+    @Slot()
+    def _same_clock_changed(self) -> None:
+        """One clock editor for everyone, or one per player row."""
+        same = self.same_clock.isChecked()
+        self.clock.setEnabled(same)
+        for row in self.rows:
+            row.clock.setVisible(not same)
 
     # -- building the form -------------------------------------------------------
     def _clear_form(self) -> None:
@@ -170,6 +274,8 @@ class NewGameDialog(QDialog):
             self.rows.append(row)
         if len(self.rows) >= 2:
             self.rows[1].kind.setCurrentIndex(1)  # by default the computer plays the second side
+        if hasattr(self, "same_clock"):
+            self._same_clock_changed()
 
     def _watch_param(self, w: QWidget) -> None:
         """Rebuild the player rows when a parameter changes the number of players (hare's ``players``)."""
@@ -190,7 +296,10 @@ class NewGameDialog(QDialog):
             return
         if game.num_players == len(self.rows):
             return
-        specs = [row.spec() for row in self.rows]
+        try:
+            specs = [row.spec() for row in self.rows]
+        except GameSuiteError:
+            specs = [PlayerSpec(row.spec_kind()) for row in self.rows]
         for row in self.rows:
             for w in row.widgets():
                 w.deleteLater()
@@ -202,6 +311,7 @@ class NewGameDialog(QDialog):
             if specs:
                 row.set_spec(specs[min(i, len(specs) - 1)])  # new rows copy the last side's player
             self.rows.append(row)
+        self._same_clock_changed()
 
     def _param_widget(self, p: Param) -> QWidget:
         if p.choices:
@@ -262,6 +372,11 @@ class NewGameDialog(QDialog):
         except ValueError:
             self.error.setText(f"The window has no board for {game.long_name} yet.")
             return
+        try:
+            self.result_players()
+        except GameSuiteError as e:
+            self.error.setText(f"Clock: {e}")
+            return
         self._game = game
         self.accept()
 
@@ -269,4 +384,10 @@ class NewGameDialog(QDialog):
         return self._game or load_game(self.spec_text())
 
     def result_players(self) -> list[PlayerSpec]:
-        return [row.spec() for row in self.rows]
+        """The players, with their clocks (``InvalidRecordError`` for an impossible clock)."""
+        players = [row.spec() for row in self.rows]
+        if self.same_clock.isChecked():
+            clock = self.clock.control()
+            for p in players:
+                p.clock = clock
+        return players

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, Signal, Slot
+from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -33,18 +33,25 @@ from ..core.limits import Limits
 from ..core.registry import Game, load_game
 from .analysis import AnalysisPanel
 from .boards import BoardWidget, board_class_for
+from .clock import ClockRunner, ClockValue, Reading, TimeSource, after_move, available, reading
+from .clockview import ClockPanel
 from .controller import GameController
 from .dialogs import NewGameDialog
 from .evalgraph import EvalGraph
 from .fmt import score_text
 from .movelist import MoveList
-from .record import GameRecord, PlayerSpec, parse_json
+from .record import GameRecord, Node, PlayerSpec, parse_json
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
 from .worker import EngineFactory, EngineHost
 
 DEFAULT_GAME = "tictactoe"
 HINT_MS = 1000
+#: How often the clocks are redrawn and checked for a fallen flag while one runs (ms).
+CLOCK_TICK_MS = 100
+#: An engine is told this much less time than its clock shows (at most a tenth of it), for the
+#: moments between its search ending and its move reaching the window.
+ENGINE_CLOCK_MARGIN_MS = 100
 
 
 def default_players(game: Game) -> list[PlayerSpec]:
@@ -68,9 +75,18 @@ class MainWindow(QMainWindow):
         restore: bool | None = None,
         game_spec: str | None = None,
         players: list[PlayerSpec] | None = None,
+        clock_source: TimeSource | None = None,
     ) -> None:
-        """``restore``: True/False answers the restore-after-crash question, None asks the user."""
+        """``restore``: True/False answers the restore-after-crash question, None asks the user.
+
+        ``clock_source``: the game clocks' time source (a callable returning ms; tests pass a fake).
+        """
         super().__init__()
+        self.clock = ClockRunner(clock_source)
+        self._clock_record: GameRecord | None = None
+        self.clock_timer = QTimer(self)
+        self.clock_timer.setInterval(CLOCK_TICK_MS)
+        self.clock_timer.timeout.connect(self.clock_tick)
         self.storage = Storage(data_dir)
         self.host = EngineHost(engine_factory, self)
         self.mode = "play"  # or "analyse"
@@ -152,6 +168,9 @@ class MainWindow(QMainWindow):
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.banner.setFont(font)
         self.central_box.addWidget(self.banner)
+        self.clock_panel = ClockPanel()
+        self.clock_panel.setVisible(False)
+        self.central_box.addWidget(self.clock_panel)
         self.board: BoardWidget = board_class_for(game)(game)
         self.central_box.addWidget(self.board, 1)
         self.setup_bar = QToolBar("Setup")
@@ -365,6 +384,7 @@ class MainWindow(QMainWindow):
         todo, self._after_rules = self._after_rules, []
         for fn in todo:
             fn()
+        self._sync_clock()
         self._refresh()
         self._update_engine()
         if not self._was_interactive:
@@ -378,6 +398,7 @@ class MainWindow(QMainWindow):
         self.engines_ready = True
         if errors:
             self.show_message(f"Engine problem: {errors}", 10_000)
+        self._sync_clock()
         self._show_thinking()
 
     # -- engines: what to think about ------------------------------------------------------
@@ -389,7 +410,7 @@ class MainWindow(QMainWindow):
         cur = self.host.current
         p = c.player_to_move()
         purpose = None
-        if self.mode == "play" and p is not None and p.is_engine and not st.is_terminal() and c.at_end_of_line():
+        if self.mode == "play" and p is not None and p.is_engine and c.over_text() is None and c.at_end_of_line():
             purpose = "move"
         elif self.analysing and not st.is_terminal():
             purpose = "analysis"
@@ -405,7 +426,10 @@ class MainWindow(QMainWindow):
             return
         if purpose == "move":
             assert p is not None
-            limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
+            if p.clock is not None:
+                limits = self.clock_limits()
+            else:
+                limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
             label = f"{c.game.player_name(st.current_player)}: {p.label()} is thinking"
         else:
@@ -456,7 +480,8 @@ class MainWindow(QMainWindow):
         if result.lines or result.depth:
             c.set_score(req_node, result.score)
         if purpose == "move":
-            if result.best_move is not None and req_node is c.current:
+            self.clock_tick()  # a flag that fell before the move came in
+            if result.best_move is not None and req_node is c.current and c.over_text() is None:
                 text = c.state.format_move(result.best_move)
                 self.panel.set_running(False, f"{c.game.player_name(c.state.current_player)} played {text} "
                                               f"({score_text(result.score, c.game)}, depth {result.depth})")
@@ -483,6 +508,7 @@ class MainWindow(QMainWindow):
         if purpose == "move":
             self.mode = "analyse"
             self.act_analyse.setChecked(True)
+            self._sync_clock()
             self._refresh_labels()
         self._show_thinking()
 
@@ -522,6 +548,7 @@ class MainWindow(QMainWindow):
         """``"play"``: computers move for their sides; ``"analyse"``: the engine follows the position."""
         self.mode = mode
         (self.act_play if mode == "play" else self.act_analyse).setChecked(True)
+        self._sync_clock()  # the clocks run in play mode only
         if mode == "analyse":
             self.start_analysis()
         else:
@@ -561,6 +588,7 @@ class MainWindow(QMainWindow):
         if self.mode == "play" and p is not None and p.is_engine and self.controller.at_end_of_line():
             self.show_message("The computer is to move")
             return
+        self.clock_tick()  # a flag that fell since the last tick ends the game before the move
         self.controller.play(move)
 
     def _go_to_node(self, node: object) -> None:
@@ -588,11 +616,13 @@ class MainWindow(QMainWindow):
         moves = list(pv)  # type: ignore[call-overload]
         cur = self.panel.state
         if moves and cur is not None and cur.key == self.controller.state.key:
+            self.clock_tick()
             self.controller.play(moves[0])
 
     # -- reactions to the controller -------------------------------------------------------
     @Slot()
     def _on_changed(self) -> None:
+        self._sync_clock()
         self._refresh()
         self._autosave()
         self._update_engine()
@@ -622,10 +652,10 @@ class MainWindow(QMainWindow):
         self.graph.show_record(c.record, c.current)
         self._update_interactive()
         self._refresh_labels()
-        st = c.state
-        if st.is_terminal() and c.current.id != self._announced_node:
+        over = c.over_text()
+        if over is not None and c.current.id != self._announced_node:
             self._announced_node = c.current.id
-            text = st.result_text()
+            text = over
             self.show_message(f"Game over: {text}", 15_000)
             self.resultAnnounced.emit(text)
 
@@ -648,8 +678,8 @@ class MainWindow(QMainWindow):
             text = "Preparing engines…"
         elif self.setup_active:
             text = "Setting up a position: click to place, right-click to remove, then Done"
-        elif st.is_terminal():
-            text = f"Game over: {st.result_text()}"
+        elif c.over_text() is not None:
+            text = f"Game over: {c.over_text()}"
         else:
             who = c.game.player_name(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
@@ -684,6 +714,140 @@ class MainWindow(QMainWindow):
         self.board = new
         self._apply_piece_style()
         self._connect_board()
+
+    # -- clocks ------------------------------------------------------------------------------------
+    def _clock_player(self) -> int | None:
+        """The player whose clock should run now, or None (no clock, analyse or setup mode,
+        browsing the past, game over, engines still loading)."""
+        c = self.controller
+        if not c.record.has_clocks or self.mode != "play" or self.setup_active or not self.engines_ready:
+            return None
+        if not c.at_end_of_line() or c.over_text() is not None:
+            return None
+        p = c.state.current_player
+        return p if 0 <= p < len(c.players) and c.players[p].clock is not None else None
+
+    def _sync_clock(self) -> None:
+        """Record the clocks of positions just reached, then run or pause the clock for the one shown."""
+        c = self.controller
+        if self._clock_record is not c.record:
+            self._clock_record = c.record
+            self.clock.reset()
+        if c.record.has_clocks and self.ready:  # (replaying moves needs the game's rules loaded)
+            self._record_clocks(c.current)
+        p = self._clock_player()
+        if p is None:
+            self.clock.pause()
+            self.clock_timer.stop()
+        else:
+            self.clock.start(c.current.id, p)
+            self.clock_timer.start()
+        self._show_clocks()
+
+    def _record_clocks(self, node: Node) -> None:
+        """Give ``node`` and the new positions above it their clocks: the move that left a
+        position is charged the time spent there and gets its increment; a move made where
+        the clock never ran (analyse mode, an earlier position, an imported game) changes nothing."""
+        todo: list[Node] = []
+        n: Node | None = node
+        while n is not None and n.parent is not None and n.clocks is None:
+            todo.append(n)
+            n = n.parent
+        if not todo:
+            return
+        rec = self.controller.record
+        controls = rec.controls()
+        state = rec.state_at(todo[-1].parent)  # type: ignore[arg-type]
+        for n in reversed(todo):
+            parent = n.parent
+            assert parent is not None and n.move is not None
+            clocks = list(rec.clocks_at(parent))
+            mover = state.current_player
+            spent = self.clock.take(parent.id)
+            if spent is not None and 0 <= mover < len(controls):
+                ctl, v = controls[mover], clocks[mover]
+                if ctl is not None and v is not None:
+                    # a move that came in a moment after the flag fell (the last tick just missed it)
+                    # counts as made in the last millisecond
+                    clocks[mover] = after_move(ctl, v, min(spent, available(ctl, v) - 1)) or v
+            n.clocks = tuple(clocks)
+            state.play(n.move)
+
+    def clock_readings(self) -> list[Reading | None]:
+        """Every player's clock at the position shown, as it reads now."""
+        c = self.controller
+        values = c.record.clocks_at(c.current)
+        mover = c.state.current_player
+        spent = self.clock.spent(c.current.id)
+        out: list[Reading | None] = []
+        for i, (ctl, v) in enumerate(zip(c.record.controls(), values)):
+            if ctl is None or v is None:
+                out.append(None)
+            elif c.current.timeout == i:
+                out.append(Reading(0, 0, 0, True))
+            else:
+                out.append(reading(ctl, v, spent if i == mover else 0))
+        return out
+
+    def _show_clocks(self) -> None:
+        c = self.controller
+        self.clock_panel.setVisible(c.record.has_clocks)
+        if not c.record.has_clocks:
+            return
+        names = [c.game.player_name(i) for i in range(len(c.players))]
+        self.clock_panel.show_clocks(names, c.record.controls(), self.clock_readings(), self.clock.player)
+
+    @Slot()
+    def clock_tick(self) -> None:
+        """Redraw the clocks; the player whose time is up loses."""
+        c = self.controller
+        run = self.clock
+        if run.running and run.node_id == c.current.id and run.player is not None:
+            r = self.clock_readings()[run.player]
+            if r is not None and r.flagged:
+                self._flag(c.current, run.player)
+                return
+            cur = self.host.current
+            if (r is not None and r.left <= ENGINE_CLOCK_MARGIN_MS and cur is not None and cur.purpose == "move"
+                    and cur.node_id == c.current.id):
+                self.host.move_now()  # an engine that overran the time it was given: its best move so far
+        self._show_clocks()
+
+    def _flag(self, node: Node, player: int) -> None:
+        c = self.controller
+        self.clock.take(node.id)
+        self.clock_timer.stop()
+        clocks = list(c.record.clocks_at(node))
+        clocks[player] = ClockValue(0, 0)
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":
+            self.host.stop()
+        c.set_timeout(node, player, tuple(clocks))
+
+    def clock_limits(self) -> Limits:
+        """The limits of the engine to move under its clock: every player's time left and
+        increment, the mover's byoyomi (a margin kept back for the move to reach the window)."""
+        c = self.controller
+        mover = c.state.current_player
+        readings = self.clock_readings()
+        values = c.record.clocks_at(c.current)
+        time_left: list[int] = []
+        increment: list[int] = []
+        byoyomi = None
+        for i, (ctl, v, r) in enumerate(zip(c.record.controls(), values, readings)):
+            if ctl is None or v is None or r is None:
+                time_left.append(0)
+                increment.append(0)
+                continue
+            increment.append(ctl.increment)
+            if i != mover:
+                time_left.append(v.main)
+                continue
+            time_left.append(max(0, r.main - min(ENGINE_CLOCK_MARGIN_MS, r.main // 10)))
+            if ctl.byoyomi and r.periods:
+                period = r.period if r.in_byoyomi else ctl.byoyomi
+                byoyomi = max(1, period - min(ENGINE_CLOCK_MARGIN_MS, period // 10))
+        return Limits(time_left=tuple(time_left), increment=tuple(increment), byoyomi=byoyomi)
 
     # -- new game, files ------------------------------------------------------------------------
     @Slot()
@@ -979,6 +1143,7 @@ class MainWindow(QMainWindow):
         for a in (self.act_setup_clear, self.act_setup_done, self.act_setup_cancel):
             bar.addAction(a)
         bar.setVisible(True)
+        self._sync_clock()
         self._update_banner()
         self._update_interactive()
 
@@ -1005,6 +1170,7 @@ class MainWindow(QMainWindow):
         self.board.end_setup()
         self.setup_bar.setVisible(False)
         self.board.set_state(self.controller.state)
+        self._sync_clock()
         self._update_banner()
         self._update_interactive()
         self._update_engine()
@@ -1034,6 +1200,8 @@ class MainWindow(QMainWindow):
             apply_app_theme(app, name)
         theme = board_theme(name)
         self.board.set_theme(theme)
+        self.clock_panel.set_theme(theme)
+        self._show_clocks()
         self.graph.set_theme(theme)
         self.moves.set_link_colour("#8ab4ff" if name == "dark" else "#2060c0")
         if self.ready:
@@ -1114,6 +1282,9 @@ Left/Right: step through the moves · Home/End or Up/Down: first/last move
 Ctrl+Z: take back · Ctrl+Shift+Z: redo · Ctrl+N: new game · Ctrl+O/S: open/save
 Ctrl+1: play mode · Ctrl+2: analyse mode (the engine follows every position)
 Ctrl+P: set up a position · Ctrl+Shift+C / Ctrl+Shift+V: copy / paste the position
+
+Clocks (New game): base + increment or base + byoyomi. A clock runs for the side to move in
+play mode at the end of the line; it stops while you analyse, set up or look back.
 
 Playing a different move in the past starts a variation; it is kept in the move list
 (right-click a move to make it the main line or delete it). Click a line in the analysis

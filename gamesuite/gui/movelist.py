@@ -85,8 +85,9 @@ class MoveList(QTextBrowser):
         result = ""
         end = rec.mainline()[-1]
         final = rec.state_at(end)
-        if final.is_terminal():
-            result = f"<p><b>{html.escape(final.result_text())}</b></p>"
+        over = rec.timeout_text(end) or (final.result_text() if final.is_terminal() else None)
+        if over:
+            result = f"<p><b>{html.escape(over)}</b></p>"
         return f'<div style="line-height:150%">{body}</div>{result}'
 
     @Slot(QUrl)

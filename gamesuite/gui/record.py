@@ -15,6 +15,7 @@ from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.registry import Game, load_game
 from ..core.score import Score
 from ..core.state import State
+from .clock import ClockValue, TimeControl
 
 FORMAT = "gamesuite-game"
 VERSION = 1
@@ -30,6 +31,8 @@ class PlayerSpec:
     engine: str = ""  # engine spec, e.g. "solver,hash=16" ("" = the game's default engine)
     movetime: int | None = 1000  # ms per move
     depth: int | None = None  # fixed depth instead of a time
+    #: The player's game clock (None: no clock; an engine then thinks ``movetime`` or ``depth``).
+    clock: TimeControl | None = None
 
     @property
     def is_engine(self) -> bool:
@@ -38,7 +41,10 @@ class PlayerSpec:
     def label(self) -> str:
         if not self.is_engine:
             return "Human"
-        strength = f"depth {self.depth}" if self.depth else f"{(self.movetime or 0) / 1000:g} s"
+        if self.clock is not None:
+            strength = self.clock.text()
+        else:
+            strength = f"depth {self.depth}" if self.depth else f"{(self.movetime or 0) / 1000:g} s"
         return f"Computer ({self.engine or 'default'}, {strength})"
 
     def to_json(self) -> dict[str, Any]:
@@ -49,6 +55,8 @@ class PlayerSpec:
                 d["depth"] = self.depth
             else:
                 d["movetime"] = self.movetime
+        if self.clock is not None:
+            d["clock"] = self.clock.to_json()
         return d
 
     @classmethod
@@ -63,7 +71,8 @@ class PlayerSpec:
         engine = d.get("engine", "")
         if not isinstance(engine, str):
             raise InvalidRecordError(f"player engine must be a string, got {quote(engine)}")
-        return cls(d["kind"], engine, movetime, depth)
+        clock = TimeControl.from_json(d["clock"]) if d.get("clock") is not None else None
+        return cls(d["kind"], engine, movetime, depth, clock)
 
 
 class Node:
@@ -71,9 +80,12 @@ class Node:
 
     ``children[0]`` is the main continuation; the others are variations.
     ``score`` is an engine's view of this position, always from player 0's view.
+    ``clocks`` are the players' clocks when this position arose (``None`` for a player
+    without a clock; ``None`` altogether when not recorded); ``timeout`` is the player
+    whose time ran out in this position (the game ended there).
     """
 
-    __slots__ = ("move", "parent", "children", "comment", "score", "id")
+    __slots__ = ("move", "parent", "children", "comment", "score", "id", "clocks", "timeout")
 
     def __init__(self, move: int | None = None, parent: "Node | None" = None) -> None:
         self.move = move
@@ -82,6 +94,8 @@ class Node:
         self.comment = ""
         self.score: Score | None = None
         self.id = next(_ids)
+        self.clocks: tuple[ClockValue | None, ...] | None = None
+        self.timeout: int | None = None
 
     @property
     def ply(self) -> int:
@@ -131,6 +145,33 @@ class GameRecord:
 
     def _make_start(self) -> State:
         return self.game.new_state() if self.start_text is None else self.game.state_from_text(self.start_text)
+
+    # -- clocks -----------------------------------------------------------------
+    def controls(self) -> list[TimeControl | None]:
+        """Each player's time control (None: no clock)."""
+        return [p.clock for p in self.players]
+
+    @property
+    def has_clocks(self) -> bool:
+        return any(p.clock is not None for p in self.players)
+
+    def initial_clocks(self) -> tuple[ClockValue | None, ...]:
+        return tuple(None if c is None else c.start() for c in self.controls())
+
+    def clocks_at(self, node: Node) -> tuple[ClockValue | None, ...]:
+        """The clocks when ``node``'s position arose: its own, else the nearest recorded above it."""
+        n: Node | None = node
+        while n is not None:
+            if n.clocks is not None and len(n.clocks) == len(self.players):
+                return n.clocks
+            n = n.parent
+        return self.initial_clocks()
+
+    def timeout_text(self, node: Node) -> str | None:
+        """``"O loses on time"`` when the game ended on time at ``node``."""
+        if node.timeout is None:
+            return None
+        return f"{self.game.player_name(node.timeout)} loses on time"
 
     def start_state(self) -> State:
         """A fresh copy of the start position."""
@@ -200,6 +241,7 @@ class GameRecord:
                     entry["score"] = node.score.to_json()
                 if node.comment:
                     entry["comment"] = node.comment
+                entry.update(self._clock_json(node))
                 sibs = node.parent.children if node.parent is not None else []
                 if sibs and node is sibs[0] and len(sibs) > 1:
                     entry["variations"] = [out_with([], alt, s) for alt in sibs[1:]]
@@ -218,10 +260,23 @@ class GameRecord:
         }
         if self.root.score is not None:
             d["start_score"] = self.root.score.to_json()
+        if self.root.timeout is not None:
+            d["start_result"] = self._clock_json(self.root)["result"]
         d["moves"] = out_with([], self.root.children[0], start) if self.root.children else []
         if current is not None:
             d["current"] = current_path(current)
         return d
+
+    def _clock_json(self, node: Node) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if node.clocks is not None:
+            out["clock"] = [None if v is None else v.main for v in node.clocks]
+            if any(v is not None and v.periods for v in node.clocks) or any(
+                    c is not None and c.byoyomi for c in self.controls()):
+                out["periods"] = [None if v is None else v.periods for v in node.clocks]
+        if node.timeout is not None:
+            out["result"] = {"reason": "time", "loser": node.timeout, "text": self.timeout_text(node)}
+        return out
 
     def dumps(self, current: Node | None = None) -> str:
         return json.dumps(self.to_json(current), indent=1, ensure_ascii=False) + "\n"
@@ -258,6 +313,8 @@ class GameRecord:
             rec = cls(game, start, Node(), players, {str(k): str(v) for k, v in meta.items()})
             if "start_score" in d:
                 rec.root.score = score_from_json(d["start_score"])
+            if "start_result" in d:
+                rec.root.timeout = _timeout_from_json(d["start_result"], game.num_players)
             state = rec.start_state()
             _read_line(rec, rec.root, d.get("moves") or [], state)
         except InvalidRecordError:
@@ -308,10 +365,38 @@ def _read_line(rec: GameRecord, parent: Node, entries: Any, state: State) -> Non
             child.score = score_from_json(e["score"])
         if "comment" in e:
             child.comment = str(e["comment"])
+        if e.get("clock") is not None:
+            child.clocks = _clocks_from_json(e["clock"], e.get("periods"), len(rec.players))
+        if "result" in e:
+            child.timeout = _timeout_from_json(e["result"], len(rec.players))
         for alt in variations:
             _read_line(rec, node, alt, state.copy())
         state.play(move)
         node = child
+
+
+def _clocks_from_json(clock: Any, periods: Any, n: int) -> tuple[ClockValue | None, ...]:
+    """A move entry's ``clock`` (main ms per player) and ``periods`` (byoyomi periods per player)."""
+    def ok(v: Any) -> bool:
+        return v is None or isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+    if not isinstance(clock, list) or len(clock) != n or not all(ok(v) for v in clock):
+        raise InvalidRecordError(f"clock must be a list of {n} times in ms (or null), got {quote(clock)}")
+    if periods is None:
+        periods = [None if v is None else 0 for v in clock]
+    if not isinstance(periods, list) or len(periods) != n or not all(ok(v) for v in periods):
+        raise InvalidRecordError(f"periods must be a list of {n} counts (or null), got {quote(periods)}")
+    return tuple(None if v is None else ClockValue(v, p or 0) for v, p in zip(clock, periods))
+
+
+def _timeout_from_json(d: Any, n: int) -> int:
+    """A ``result`` object: only ``{"reason": "time", "loser": PLAYER}`` is recorded (for now)."""
+    if not isinstance(d, dict) or d.get("reason") != "time":
+        raise InvalidRecordError(f"result must be {{'reason': 'time', 'loser': PLAYER}}, got {quote(d)}")
+    loser = d.get("loser")
+    if not isinstance(loser, int) or isinstance(loser, bool) or not 0 <= loser < n:
+        raise InvalidRecordError(f"result loser must be a player from 0 to {n - 1}, got {quote(loser)}")
+    return loser
 
 
 def score_from_json(d: Any) -> Score:
