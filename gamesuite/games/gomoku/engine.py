@@ -9,10 +9,18 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``hash``: transposition table size in MB (default 64).
 - ``vcf``: how many fours the root's threat search may chain (default 40; 0 off).
 - ``leafvcf``: fours a leaf's threat search may chain (default 3; 0 off).
-- ``vct``: threats (fours and open threes) the root's VCT may chain (default 6; 0 off),
-  within ``vctnodes`` nodes (default 30000).
-- ``step``: iterative deepening by 1 (default) or 2 plies (even depths only).
-- ``pure``: plain alpha-beta over every empty cell with no threat rules (for tests).
+- ``vct``: threats (fours and open threes) a VCT may chain (default 6; 0 off: no VCT
+  at the root nor in the tree).
+- ``vctnodes``: the root VCT's first slice of nodes (default 4000; 0: no root VCT);
+  later slices double while the root VCT has used at most a third of the search's nodes.
+- ``treevct``: the deepest ply at which a VCT runs inside the tree (default 2; 0 off),
+  within ``treevctnodes`` nodes per position (default 1000).
+- ``step``: iterative deepening by 1 or 2 plies (default 2 for ``mtdf``, 1 otherwise).
+- ``grain``: MTD(f) stops once the value is known within this many units (default 16).
+- ``lmr``: late move reduction: quiet moves from this index on are searched one ply
+  shallower first (default 2; 0 off).
+- ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
+  grain (for tests).
 """
 
 from __future__ import annotations
@@ -303,7 +311,8 @@ class _Searcher:
 
 
 class GomokuEngine:
-    """Alpha-beta over threat-aware candidates with VCF at the root and the leaves.
+    """Alpha-beta over threat-aware candidates with VCF at the root and the leaves, VCT at the root
+    and near it.
 
     See the module docstring for the options.
     """
