@@ -308,8 +308,12 @@ def test_vct_wins_hold_against_a_real_defence(text):
     assert e.solve_vcf(s) is None
     line = e.solve_vct(s)
     assert line and len(line) >= 7
-    r = e.search(s, Limits(depth=4))
+    # a first root VCT slice as large as the solver's finds it at once
+    r = make_engine(g, "mtdf,vctnodes=30000").search(s, Limits(depth=4))
     assert r.score.is_mate and r.score.value > 0 and r.best_move == line[0]
+    # the default engine's slices (4000 nodes, doubling while they use at most a third of the search) too
+    r = make_engine(g, "mtdf").search(s, Limits(depth=12))
+    assert r.score.is_mate and r.score.value > 0
     defender = make_engine(g, "pvs,vct=0")
     while not s.is_terminal():
         if s.current_player == attacker:
@@ -325,3 +329,58 @@ def test_vct_is_not_claimed_when_the_defender_has_a_free_move():
     g = load_game("gomoku")
     s = g.state_from_text("h8 a1 i9 a15")  # two stones: nothing forced
     assert make_engine(g, "mtdf").solve_vct(s) is None
+
+
+def _attacker_wins_after(state, line, attacker):
+    """Replay ``line``: the attacker has won, or is to move with a VCF, or faces a defender who
+    cannot stop two five points."""
+    s = state.copy()
+    for m in line:
+        assert s.is_legal(m) and not s.is_terminal()
+        s.play(m)
+    if s.is_terminal():
+        return s.returns()[attacker] == 1
+    if s.current_player == attacker:
+        return make_engine(s.game, "mtdf").solve_vcf(s) is not None
+    fives = 0
+    for c in s.legal_moves():
+        t = s.copy()
+        t._count += 1  # the attacker to move again
+        t.play(c)
+        fives += t.winner == attacker + 1
+    return fives >= 2
+
+
+@pytest.mark.parametrize("text", ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 j8 j10 j11 f10 e9 g9 e11"])
+def test_vct_inside_the_tree_reports_the_mate_and_its_line(text):
+    g = load_game("gomoku")
+    s = g.state_from_text(text)
+    attacker = s.current_player
+    # no threat search at the root: only the tree's VCT (at plies 1 and 2) can see the win at depth 4
+    r = make_engine(g, "mtdf,vcf=0,vctnodes=0").search(s, Limits(depth=4))
+    assert r.score.is_mate and r.score.value > 0
+    assert len(r.pv) >= 7 and _attacker_wins_after(s, list(r.pv), attacker)
+    blind = make_engine(g, "mtdf,vcf=0,vctnodes=0,treevct=0").search(s, Limits(depth=4))
+    assert not blind.score.is_mate
+
+
+def test_mtdf_deepens_by_two_and_keeps_the_parity_asked_for():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 i9 h9 i10 g7 j8")
+    for depth, expected in ((4, [2, 4]), (5, [1, 3, 5])):
+        infos = []
+        r = make_engine(g, "mtdf").search(s, Limits(depth=depth), on_info=infos.append)
+        assert [i.depth for i in infos] == expected and r.depth == depth
+    infos = []
+    make_engine(g, "mtdf,step=1").search(s, Limits(depth=3), on_info=infos.append)
+    assert [i.depth for i in infos] == [1, 2, 3]
+
+
+def test_new_options_are_checked():
+    g = load_game("gomoku")
+    e = make_engine(g, "mtdf,grain=8,lmr=0,treevct=1,treevctnodes=500")
+    assert (e.grain, e.lmr, e.treevct, e.treevctnodes) == (8, 0, 1, 500)
+    assert make_engine(g, "mtdf,pure=true").grain_for_search == 1
+    for bad in ("mtdf,grain=-1", "mtdf,lmr=x", "mtdf,treevct=-2", "mtdf,treevctnodes=1.5"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)

@@ -42,7 +42,7 @@ VCT_POSITIONS = [
 ALGORITHMS = ["mtdf,top=10", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
 
 
-def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> None:  # type: ignore[no-untyped-def]
+def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     state = game.state_from_text(text)
     engine = make_engine(game, spec)
     engine.search(state, Limits(depth=2))  # compile / load the cache
@@ -59,6 +59,7 @@ def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> None:  # t
               f"  {i.score.text():>10}  {' '.join(state.format_line(i.pv)[:6])}")
     print(f"    reached depth {result.depth} in {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU: "
           f"{result.nodes / max(cpu, 1e-9) / 1000:.0f} knodes per CPU second")
+    return wall, cpu
 
 
 def _vcf(game, repeat: int) -> None:  # type: ignore[no-untyped-def]
@@ -89,11 +90,18 @@ def _vcf(game, repeat: int) -> None:  # type: ignore[no-untyped-def]
         plies = len(line) if line else 0
         print(f"  {len(state.history)} stones: line of {plies} plies, median {statistics.median(times):.2f} ms, "
               f"best {min(times):.2f} ms  {' '.join(state.format_line(line or [])[:9])}")
-    # the full search reporting it as a mate
-    state = game.state_from_text(VCF_POSITIONS[1])
-    t = time.perf_counter()
-    r = engine.search(state, Limits(movetime=1000))
-    print(f"  engine search on the second: {r.score.text()} in {(time.perf_counter() - t) * 1000:.1f} ms")
+    # the full search (default options) reporting them as mates, within 1 s
+    for label, text in (("second VCF position", VCF_POSITIONS[1]), ("VCT of 15 plies", VCT_POSITIONS[1]),
+                        ("VCT of 21 plies", VCT_POSITIONS[3])):
+        state = game.state_from_text(text)
+        engine.new_game()
+        infos: list = []
+        t = time.perf_counter()
+        r = engine.search(state, Limits(movetime=1000), on_info=infos.append)
+        first = next((i for i in infos if i.score.is_mate and i.score.value > 0), None)
+        when = f"first reported at depth {first.depth} after {first.time_ms} ms" if first else "not found"
+        print(f"  engine search, {label}: {r.score.text()} ({when}; search ended after "
+              f"{(time.perf_counter() - t) * 1000:.0f} ms)")
 
 
 def _stop_latency(game, trials: int) -> None:  # type: ignore[no-untyped-def]
@@ -135,10 +143,15 @@ def main(argv: list[str]) -> int:
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} CPUs")
     game = load_game("gomoku")
     algos = [a.replace(":", ",") for a in args.algos.split(",") if a]
+    spent: dict[str, list[tuple[float, float]]] = {spec: [] for spec in algos}
     for n, text in enumerate(MIDDLE_GAMES[: args.positions], 1):
         print(f"middle game {n} ({len(text.split())} stones)")
         for spec in algos:
-            _deepen(game, spec, text, args.depth, args.movetime)
+            spent[spec].append(_deepen(game, spec, text, args.depth, args.movetime))
+    print(f"to depth {args.depth} (or the end of the search), per middle game")
+    for spec, times in spent.items():
+        print(f"  {spec:<16} wall ms {' '.join(f'{w * 1000:.0f}' for w, _ in times):<20} "
+              f"CPU ms {' '.join(f'{c * 1000:.0f}' for _, c in times)}")
     _vcf(game, args.repeat)
     _stop_latency(game, 5)
     return 0

@@ -9,10 +9,18 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``hash``: transposition table size in MB (default 64).
 - ``vcf``: how many fours the root's threat search may chain (default 40; 0 off).
 - ``leafvcf``: fours a leaf's threat search may chain (default 3; 0 off).
-- ``vct``: threats (fours and open threes) the root's VCT may chain (default 6; 0 off),
-  within ``vctnodes`` nodes (default 30000).
-- ``step``: iterative deepening by 1 (default) or 2 plies (even depths only).
-- ``pure``: plain alpha-beta over every empty cell with no threat rules (for tests).
+- ``vct``: threats (fours and open threes) a VCT may chain (default 6; 0 off: no VCT
+  at the root nor in the tree).
+- ``vctnodes``: the root VCT's first slice of nodes (default 4000; 0: no root VCT);
+  later slices double while the root VCT has used at most a third of the search's nodes.
+- ``treevct``: the deepest ply at which a VCT runs inside the tree (default 2; 0 off),
+  within ``treevctnodes`` nodes per position (default 1000).
+- ``step``: iterative deepening by 1 or 2 plies (default 2 for ``mtdf``, 1 otherwise).
+- ``grain``: MTD(f) stops once the value is known within this many units (default 16).
+- ``lmr``: late move reduction: quiet moves from this index on are searched one ply
+  shallower first (default 2; 0 off).
+- ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
+  grain (for tests).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from ...core.errors import InvalidOptionError
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
-from ...core.score import WIN, Score
+from ...core.score import WIN, WIN_THRESHOLD, Score
 from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
 from ...search.tt import clear_table, hashfull, new_table
 from . import kernels as K
@@ -56,7 +64,8 @@ class Position:
     """The kernels' arrays for one position (built from a ``GomokuState``)."""
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
-                 leafvcf: int = 0) -> None:
+                 leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
+                 treevctnodes: int = 0) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -73,6 +82,10 @@ class Position:
         self.prm[K.P_D0:K.P_D0 + 4] = (1, P, P + 1, P - 1)
         self.prm[K.P_PURE] = 1 if pure else 0
         self.prm[K.P_LEAFVCF] = leafvcf
+        self.prm[K.P_LMR] = lmr
+        self.prm[K.P_TREEVCT] = treevct
+        self.prm[K.P_TREEVCTT] = treevctthreats
+        self.prm[K.P_TREEVCTN] = treevctnodes
         self.pat = _tables(game.rule_id)
         self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
@@ -126,7 +139,9 @@ class _Searcher:
     def __init__(self, engine: "GomokuEngine", state: GomokuState, node_limit: int) -> None:
         self.engine = engine
         self.state = state
-        self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf)
+        self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
+                            engine.lmr, engine.treevct, engine.vct,
+                            engine.treevctnodes)
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
@@ -136,16 +151,20 @@ class _Searcher:
         self.pv = np.zeros((K.MAXPLY, K.MAXPLY), dtype=np.int64)
         self.pvlen = np.zeros(K.MAXPLY, dtype=np.int64)
         self.guess = 0
+        self.values: dict[int, int] = {}
         self.best = -1
         self.vcf_done = False
         self.vct_done = False
         self.vct_nodes = 0
+        self.vct_runs = 0
+        self.vct_budget = engine.vctnodes
+        self.vct_complete = False
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
 
     @property
     def nodes(self) -> int:
-        return int(self.pos.g[K.NODES] + self.pos.g[K.VNODES] + self.vct_nodes)
+        return int(self.pos.g[K.NODES] + self.pos.g[K.VNODES] + self.pos.g[K.LVNODES] + self.vct_nodes)
 
     def hashfull(self) -> int:
         return hashfull(self.engine.tt, self.engine.age)
@@ -180,12 +199,15 @@ class _Searcher:
         g[K.VTNODES] = 0
         g[K.VT_LIMIT] = budget
         g[K.VT_OUT] = 0
+        self.vct_complete = False
         for left in range(1, threats + 1):  # shortest wins first; a deep search may run out of budget
             v = int(K._root_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, self.pvlen, e.vt, flag,
                                 np.int64(left)))
             out = g[K.ABORT] or g[K.VT_OUT]
             if out:
                 break
+            if left == threats and v <= 0:
+                self.vct_complete = True
             if v > 0:
                 self.vct_nodes += int(g[K.VTNODES])
                 return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
@@ -201,10 +223,19 @@ class _Searcher:
             if e.vcf > 0 and not e.pure:
                 self.vcf_win = self.run_vcf(flag, e.vcf)
         elif not self.vct_done and depth >= 2:
-            # after one full iteration, so that a short clock always has a searched move
-            self.vct_done = True
-            if self.vcf_win is None and e.vct > 0 and not e.pure and not flag[0]:
-                self.vcf_win = self.run_vct(flag, e.vct, e.vctnodes)
+            # After one full iteration (a short clock always has a searched move): a first slice of
+            # ``vctnodes``, then slices of twice the last while the VCT has used at most a third of the
+            # search's nodes, until one finishes within its budget (no VCT of ``vct`` threats).
+            if self.vcf_win is not None or e.vct == 0 or e.vctnodes == 0 or e.pure or flag[0]:
+                self.vct_done = True
+            else:
+                g = pos.g
+                searched = int(g[K.NODES] + g[K.VNODES] + g[K.LVNODES])
+                if self.vct_runs == 0 or self.vct_nodes + self.vct_budget <= searched // 3:
+                    self.vcf_win = self.run_vct(flag, e.vct, self.vct_budget)
+                    self.vct_runs += 1
+                    self.vct_budget *= 2
+                    self.vct_done = self.vcf_win is not None or self.vct_complete
         if self.vcf_win is not None and self.vcf_win.pv and self.vcf_win.pv[0] not in excluded:
             return self.vcf_win
         ex = np.zeros(self.N, dtype=np.uint8)
@@ -222,21 +253,26 @@ class _Searcher:
             return None
         if not excluded:
             self.guess = value
+            self.values[depth] = value
             self.best = pos.pad(pv[0])
         return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
 
     def _mtdf(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
-        g = self.guess
+        grain = self.engine.grain_for_search
+        g = self.values.get(depth - 2, self.values.get(depth - 1, self.guess))
         lower, upper = -WIN - 1, WIN + 1
         pv: list[int] = []
         passes = 0
-        step = 16
-        while lower < upper:
-            if passes < 2:
-                beta = g + 1 if g == lower else g  # plain MTD(f): a null window at the guess
+        step = max(grain, 8)
+        last_high = None
+        while upper - lower > grain:
+            if lower > WIN_THRESHOLD or upper < -WIN_THRESHOLD:
+                break  # a forced win (or loss) is proven; its exact length does not change the move
+            if passes == 0:
+                beta = g
             elif lower > -WIN and upper < WIN:
-                beta = (lower + upper + 1) // 2  # slow to converge: bisect what is left
-            elif upper >= WIN:
+                beta = (lower + upper + 1) // 2  # bracketed: bisect
+            elif last_high:
                 beta = lower + step  # only a lower bound yet: gallop up
                 step *= 2
             else:
@@ -249,16 +285,21 @@ class _Searcher:
                 break
             if v < beta:
                 upper = v
+                last_high = False
                 if not pv:
                     pv = self._pv()
             else:
                 lower = v
+                last_high = True
                 pv = self._pv()
                 self.best = self.pos.pad(pv[0]) if pv else self.best
             g = v
+        if lower > -WIN - 1 and not self.pos.g[K.ABORT]:
+            g = lower  # the value is within the grain above the proven lower bound
         self.passes = passes
         if pv and not self.pos.g[K.ABORT]:
-            line = self._tt_line(self.pos.pad(pv[0]), max(depth, len(pv)) + 4)
+            mate = WIN - abs(g) if abs(g) > WIN_THRESHOLD else 0
+            line = self._tt_line(self.pos.pad(pv[0]), max(depth, len(pv), mate) + 4)
             if len(line) > len(pv):
                 pv = line
         return g, pv
@@ -270,23 +311,29 @@ class _Searcher:
 
 
 class GomokuEngine:
-    """Alpha-beta over threat-aware candidates with VCF at the root and the leaves.
+    """Alpha-beta over threat-aware candidates with VCF at the root and the leaves, VCT at the root
+    and near it.
 
     See the module docstring for the options.
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 30000, step: int = 1,
-                 pure: bool = False) -> None:
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
+                 grain: int = 16, lmr: int = 2, treevct: int = 2,
+                 treevctnodes: int = 1000, pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
             raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
         if top is None:
             top = 10 if algo == "mtdf" else 0
+        if step is None:
+            step = 2 if algo == "mtdf" else 1
         if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
             raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
-        for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes)):
+        for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
+                        ("grain", grain), ("lmr", lmr),
+                        ("treevct", treevct), ("treevctnodes", treevctnodes)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -301,6 +348,11 @@ class GomokuEngine:
         self.vctnodes = vctnodes
         self.step = step
         self.pure = bool(pure)
+        self.grain = grain
+        self.lmr = lmr
+        self.treevct = treevct
+        self.treevctnodes = treevctnodes
+        self.grain_for_search = 1 if self.pure else grain
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
         self.vt = new_table(max(1.0, hash / 8))
@@ -328,6 +380,8 @@ class GomokuEngine:
         empties = self.game.cells - state.stones
         max_depth = min(K.MAXPLY - 8, empties)
         start = min(self.step, max_depth)
+        if self.step == 2 and limits.depth is not None and limits.depth % 2 == 1:
+            start = 1  # an odd depth asked for: deepen through the odd depths to reach it
         return iterative_deepening(searcher, state, limits, stop, on_info,
                                    DriverOptions(max_depth=max_depth, start_depth=start, step=self.step))
 
@@ -365,13 +419,14 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
     return make
 
 
-_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 30000, "step": 1,
+_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 4000, "step": 1,
+            "grain": 16, "lmr": 2, "treevct": 2, "treevctnodes": 1000,
             "pure": False}
-register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options=_OPTIONS,
+register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options={**_OPTIONS, "step": 2},
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
-register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0},
+register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0, "step": 1},
                 help="principal variation search (NegaScout), full width unless top=N")
-register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": 0},
+register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": 0, "step": 1},
                 help="negamax alpha-beta, full width unless top=N")
 
 

@@ -50,11 +50,12 @@ NCLASS = 10
 CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
 
 # g (globals) slots
-TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, _UNUSED, VTNODES, VT_LIMIT, VT_OUT = range(13)
+TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT = range(13)
 G_SIZE = 16
 
 # prm (parameters) slots
-P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH = range(12)
+(P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
+ P_TREEVCTT, P_TREEVCTN) = range(16)
 PRM_SIZE = 16
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
@@ -491,6 +492,11 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
             return WIN - ply - 3
         if ply >= MAXPLY - 4:
             return _evaluate(g, me)
+        # mate distance: nothing here can beat a win already found nearer the root
+        if alpha >= WIN - ply - 1:
+            return alpha
+        if beta <= -(WIN - ply - 2):
+            return beta
         if forced >= 0:
             _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, forced, me + 1)
             v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
@@ -511,6 +517,18 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
     alpha0 = alpha
     ttmove = -1
     key = np.uint64(g[KEY])
+    if not pure and ply <= prm[P_TREEVCT] and depth >= 2 and cnt[op, C_F4] == 0 \
+            and cnt[me, C_B4] + cnt[me, C_B4F3] > 0:
+        # VCT near the root, once per position and search (an attempt is remembered in the threat table)
+        tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
+        if tt_probe(vt, tk) < 0:
+            v = _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply)
+            tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
+            if g[ABORT] != 0:
+                return 0
+            if v > 0:
+                _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv, pvlen, tt, age, ply, v)
+                return v
     i = tt_probe(tt, key)
     if i >= 0:
         ttmove = tt[i, MOVE]
@@ -533,6 +551,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
     bestm = -1
     searched = 0
     algo = prm[P_ALGO]
+    lmr = 0 if pure else prm[P_LMR]
     for j in range(n):
         if searched >= limit:
             break
@@ -543,16 +562,26 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
             v = WIN - ply - 1
             pvlen[ply + 1] = ply + 1
         else:
+            # late move reduction: a quiet move late in the order is searched one ply shallower first
+            red = 0
+            if lmr > 0 and searched >= lmr and depth >= 3 and not threatened and ci[y, CI_CB + me] < C_F3 \
+                    and ci[y, CI_CB + op] < C_F3:
+                red = 1
             _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
-            if algo == ALGO_PVS and searched > 0:
+            v = alpha + 1
+            if red > 0:
                 v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
-                             pvlen, tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
-                if alpha < v < beta:
+                             pvlen, tt, vt, age, stop, depth - 1 - red, ply + 1, -alpha - 1, -alpha)
+            if v > alpha:
+                if algo == ALGO_PVS and searched > 0:
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                                 pvlen, tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
+                    if alpha < v < beta:
+                        v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms,
+                                     pv, pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
+                else:
                     v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
-            else:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
-                             pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
             _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
         searched += 1
         if g[ABORT] != 0:
@@ -683,6 +712,8 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers,
 
 #: Salt that keeps VCT entries apart from VCF entries in the threat table.
 VCT_SALT = np.int64(0x5A17C0FFEE123457)
+#: Salt of the threat-table entries that remember a VCT tried inside the tree.
+TREE_VCT_SALT = np.int64(0x3C6EF372FE94F82B)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -806,11 +837,13 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
     P = prm[P_P]
     size = prm[P_SIZE]
     n = 0
+    # with one threat left only a double threat can win (a move's new threats all run through it)
+    least = C_F3F3 if left == 1 else C_F3
     for r in range(size):
         base = (r + PAD) * P + PAD
         for c in range(size):
             y = base + c
-            if bd[y] == 0 and ci[y, CI_CB + me] >= C_F3:
+            if bd[y] == 0 and ci[y, CI_CB + me] >= least:
                 mv[ply, n] = y
                 ms[ply, n] = ci[y, CI_CB + me] * 100000 + ci[y, CI_VB + me] + ci[y, CI_VB + op]
                 n += 1
@@ -834,6 +867,49 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
     return 0
 
 
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv, pvlen, tt, age, ply, v) -> None:
+    """Store the threat-search line ``pv[ply]`` (a win ``v`` for the side to move) in the transposition
+    table, node by node (the attacker's value as a lower bound, the defender's as an upper one), so
+    that the principal variation can be read back to its end."""
+    n = pvlen[ply] - ply
+    for k in range(n):
+        y = pv[ply, ply + k]
+        if y < 0 or bd[y] != 0:
+            n = k
+            break
+        if k % 2 == 0:
+            tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), LOWER, v, y, ply + k, age)
+        else:
+            tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), UPPER, -v, y, ply + k, age)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, (g[STONES] & 1) + 1)
+    for k in range(n - 1, -1, -1):
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv[ply, ply + k])
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply) -> int:
+    """A VCT for the side to move inside the tree, within ``prm[P_TREEVCTN]`` nodes, deepened one threat
+    at a time up to ``prm[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
+    v = 0
+    used = 0
+    for left in range(1, prm[P_TREEVCTT] + 1):
+        g[VTNODES] = 0
+        g[VT_LIMIT] = prm[P_TREEVCTN] - used
+        g[VT_OUT] = 0
+        if g[VT_LIMIT] <= 0:
+            break
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply,
+                 np.int64(left), np.int64(1))
+        used += g[VTNODES]
+        out = g[VT_OUT]
+        g[VT_OUT] = 0
+        if v > 0 or out != 0 or g[ABORT] != 0:
+            break
+    g[LVNODES] += used
+    return v if g[ABORT] == 0 else 0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
