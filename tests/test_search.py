@@ -160,3 +160,31 @@ def test_searchmoves_must_name_a_legal_move():
         ReferenceEngine(game).search(game.new_state(), Limits(searchmoves=(99,)))
     with pytest.raises(InvalidOptionError, match="searchmoves"):
         Limits(searchmoves=())
+
+
+def test_driver_ranks_multipv_lines_by_value():
+    from gamesuite.search.driver import Iteration, iterative_deepening
+
+    class Bracketed:
+        """Values of the later lines come out above the first one's, as MTD(f)'s grain allows."""
+
+        nodes = 0
+
+        def __init__(self, values):
+            self.values = values
+
+        def iterate(self, depth, flag, excluded):
+            self.nodes += 1
+            move = [m for m in self.values if m not in excluded][0]
+            return Iteration(self.values[move], [move])
+
+        def hashfull(self):
+            return 0
+
+    game = TreeGame(branching=3, depth=3, seed=2)
+    state = game.new_state()
+    a, b, c = state.legal_moves()
+    infos = []
+    r = iterative_deepening(Bracketed({a: 10, b: 25, c: -5}), state, Limits(depth=1, multipv=3), on_info=infos.append)
+    assert [(i.multipv, i.pv[0]) for i in infos] == [(1, b), (2, a), (3, c)]
+    assert r.best_move == b and [ln.pv[0] for ln in r.lines] == [b, a, c]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol, Sequence
 
 import numpy as np
@@ -182,6 +182,11 @@ def iterative_deepening(
                 lines.append(_Line(it, info))
                 excluded.append(it.pv[0])
             if lines and not aborted:
+                if len(lines) > 1:
+                    # A line searched later (with the earlier first moves excluded) can come out a little
+                    # better than an earlier one when values are only bracketed (MTD(f)'s grain): rank them.
+                    lines.sort(key=lambda ln: -ln.it.value)
+                    lines = [_Line(ln.it, replace(ln.info, multipv=k + 1)) for k, ln in enumerate(lines)]
                 best = lines
                 depth_done = depth
                 if on_info is not None:
