@@ -192,3 +192,41 @@ def test_engine_plays_a_legal_minishogi_game():
         r = engine.search(s, Limits(depth=2))
         s.play_checked(r.best_move)
     assert len(s.history) > 0
+
+
+def test_engine_reports_the_mate_search_mate_with_a_forced_line():
+    from gamesuite.games.shogi.mate import is_forced_mate
+
+    game = load_game("shogi")
+    s = game.state_from_text("5l2k/9/4s4/3+R5/9/9/9/9/K8 b GP 1")  # mate in 7 by checks, beyond depth 2
+    infos = []
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=2), on_info=infos.append)
+    assert r.score.is_mate and r.score.value == 7 and r.score.pov == 0
+    assert is_forced_mate(s, r.pv, 7)
+    assert infos[-1].score == r.score and infos[-1].pv == r.pv
+    off = make_engine(game, "alphabeta,hash=4,mate=0").search(s, Limits(depth=2))
+    assert not off.score.is_mate
+    with pytest.raises(ValueError):
+        make_engine(game, "alphabeta,mate=-1")
+
+
+def test_engine_keeps_a_shorter_quiet_mate_of_the_alpha_beta_search():
+    game = load_game("shogi")
+    s = game.state_from_text("6g1k/5G2p/7P1/9/9/9/9/9/K8 b 2SR 1")  # checks mate in 9, a quiet move in 3
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=6))
+    assert r.score.is_mate and r.score.value == 3
+    line = s.copy()
+    for m in r.pv[:3]:
+        line.play_checked(m)
+    assert line.is_terminal() and line.returns() == [1.0, -1.0]
+
+
+def test_analyse_command_shows_the_mate():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "gamesuite", "analyse", "shogi", "--position",
+                        "5l2k/9/4s4/3+R5/9/9/9/9/K8 b GP 1", "--depth", "2"], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "score win in 4" in r.stdout and r.stdout.strip().splitlines()[-1] == "bestmove 6d1d score win in 4"

@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from typing import Sequence
 
 import numpy as np
 
-from ...core.info import InfoCallback, SearchResult
+from ...core.errors import InvalidOptionError
+from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
-from ...core.score import WIN, WIN_THRESHOLD
-from ...search.driver import DriverOptions, Iteration, iterative_deepening
+from ...core.score import WIN, WIN_THRESHOLD, Score
+from ...search.driver import DriverOptions, Iteration, StopWatch, iterative_deepening, next_search_id
+from ...search.timeman import allocate
 from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
 from .evaluation import hand_values, piece_square_table, piece_values
 from .kernels import MAX_MOVES, SCRATCH
+from .mate import MateResult, MateTable, find_mate
 from .rules import Shogi, ShogiState
 
 _HISTORY_BEFORE_ROOT = 32
 #: Half-width of the aspiration window around the previous iteration's value (a pawn is 90).
 ASPIRATION = 60
+#: The root mate search may use at most this share of the move's hard time limit.
+MATE_TIME_SHARE = 0.1
 
 
 class _Searcher:
@@ -94,17 +101,27 @@ class ShogiEngine:
     extension, killer and history ordering. Evaluation: material with hand
     pieces worth 30% more, piece-square tables (weights in ``evaluation.py``).
 
-    Options: ``hash`` (MB), and ``quiesce``, ``nullmove``, ``lmr``,
-    ``extensions``, ``aspiration`` (on by default; all off gives plain
-    fixed-depth alpha-beta).
+    Before the alpha-beta search, a df-pn mate search (``mate.py``) of at
+    most ``mate`` nodes (0: none) looks for a mate by checks at the root; a
+    mate found is reported as a mate score with its line, unless the
+    alpha-beta search (then limited to fewer plies) finds a shorter one.
+
+    Options: ``hash`` (MB), ``mate`` (root mate-search nodes), and
+    ``quiesce``, ``nullmove``, ``lmr``, ``extensions``, ``aspiration`` (on by
+    default; all off gives plain fixed-depth alpha-beta).
     """
 
     name = "alphabeta"
 
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
-                 lmr: bool = True, extensions: bool = True, aspiration: bool = True) -> None:
+                 lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000) -> None:
         self.game = game
         g = game.geometry
+        if int(mate) < 0:
+            raise InvalidOptionError(f"option mate must be a node count >= 0, got {mate!r}")
+        self.mate_nodes = int(mate)
+        self.mate_table = MateTable(max(1.0, hash / 4))
+        self.last_mate: MateResult | None = None
         self.tt = new_table(hash)
         self.age = 0
         self.values = piece_values()
@@ -117,6 +134,7 @@ class ShogiEngine:
 
     def new_game(self) -> None:
         clear_table(self.tt)
+        self.mate_table.clear()
         self.history[:] = 0
         self.age = 0
 
@@ -129,8 +147,57 @@ class ShogiEngine:
     ) -> SearchResult:
         self.age = (self.age + 1) % 256
         self.history //= 8
+        t0 = time.perf_counter()
+        hard = allocate(limits, state.color).hard_ms
+        with StopWatch(stop, None if hard is None else MATE_TIME_SHARE * hard) as watch:
+            mate = self.root_mate(state, watch.flag)
+        limits = _less_time(limits, state.color, (time.perf_counter() - t0) * 1000)
+        max_depth = S.MAX_PLY // 2 - 2
+        if mate is not None:
+            max_depth = len(mate.pv) - 1  # only a shorter mate (by any moves) could do better
+            if max_depth < 1 or (limits.multipv <= 1 and max_depth <= 2):
+                return self._mate_result(state, mate, 0, t0, on_info)
         searcher = _Searcher(self, state, limits.nodes or 0)
-        return iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=S.MAX_PLY // 2 - 2))
+        r = iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=max_depth))
+        if mate is None or (r.score.kind == "mate" and 0 < r.score.for_player(state.color).value < len(mate.pv)):
+            return r
+        return self._mate_result(state, mate, searcher.nodes, t0, on_info, r)
+
+    def root_mate(self, state: ShogiState, stop: np.ndarray | None = None) -> MateResult | None:
+        """A mate by checks for the side to move found within the ``mate`` node budget, else None."""
+        if self.mate_nodes <= 0 or state.is_terminal():
+            return None
+        r = find_mate(state, nodes=self.mate_nodes, stop=stop, table=self.mate_table)
+        self.last_mate = r
+        return r if r.status == "mate" and r.pv else None
+
+    def _mate_result(self, state: ShogiState, mate: MateResult, nodes: int, t0: float,
+                     on_info: InfoCallback | None, searched: SearchResult | None = None) -> SearchResult:
+        pov = state.color
+        ms = int((time.perf_counter() - t0) * 1000)
+        total = nodes + mate.nodes
+        score = Score.mate(len(mate.pv), pov)
+        info = SearchInfo(next_search_id(), len(mate.pv), len(mate.pv), score, mate.pv, total,
+                          int(total * 1000 / ms) if ms > 0 else 0, ms, 1, 0, "mate found")
+        if on_info is not None:
+            on_info(info)
+        lines = (info,) + (searched.lines[1:] if searched is not None else ())
+        return SearchResult(mate.pv[0], score, mate.pv, len(mate.pv), total, ms,
+                            mate.pv[1] if len(mate.pv) > 1 else None, lines)
+
+
+def _less_time(limits: Limits, pov: int, spent_ms: float) -> Limits:
+    """``limits`` with ``spent_ms`` taken off the move time or the clock of ``pov``."""
+    spent = int(spent_ms)
+    if spent <= 0:
+        return limits
+    if limits.movetime is not None:
+        return dataclasses.replace(limits, movetime=max(1, limits.movetime - spent))
+    if limits.time_left is not None and 0 <= pov < len(limits.time_left):
+        left = list(limits.time_left)
+        left[pov] = max(1, left[pov] - spent)
+        return dataclasses.replace(limits, time_left=tuple(left))
+    return limits
 
 
 def warm_up() -> None:
@@ -141,5 +208,5 @@ def warm_up() -> None:
 
 register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history; material+PST",
-                default=True, options={"hash": 16, "quiesce": True, "nullmove": True, "lmr": True,
+                default=True, options={"hash": 16, "mate": 20000, "quiesce": True, "nullmove": True, "lmr": True,
                                        "extensions": True, "aspiration": True})
