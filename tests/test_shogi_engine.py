@@ -230,3 +230,21 @@ def test_analyse_command_shows_the_mate():
                        timeout=120)
     assert r.returncode == 0, r.stderr
     assert "score win in 4" in r.stdout and r.stdout.strip().splitlines()[-1] == "bestmove 6d1d score win in 4"
+
+
+@pytest.mark.parametrize("sfen", [None, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"])
+def test_multipv_gives_distinct_legal_lines_with_non_increasing_scores(sfen):
+    game = load_game("shogi")
+    s = game.new_state() if sfen is None else game.state_from_text(sfen)
+    infos = []
+    r = make_engine(game, "alphabeta,hash=4,mate=0").search(s, Limits(depth=4, multipv=3), on_info=infos.append)
+    assert [li.multipv for li in r.lines] == [1, 2, 3]
+    assert len({li.pv[0] for li in r.lines}) == 3
+    values = [li.score.for_player(s.color).value for li in r.lines]
+    assert values == sorted(values, reverse=True), values
+    for li in r.lines:
+        line = s.copy()
+        for m in li.pv:
+            line.play_checked(m)
+    assert r.best_move == r.lines[0].pv[0]
+    assert {i.multipv for i in infos if i.depth == 4} == {1, 2, 3}

@@ -93,6 +93,16 @@ def test_multipv_option(usi):
     usi.send("setoption name USI_MultiPV value 3", "position startpos", "go depth 2")
     usi.wait_for("bestmove")
     assert {ln.split(" multipv ")[1].split()[0] for ln in usi.lines if " multipv " in ln} == {"1", "2", "3"}
+    last = [ln.split() for ln in usi.lines if ln.startswith("info depth 2 ")]
+    assert [w[w.index("multipv") + 1] for w in last] == ["1", "2", "3"]
+    scores = [int(w[w.index("cp") + 1]) for w in last]
+    assert scores == sorted(scores, reverse=True)
+    firsts = [w[w.index("pv") + 1] for w in last]
+    assert len(set(firsts)) == 3
+    for w in last:
+        state = load_game("shogi").new_state()
+        for m in w[w.index("pv") + 1:]:
+            state.play_text(m)
 
 
 def test_go_mate(usi):
