@@ -29,12 +29,25 @@ def _random_states(spec, count, seed, max_plies=60):
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
-def test_evaluation_kernel_matches_reference(spec):
+@pytest.mark.parametrize("positional", [True, False])
+def test_evaluation_kernel_matches_reference(spec, positional):
+    from gamesuite.games.shogi.board import SLIDE_MASK
+
     for s in _random_states(spec, 40, 3):
         g = s.g
-        fast = S._evaluate(s.board, s.hands, np.int64(s.color), g.sq2p, np.int64(g.N), piece_values(),
-                           hand_values(), piece_square_table(g))
-        assert fast == evaluate_reference(g, s.board, s.hands, s.color)
+        fast = S._evaluate(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.dirs, SLIDE_MASK,
+                           piece_values(), hand_values(), piece_square_table(g, positional))
+        assert fast == evaluate_reference(g, s.board, s.hands, s.color, positional)
+
+
+def test_king_safety_prefers_a_castle():
+    game = load_game("shogi")
+    castle = game.state_from_text("4k4/9/9/9/9/9/9/1SG6/1K7 b - 1")  # Sente king with gold and silver beside it
+    bare = game.state_from_text("4k4/9/9/9/9/9/9/9/1K2G1S2 b - 1")  # the same pieces, away from the king
+    g = castle.g
+    on = [evaluate_reference(g, x.board, x.hands, 0) for x in (castle, bare)]
+    off = [evaluate_reference(g, x.board, x.hands, 0, positional=False) for x in (castle, bare)]
+    assert on[0] - on[1] > off[0] - off[1]
 
 
 def test_hand_pieces_are_worth_more_than_on_the_board():
@@ -248,3 +261,38 @@ def test_multipv_gives_distinct_legal_lines_with_non_increasing_scores(sfen):
             line.play_checked(m)
     assert r.best_move == r.lines[0].pv[0]
     assert {i.multipv for i in infos if i.depth == 4} == {1, 2, 3}
+
+
+def test_selective_root_deepens_the_best_move_and_keeps_every_move_above_the_minimum():
+    from gamesuite.games.shogi.engine import SELECTIVE_GAP
+
+    game = load_game("shogi(variant=mini)")
+    for s in _random_states("shogi(variant=mini)", 3, 29, max_plies=20):
+        searcher = _Searcher(_plain_engine(game, root="selective"), s, 0)
+        for d in range(1, 5):
+            it = searcher.iterate(d, new_stop_flag(), [])
+            best = it.pv[0]
+            depth, value, line = searcher.sel[best]
+            assert depth == d and value == it.value and line == it.pv
+            assert all(searcher.sel[m][0] >= max(1, d - SELECTIVE_GAP) for m in s.legal_moves())
+            assert all(searcher.sel[m][1] <= value for m in s.legal_moves())
+            # the settled move's value is that of plain minimax on its own subtree
+            child = s.copy()
+            child.play(best)
+            assert value == -minimax(child, depth=d - 1, evaluate=_ref_eval), (s.sfen(), d)
+            replay = s.copy()
+            for m in line:
+                replay.play_checked(m)
+
+
+def test_selective_root_plays_under_a_time_limit_and_streams_infos():
+    game = load_game("shogi")
+    s = game.new_state()
+    infos = []
+    engine = make_engine(game, "alphabeta,hash=4,root=selective")
+    r = engine.search(s, Limits(movetime=300), on_info=infos.append)
+    assert r.best_move in s.legal_moves() and infos and infos[-1].pv[0] == r.best_move
+    r = engine.search(s, Limits(depth=3, multipv=2))
+    assert len({li.pv[0] for li in r.lines}) == 2
+    with pytest.raises(ValueError):
+        make_engine(game, "alphabeta,root=sideways")

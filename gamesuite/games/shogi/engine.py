@@ -26,6 +26,8 @@ from .rules import Shogi, ShogiState
 _HISTORY_BEFORE_ROOT = 32
 #: Half-width of the aspiration window around the previous iteration's value (a pawn is 90).
 ASPIRATION = 60
+#: Selective deepening: every root move is searched to at least the target depth minus this.
+SELECTIVE_GAP = 2
 #: The root mate search may use at most this share of the move's hard time limit.
 MATE_TIME_SHARE = 0.1
 
@@ -56,6 +58,9 @@ class _Searcher:
         self.scratch = np.zeros((size, SCRATCH), dtype=np.int64)
         self.killers = np.full((size, 2), -1, dtype=np.int64)
         self.last_value: int | None = None
+        # selective deepening: each root move's (depth, value, line)
+        self.root_moves = state.legal_moves()
+        self.sel: dict[int, tuple[int, int, list[int]]] = {m: (0, 0, [m]) for m in self.root_moves}
 
     @property
     def nodes(self) -> int:
@@ -66,6 +71,8 @@ class _Searcher:
 
     def iterate(self, depth: int, flag: np.ndarray, excluded: Sequence[int]) -> Iteration | None:
         e = self.engine
+        if e.root == "selective":
+            return self._selective(depth, flag, excluded)
         self.stats[S.SELDEPTH] = 0
         ex = np.array(list(excluded), dtype=np.int64)
         full = (-WIN - 1, WIN + 1)
@@ -82,6 +89,50 @@ class _Searcher:
             self.last_value = v
         pv = [int(m) for m in self.pv[0, : self.pvlen[0]]]
         return Iteration(int(v), pv, int(self.stats[S.SELDEPTH]))
+
+    def _selective(self, depth: int, flag: np.ndarray, excluded: Sequence[int]) -> Iteration | None:
+        """Selective deepening (the original write-up's root strategy), to ``depth`` plies at most.
+
+        Every root move is searched to depth 1; then the best move (by its last value) is deepened one
+        ply at a time, each move keeping its own depth, value and line, until the best move has
+        reached ``depth`` (it is settled) and every move has reached ``depth - SELECTIVE_GAP``.
+        The transposition table carries the shallow results into the deeper searches' move order.
+        """
+        moves = [m for m in self.root_moves if m not in excluded]
+        if not moves:
+            return None
+        lowest = max(1, depth - SELECTIVE_GAP)
+        while True:
+            fresh = [m for m in moves if self.sel[m][0] == 0]
+            if fresh:
+                target = fresh[0]
+            else:
+                best = max(moves, key=lambda m: (self.sel[m][1], self.sel[m][0]))
+                if self.sel[best][0] < depth:
+                    target = best
+                else:
+                    lagging = [m for m in moves if self.sel[m][0] < lowest]
+                    if not lagging:
+                        break
+                    target = max(lagging, key=lambda m: (self.sel[m][1], -self.sel[m][0]))
+            d = self.sel[target][0] + 1
+            v = self._search_move(target, d, flag)
+            if v is None:
+                return None
+            self.sel[target] = (d, v, [int(x) for x in self.pv[0, : self.pvlen[0]]])
+        best = max(moves, key=lambda m: (self.sel[m][1], self.sel[m][0]))
+        d, v, pv = self.sel[best]
+        return Iteration(int(v), pv, int(self.stats[S.SELDEPTH]))
+
+    def _search_move(self, move: int, depth: int, flag: np.ndarray) -> int | None:
+        e, g = self.engine, self.g
+        self.stats[S.SELDEPTH] = max(self.stats[S.SELDEPTH], 0)
+        v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
+                           g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board,
+                           g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt, np.int64(e.age), flag, self.stats,
+                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.killers, e.history,
+                           self.scores, e.opts)
+        return None if self.stats[S.ABORTED] else int(v)
 
     def _root(self, depth: int, flag: np.ndarray, ex: np.ndarray, window: tuple[int, int]) -> int | None:
         e, g = self.engine, self.g
@@ -106,7 +157,11 @@ class ShogiEngine:
     mate found is reported as a mate score with its line, unless the
     alpha-beta search (then limited to fewer plies) finds a shorter one.
 
-    Options: ``hash`` (MB), ``mate`` (root mate-search nodes), and
+    Options: ``hash`` (MB), ``mate`` (root mate-search nodes), ``positional``
+    (king safety and mobility in the evaluation; off: material and
+    piece-square tables only), ``root`` (``pvs``: every root move to the
+    iteration's depth; ``selective``: the original write-up's selective
+    deepening, see ``_Searcher._selective``), and
     ``quiesce``, ``nullmove``, ``lmr``, ``extensions``, ``aspiration`` (on by
     default; all off gives plain fixed-depth alpha-beta).
     """
@@ -114,19 +169,23 @@ class ShogiEngine:
     name = "alphabeta"
 
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
-                 lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000) -> None:
+                 lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
+                 positional: bool = True, root: str = "pvs") -> None:
         self.game = game
         g = game.geometry
         if int(mate) < 0:
             raise InvalidOptionError(f"option mate must be a node count >= 0, got {mate!r}")
         self.mate_nodes = int(mate)
+        if root not in ("pvs", "selective"):
+            raise InvalidOptionError(f"option root must be pvs or selective, got {root!r}")
+        self.root = root
         self.mate_table = MateTable(max(1.0, hash / 4))
         self.last_mate: MateResult | None = None
         self.tt = new_table(hash)
         self.age = 0
         self.values = piece_values()
         self.handv = hand_values()
-        self.pst = piece_square_table(g)
+        self.pst = piece_square_table(g, bool(positional))
         self.zs = np.array([g.zob_side], dtype=np.uint64)
         self.aspiration = bool(aspiration)
         self.opts = np.array([bool(quiesce), bool(nullmove), bool(lmr), bool(extensions)], dtype=np.int64)
@@ -208,5 +267,5 @@ def warm_up() -> None:
 
 register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history; material+PST",
-                default=True, options={"hash": 16, "mate": 20000, "quiesce": True, "nullmove": True, "lmr": True,
+                default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True, "nullmove": True, "lmr": True,
                                        "extensions": True, "aspiration": True})
