@@ -296,3 +296,17 @@ def test_selective_root_plays_under_a_time_limit_and_streams_infos():
     assert len({li.pv[0] for li in r.lines}) == 2
     with pytest.raises(ValueError):
         make_engine(game, "alphabeta,root=sideways")
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_incremental_material_matches_a_full_count(spec):
+    for s in _random_states(spec, 20, 41):
+        g = s.g
+        args = (g.sq2p, np.int64(g.N), piece_values(), hand_values(), piece_square_table(g))
+        before = S._material(s.board, s.hands, *args)
+        for m in s.legal_moves():
+            d = S._move_delta(s.board, np.int64(s.color), np.int64(m), np.int64(g.N), g.sq2p, piece_values(),
+                              hand_values(), piece_square_table(g))
+            s.play(m)
+            assert S._material(s.board, s.hands, *args) == before + d, (s.sfen(), m)
+            s.undo()
