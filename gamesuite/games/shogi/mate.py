@@ -44,12 +44,38 @@ _ZDEP = np.random.default_rng(0x3A7E).integers(1, 2**63 - 1, size=MAX_MATE_PLY +
 
 
 @njit(cache=True, nogil=True)
-def _checks_only(board, hands, kings, us, n, out, N, sq2p, dirs, stepm, slidem, W) -> int:
-    """Keep, in place, the moves of ``out[:n]`` that check the opponent; return how many."""
+def _checks_only(board, hands, kings, us, n, out, N, files, sq2p, p2sq, dirs, stepm, slidem, W) -> int:
+    """Keep, in place, the moves of ``out[:n]`` that check the opponent; return how many.
+
+    A drop far from every line and step to the king cannot check and is skipped without being made.
+    """
     k = 0
     them = 1 - us
+    ek = kings[them]
+    if ek < 0:
+        return 0
+    kr, kc = divmod(p2sq[ek], files)
+    fwd = -1 if us == 0 else 1  # the row step of ``us``'s forward direction
     for x in range(n):
         m = np.int64(out[x])
+        frm = m >> 8
+        if frm >= N:
+            kind = frm - N + 1
+            tr, tc = divmod((m >> 1) & 127, files)
+            dr = kr - tr
+            dc = kc - tc
+            if kind == 2:  # lance: same file, king ahead
+                ok = dc == 0 and dr * fwd > 0
+            elif kind == 5:  # bishop
+                ok = dr == dc or dr == -dc
+            elif kind == 6:  # rook
+                ok = dr == 0 or dc == 0
+            elif kind == 3:  # knight
+                ok = dr == 2 * fwd and (dc == 1 or dc == -1)
+            else:  # pawn, silver, gold: next to the king
+                ok = -1 <= dr <= 1 and -1 <= dc <= 1
+            if not ok:
+                continue
         cap = _make(board, hands, kings, us, m, N, sq2p)
         c = _in_check(board, kings, them, dirs, stepm, slidem, W)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
@@ -66,7 +92,7 @@ def _mate_moves(board, hands, kings, us, attacker, geo, sq2p, p2sq, rel, pfile, 
     n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, scratch)
     if us != attacker:
         return n
-    return _checks_only(board, hands, kings, us, n, out, geo[3], sq2p, dirs, stepm, slidem, geo[2])
+    return _checks_only(board, hands, kings, us, n, out, geo[3], geo[0], sq2p, p2sq, dirs, stepm, slidem, geo[2])
 
 
 @njit(cache=True, nogil=True)
