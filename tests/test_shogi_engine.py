@@ -310,3 +310,25 @@ def test_incremental_material_matches_a_full_count(spec):
             s.play(m)
             assert S._material(s.board, s.hands, *args) == before + d, (s.sfen(), m)
             s.undo()
+
+
+def test_search_scores_perpetual_check_as_a_loss_and_other_repetitions_as_draws():
+    game = load_game("shogi")
+    s = game.state_from_text("3k5/9/9/9/9/9/9/9/K3R4 b - 1")
+    for m in ("5i6i", "6a5a", "6i5i", "5a6a"):  # Sente checks with every move; the start comes back
+        s.play_text(m)
+    again = s.parse_move("5i6i")
+    others = [m for m in s.legal_moves() if m != again]
+    searcher = _Searcher(_plain_engine(game), s, 0)
+    assert searcher.iterate(1, new_stop_flag(), others).value == -(WIN - 1)  # checking on: the checker loses
+    s.undo()  # Gote to move, in check: stepping back into the cycle makes Sente the perpetual checker
+    back = s.parse_move("5a6a")
+    others = [m for m in s.legal_moves() if m != back]
+    assert _Searcher(_plain_engine(game), s, 0).iterate(1, new_stop_flag(), others).value == WIN - 1
+    # the same cycle without checks (the rook on the 9th rank is no check) is a plain draw
+    q = game.state_from_text("3k5/9/9/9/9/9/9/9/K3R4 b - 1")
+    for m in ("5i4i", "6a5a", "4i5i", "5a6a"):
+        q.play_text(m)
+    again = q.parse_move("5i4i")
+    others = [m for m in q.legal_moves() if m != again]
+    assert _Searcher(_plain_engine(game), q, 0).iterate(1, new_stop_flag(), others).value == 0

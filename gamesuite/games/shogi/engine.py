@@ -49,6 +49,9 @@ class _Searcher:
         self.keys = np.zeros(len(before) + S.MAX_PLY + 2, dtype=np.uint64)
         self.keys[: len(before)] = np.array(before, dtype=np.uint64) if before else self.keys[:0]
         self.keys[len(before)] = self.key
+        # whether the side to move was in check in each of those positions (perpetual check)
+        self.checks = np.zeros(len(self.keys), dtype=np.int64)
+        self.checks[: len(before) + 1] = [int(c) for c in state._checks[-1 - len(before):]]
         self.stats[S.HIST] = len(before)
         size = S.MAX_PLY + 1
         self.pv = np.zeros((size, size), dtype=np.int64)
@@ -130,8 +133,8 @@ class _Searcher:
         v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
                            g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board,
                            g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt, np.int64(e.age), flag, self.stats,
-                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.killers, e.history,
-                           self.scores, e.opts)
+                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.checks, self.killers,
+                           e.history, self.scores, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
     def _root(self, depth: int, flag: np.ndarray, ex: np.ndarray, window: tuple[int, int]) -> int | None:
@@ -140,7 +143,7 @@ class _Searcher:
                     np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
                     STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt,
                     np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
-                    self.killers, e.history, self.scores, e.opts)
+                    self.checks, self.killers, e.history, self.scores, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
 
