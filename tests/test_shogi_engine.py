@@ -240,7 +240,7 @@ def test_analyse_command_shows_the_mate():
 
     r = subprocess.run([sys.executable, "-m", "gamesuite", "analyse", "shogi", "--position",
                         "5l2k/9/4s4/3+R5/9/9/9/9/K8 b GP 1", "--depth", "2"], capture_output=True, text=True,
-                       timeout=120)
+                       timeout=120, check=False)
     assert r.returncode == 0, r.stderr
     assert "score win in 4" in r.stdout and r.stdout.strip().splitlines()[-1] == "bestmove 6d1d score win in 4"
 
@@ -296,20 +296,6 @@ def test_selective_root_plays_under_a_time_limit_and_streams_infos():
     assert len({li.pv[0] for li in r.lines}) == 2
     with pytest.raises(ValueError):
         make_engine(game, "alphabeta,root=sideways")
-
-
-@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
-def test_incremental_material_matches_a_full_count(spec):
-    for s in _random_states(spec, 20, 41):
-        g = s.g
-        args = (g.sq2p, np.int64(g.N), piece_values(), hand_values(), piece_square_table(g))
-        before = S._material(s.board, s.hands, *args)
-        for m in s.legal_moves():
-            d = S._move_delta(s.board, np.int64(s.color), np.int64(m), np.int64(g.N), g.sq2p, piece_values(),
-                              hand_values(), piece_square_table(g))
-            s.play(m)
-            assert S._material(s.board, s.hands, *args) == before + d, (s.sfen(), m)
-            s.undo()
 
 
 def test_search_scores_perpetual_check_as_a_loss_and_other_repetitions_as_draws():

@@ -269,6 +269,7 @@ def warm_up() -> None:
 
 
 register_engine("shogi", "alphabeta", ShogiEngine,
-                help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history; material+PST",
-                default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True, "nullmove": True, "lmr": True,
-                                       "extensions": True, "aspiration": True})
+                help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history, root df-pn mate "
+                     "search; material, PST, king safety, mobility",
+                default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True,
+                                       "nullmove": True, "lmr": True, "extensions": True, "aspiration": True})

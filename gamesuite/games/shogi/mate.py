@@ -236,8 +236,7 @@ def _mid(board, hands, kings, us, attacker, ply, maxply, thpn, thdn, key, salt, 
                     length = clen[ply, x] + 1
         else:
             for x in range(n):
-                if clen[ply, x] + 1 > length:
-                    length = clen[ply, x] + 1
+                length = max(length, clen[ply, x] + 1)
     _tt_put(tkey, tval, key ^ salt, pn, dn, length)
     res[ply, 0] = pn
     res[ply, 1] = dn

@@ -14,7 +14,7 @@ from numba import njit
 from ...core.score import WIN, WIN_THRESHOLD
 from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
 from .board import BLACK_BIT, KING, WHITE_BIT
-from .kernels import MAX_MOVES, _captures, _generate, _in_check, _make, _unmake
+from .kernels import _captures, _generate, _in_check, _make, _unmake
 
 MAX_PLY = 64
 # stats slots
@@ -22,8 +22,6 @@ NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST = 0, 1, 2, 3, 4
 STATS = 5
 # option flags
 QUIESCE, NULLMOVE, LMR, EXTEND = 0, 1, 2, 3
-#: ``scores[ply, MAT]`` holds ``_material`` of the position at ``ply`` (no position has that many moves).
-MAT = MAX_MOVES - 1
 # columns of ``pst[0]`` with the weights of the positional terms (see ``evaluation.piece_square_table``)
 KS_OPEN, MOBILITY, KS_ON = 16, 17, 18
 
@@ -35,23 +33,13 @@ def _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, p
     ``pst[t, sq]`` is the piece-square table; its rows 0 and 15 (no piece type) hold the weights of
     king safety and mobility (see ``evaluation.piece_square_table``).
     """
-    s = _material(board, hands, sq2p, geo[3], values, handv, pst) + _positional(board, kings, geo, dirs, slidem, pst)
-    return s if us == 0 else -s
-
-
-@njit(cache=True, nogil=True)
-def _eval_fast(mat, board, kings, us, geo, dirs, slidem, pst) -> int:
-    """``_evaluate`` given the material and piece-square part ``mat`` (Sente's side) kept up to date by the search."""
-    s = mat + _positional(board, kings, geo, dirs, slidem, pst)
-    return s if us == 0 else -s
-
-
-@njit(cache=True, nogil=True)
-def _material(board, hands, sq2p, N, values, handv, pst) -> int:
-    """Material and piece-square terms from Sente's side."""
+    N = geo[3]
+    terms = pst[0, KS_ON] != 0
+    mob = pst[0, MOBILITY]
     s = 0
     for sq in range(N):
-        v = board[sq2p[sq]]
+        p = sq2p[sq]
+        v = board[p]
         if v == 0:
             continue
         t = v & 15
@@ -59,61 +47,24 @@ def _material(board, hands, sq2p, N, values, handv, pst) -> int:
             s += values[t] + pst[t, sq]
         else:
             s -= values[t] + pst[t, N - 1 - sq]
+        if terms and slidem[t] != 0:
+            # mobility of the sliders: the empty squares along their lines
+            o = 1 if v & BLACK_BIT else -1
+            run = 0
+            for i in range(8):
+                if (slidem[t] >> i) & 1:
+                    d = o * dirs[i]
+                    q = p + d
+                    while board[q] == 0:
+                        run += 1
+                        q += d
+            s += o * mob * run
     for k in range(1, 8):
         s += handv[k] * (hands[0, k] - hands[1, k])
-    return s
-
-
-@njit(cache=True, nogil=True)
-def _move_delta(board, us, move, N, sq2p, values, handv, pst) -> int:
-    """The change of ``_material`` when ``us`` plays ``move`` (called before the move is made)."""
-    frm = move >> 8
-    to = (move >> 1) & 127
-    rto = to if us == 0 else N - 1 - to
-    if frm >= N:
-        kind = frm - N + 1
-        d = values[kind] + pst[kind, rto] - handv[kind]
-    else:
-        t = board[sq2p[frm]] & 15
-        nt = t + 8 if (move & 1) else t
-        d = values[nt] + pst[nt, rto] - values[t] - pst[t, frm if us == 0 else N - 1 - frm]
-        cap = board[sq2p[to]]
-        if cap != 0:
-            ct = cap & 15
-            base = ct - 8 if ct > KING else ct
-            d += values[ct] + pst[ct, N - 1 - rto] + handv[base]
-    return d if us == 0 else -d
-
-
-@njit(cache=True, nogil=True)
-def _positional(board, kings, geo, dirs, slidem, pst) -> int:
-    """King safety and the mobility of the sliders, from Sente's side (0 when switched off)."""
-    if pst[0, KS_ON] == 0:
-        return 0
-    W = geo[2]
-    mob = pst[0, MOBILITY]
-    s = 0
-    first = 2 * W + 1
-    last = first + (geo[1] - 1) * W + geo[0]
-    for p in range(first, last):
-        v = board[p]
-        t = v & 15
-        if slidem[t] == 0 or v == 0 or v >= 64:
-            continue
-        # mobility of the sliders: the empty squares along their lines
-        o = 1 if v & BLACK_BIT else -1
-        run = 0
-        for i in range(8):
-            if (slidem[t] >> i) & 1:
-                d = o * dirs[i]
-                q = p + d
-                while board[q] == 0:
-                    run += 1
-                    q += d
-        s += o * mob * run
-    s += _king_safety(board, kings[0], BLACK_BIT, WHITE_BIT, 0, W, dirs, pst)
-    s -= _king_safety(board, kings[1], WHITE_BIT, BLACK_BIT, 4, W, dirs, pst)
-    return s
+    if terms:
+        s += _king_safety(board, kings[0], BLACK_BIT, WHITE_BIT, 0, geo[2], dirs, pst)
+        s -= _king_safety(board, kings[1], WHITE_BIT, BLACK_BIT, 4, geo[2], dirs, pst)
+    return s if us == 0 else -s
 
 
 @njit(cache=True, nogil=True)
@@ -231,7 +182,7 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
         best = -WIN - 1
     else:
         # stand pat before generating: a side not in check practically always has a move
-        best = _eval_fast(scores[ply, MAT], board, kings, us, geo, dirs, slidem, pst)
+        best = _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
         if best >= beta:
             return best
         if best > alpha:
@@ -244,7 +195,7 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
     else:
         cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
     if ply >= MAX_PLY - 2:
-        return _eval_fast(scores[ply, MAT], board, kings, us, geo, dirs, slidem, pst)
+        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
     for x in range(cnt):
         m = buf[ply, x]
         frm = m >> 8
@@ -256,7 +207,6 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
     for x in range(cnt):
         _pick(buf, scores, ply, x, cnt)
         m = np.int64(buf[ply, x])
-        scores[ply + 1, MAT] = scores[ply, MAT] + _move_delta(board, us, m, N, sq2p, values, handv, pst)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), -beta, -alpha, geo, sq2p, p2sq, rel,
                       pfile, dirs, stepm, slidem, tab, values, handv, pst, stop, stats, buf, scratch, scores)
@@ -314,7 +264,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
         if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                      scratch[ply]) == 0:
             return -(WIN - ply)
-        return _eval_fast(scores[ply, MAT], board, kings, us, geo, dirs, slidem, pst)
+        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
     if _tick(ply, stop, stats):
         return 0
     alpha0 = alpha
@@ -328,10 +278,9 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
             if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
                 return v
     if (opts[NULLMOVE] != 0 and not in_check and depth >= 3 and abs(beta) < WIN_THRESHOLD
-            and _eval_fast(scores[ply, MAT], board, kings, us, geo, dirs, slidem, pst) >= beta):
+            and _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) >= beta):
         nk = key ^ zs[0]
         keys[h + ply + 1] = nk
-        scores[ply + 1, MAT] = scores[ply, MAT]
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 3), np.int64(ply + 1), -beta, -beta + 1,
                       nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt,
                       age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores, opts)
@@ -354,13 +303,13 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
         to = (m >> 1) & 127
         quiet = (frm >= N or board[sq2p[to]] == 0) and (m & 1) == 0
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
-        scores[ply + 1, MAT] = scores[ply, MAT] + _move_delta(board, us, m, N, sq2p, values, handv, pst)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         keys[h + ply + 1] = nk
         if x == 0:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores,
+                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                          scores,
                           opts)
         else:
             r = 0
@@ -368,7 +317,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
                 r = 1 if x < 12 else 2
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(ply + 1),
                           -alpha - 1, -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+                          history,
                           scores, opts)
             if v > alpha and (r > 0 or v < beta) and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
@@ -406,7 +356,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
 
 @njit(cache=True, nogil=True)
 def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+          history,
           scores, opts) -> int:
     """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
 
@@ -415,7 +366,6 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
     N = geo[3]
     h = stats[HIST]
     pvlen[0] = 0
-    scores[0, MAT] = _material(board, hands, sq2p, N, values, handv, pst)
     n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[0], scratch[0])
     ttmove = -1
     i = tt_probe(tt, key)
@@ -440,7 +390,6 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         _pick(buf, scores, np.int64(0), x, cnt)
         m = np.int64(buf[0, x])
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
-        scores[1, MAT] = scores[0, MAT] + _move_delta(board, us, m, N, sq2p, values, handv, pst)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         keys[h + 1] = nk
         if x == 0:
@@ -450,12 +399,14 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         else:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores,
+                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                          scores,
                           opts)
             if v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
                               nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv,
-                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores,
+                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                              scores,
                               opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -477,7 +428,8 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
 
 @njit(cache=True, nogil=True)
 def _search_move(board, hands, kings, us, m, depth, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                 zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                 zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+                 history,
                  scores, opts) -> int:
     """The exact value (full window) of root move ``m`` searched to ``depth``; its line in ``pv[0, :pvlen[0]]``.
 
@@ -488,13 +440,12 @@ def _search_move(board, hands, kings, us, m, depth, key, geo, sq2p, p2sq, rel, p
     pvlen[0] = 0
     pvlen[1] = 1
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
-    scores[0, MAT] = _material(board, hands, sq2p, N, values, handv, pst)
-    scores[1, MAT] = scores[0, MAT] + _move_delta(board, us, m, N, sq2p, values, handv, pst)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
     v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), np.int64(-WIN - 1),
                   np.int64(WIN + 1), nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                  handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores, opts)
+                  handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores,
+                  opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
     pv[0, 0] = m
     for q in range(1, pvlen[1]):
