@@ -46,12 +46,13 @@ class _Searcher:
         self.stats = np.zeros(S.STATS, dtype=np.int64)
         self.stats[S.NODE_LIMIT] = node_limit
         before = state._keys[-1 - _HISTORY_BEFORE_ROOT:-1]
-        self.keys = np.zeros(len(before) + S.MAX_PLY + 2, dtype=np.uint64)
+        # the keys of the positions before the root and on the search path, then (from the middle on)
+        # whether the side to move was in check in each of them (for perpetual check)
+        self.keys = np.zeros(2 * (len(before) + S.MAX_PLY + 2), dtype=np.uint64)
         self.keys[: len(before)] = np.array(before, dtype=np.uint64) if before else self.keys[:0]
         self.keys[len(before)] = self.key
-        # whether the side to move was in check in each of those positions (perpetual check)
-        self.checks = np.zeros(len(self.keys), dtype=np.int64)
-        self.checks[: len(before) + 1] = [int(c) for c in state._checks[-1 - len(before):]]
+        half = len(self.keys) // 2
+        self.keys[half: half + len(before) + 1] = [int(c) for c in state._checks[-1 - len(before):]]
         self.stats[S.HIST] = len(before)
         size = S.MAX_PLY + 1
         self.pv = np.zeros((size, size), dtype=np.int64)
@@ -133,7 +134,7 @@ class _Searcher:
         v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
                            g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board,
                            g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt, np.int64(e.age), flag, self.stats,
-                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.checks, self.killers,
+                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.killers,
                            e.history, self.scores, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
@@ -143,7 +144,7 @@ class _Searcher:
                     np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
                     STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt,
                     np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
-                    self.checks, self.killers, e.history, self.scores, e.opts)
+                    self.killers, e.history, self.scores, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
 

@@ -224,7 +224,7 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
 
 @njit(cache=True, nogil=True)
 def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-             tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+             tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
              history, scores, opts) -> int:
     """PVS negamax with TT, null move, late-move reductions, check extension; quiescence at the horizon."""
     pvlen[ply] = ply
@@ -232,7 +232,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
     h = stats[HIST]
     in_check = _in_check(board, kings, us, dirs, stepm, slidem, geo[2])
     c = h + ply
-    checks[c] = 1 if in_check else 0
+    koff = keys.shape[0] // 2  # keys[koff + i]: whether the side to move was in check in position i
+    keys[koff + c] = 1 if in_check else 0
     # a repetition on the path (or of the game before the root) is a draw, unless one side gave check
     # with every move since the position's first occurrence: that side loses (perpetual check)
     j = c - 2
@@ -242,7 +243,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
             them_checked = True  # the moves into positions j + 2, j + 4, ..., c (the opponent's)
             us_checked = True  # the moves into positions j + 1, j + 3, ..., c - 1 (ours)
             for i in range(j + 1, c + 1):
-                if checks[i] == 0:
+                if keys[koff + i] == 0:
                     if (c - i) % 2 == 0:
                         them_checked = False
                     else:
@@ -283,7 +284,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
         keys[h + ply + 1] = nk
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 3), np.int64(ply + 1), -beta, -beta + 1,
                       nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt,
-                      age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores, opts)
+                      age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores, opts)
         if stats[ABORTED] != 0:
             return 0
         if v >= beta:
@@ -308,7 +309,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
         if x == 0:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
                           scores,
                           opts)
         else:
@@ -317,13 +318,13 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
                 r = 1 if x < 12 else 2
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(ply + 1),
                           -alpha - 1, -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
                           history,
                           scores, opts)
             if v > alpha and (r > 0 or v < beta) and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
                               -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                              handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                              handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
                               scores, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -356,7 +357,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
 
 @njit(cache=True, nogil=True)
 def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
           history,
           scores, opts) -> int:
     """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
@@ -395,17 +396,17 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         if x == 0:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha, nk,
                           geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt,
-                          age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores, opts)
+                          age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores, opts)
         else:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
                           scores,
                           opts)
             if v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
                               nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv,
-                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history,
+                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
                               scores,
                               opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
@@ -428,7 +429,7 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
 
 @njit(cache=True, nogil=True)
 def _search_move(board, hands, kings, us, m, depth, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                 zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers,
+                 zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
                  history,
                  scores, opts) -> int:
     """The exact value (full window) of root move ``m`` searched to ``depth``; its line in ``pv[0, :pvlen[0]]``.
@@ -444,7 +445,7 @@ def _search_move(board, hands, kings, us, m, depth, key, geo, sq2p, p2sq, rel, p
     keys[h + 1] = nk
     v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), np.int64(-WIN - 1),
                   np.int64(WIN + 1), nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                  handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, checks, killers, history, scores,
+                  handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
                   opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
     pv[0, 0] = m
