@@ -108,12 +108,22 @@ def piece_square_table(g: Geometry, positional: bool = True) -> np.ndarray:
     return pst
 
 
+_TABLES: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _tables(g: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The value tables of ``g`` (built once: the reference is called very often)."""
+    if g.variant not in _TABLES:
+        _TABLES[g.variant] = (piece_values(), hand_values(), piece_square_table(g))
+    return _TABLES[g.variant]
+
+
 def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color: int,
                        positional: bool = True) -> int:
     """The evaluation from ``color``'s side, in plain Python (the kernel's oracle)."""
     from .board import DIRS_RC, SLIDE_MASK
 
-    values, handv, pst = piece_values(), hand_values(), piece_square_table(g)
+    values, handv, pst = _tables(g)
     pieces = {}
     for sq in range(g.N):
         v = int(board[g.sq2p[sq]])
