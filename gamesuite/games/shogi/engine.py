@@ -102,6 +102,7 @@ class _Searcher:
         reached ``depth`` (it is settled) and every move has reached ``depth - SELECTIVE_GAP``.
         The transposition table carries the shallow results into the deeper searches' move order.
         """
+        e = self.engine
         moves = [m for m in self.root_moves if m not in excluded]
         if not moves:
             return None
@@ -119,8 +120,13 @@ class _Searcher:
                     if not lagging:
                         break
                     target = max(lagging, key=lambda m: (self.sel[m][1], -self.sel[m][0]))
-            d = self.sel[target][0] + 1
-            v = self._search_move(target, d, flag)
+            d, prev = self.sel[target][0] + 1, self.sel[target][1]
+            window = (-WIN - 1, WIN + 1)
+            if e.aspiration and d >= 3 and abs(prev) < WIN_THRESHOLD:
+                window = (prev - ASPIRATION, prev + ASPIRATION)
+            v = self._search_move(target, d, window, flag)
+            if v is not None and not window[0] < v < window[1] and window[0] > -WIN - 1:
+                v = self._search_move(target, d, (-WIN - 1, WIN + 1), flag)  # outside: again, full window
             if v is None:
                 return None
             self.sel[target] = (d, v, [int(x) for x in self.pv[0, : self.pvlen[0]]])
@@ -128,12 +134,13 @@ class _Searcher:
         d, v, pv = self.sel[best]
         return Iteration(int(v), pv, int(self.stats[S.SELDEPTH]))
 
-    def _search_move(self, move: int, depth: int, flag: np.ndarray) -> int | None:
+    def _search_move(self, move: int, depth: int, window: tuple[int, int], flag: np.ndarray) -> int | None:
         e, g = self.engine, self.g
         self.stats[S.SELDEPTH] = max(self.stats[S.SELDEPTH], 0)
         v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
-                           g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board,
-                           g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt, np.int64(e.age), flag, self.stats,
+                           np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
+                           g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv,
+                           e.pst, e.tt, np.int64(e.age), flag, self.stats,
                            self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.killers,
                            e.history, self.scores, e.opts)
         return None if self.stats[S.ABORTED] else int(v)

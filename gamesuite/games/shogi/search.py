@@ -428,13 +428,13 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
 
 
 @njit(cache=True, nogil=True)
-def _search_move(board, hands, kings, us, m, depth, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                 zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
-                 history,
-                 scores, opts) -> int:
-    """The exact value (full window) of root move ``m`` searched to ``depth``; its line in ``pv[0, :pvlen[0]]``.
+def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+                 tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
+                 history, scores, opts) -> int:
+    """The value of root move ``m`` searched to ``depth`` in the window (``lo``, ``hi``); its line in ``pv[0]``.
 
-    For the selective-deepening root, which searches each root move to a depth of its own.
+    For the selective-deepening root, which searches each root move to a depth of its own. A value
+    ``<= lo`` or ``>= hi`` is only a bound.
     """
     N = geo[3]
     h = stats[HIST]
@@ -443,8 +443,8 @@ def _search_move(board, hands, kings, us, m, depth, key, geo, sq2p, p2sq, rel, p
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
-    v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), np.int64(-WIN - 1),
-                  np.int64(WIN + 1), nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
+    v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, geo, sq2p,
+                  p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
                   handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
                   opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
