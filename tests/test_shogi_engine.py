@@ -29,12 +29,25 @@ def _random_states(spec, count, seed, max_plies=60):
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
-def test_evaluation_kernel_matches_reference(spec):
+@pytest.mark.parametrize("positional", [True, False])
+def test_evaluation_kernel_matches_reference(spec, positional):
+    from gamesuite.games.shogi.board import SLIDE_MASK
+
     for s in _random_states(spec, 40, 3):
         g = s.g
-        fast = S._evaluate(s.board, s.hands, np.int64(s.color), g.sq2p, np.int64(g.N), piece_values(),
-                           hand_values(), piece_square_table(g))
-        assert fast == evaluate_reference(g, s.board, s.hands, s.color)
+        fast = S._evaluate(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.dirs, SLIDE_MASK,
+                           piece_values(), hand_values(), piece_square_table(g, positional))
+        assert fast == evaluate_reference(g, s.board, s.hands, s.color, positional)
+
+
+def test_king_safety_prefers_a_castle():
+    game = load_game("shogi")
+    castle = game.state_from_text("4k4/9/9/9/9/9/9/1SG6/1K7 b - 1")  # Sente king with gold and silver beside it
+    bare = game.state_from_text("4k4/9/9/9/9/9/9/9/1K2G1S2 b - 1")  # the same pieces, away from the king
+    g = castle.g
+    on = [evaluate_reference(g, x.board, x.hands, 0) for x in (castle, bare)]
+    off = [evaluate_reference(g, x.board, x.hands, 0, positional=False) for x in (castle, bare)]
+    assert on[0] - on[1] > off[0] - off[1]
 
 
 def test_hand_pieces_are_worth_more_than_on_the_board():
@@ -192,3 +205,116 @@ def test_engine_plays_a_legal_minishogi_game():
         r = engine.search(s, Limits(depth=2))
         s.play_checked(r.best_move)
     assert len(s.history) > 0
+
+
+def test_engine_reports_the_mate_search_mate_with_a_forced_line():
+    from gamesuite.games.shogi.mate import is_forced_mate
+
+    game = load_game("shogi")
+    s = game.state_from_text("5l2k/9/4s4/3+R5/9/9/9/9/K8 b GP 1")  # mate in 7 by checks, beyond depth 2
+    infos = []
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=2), on_info=infos.append)
+    assert r.score.is_mate and r.score.value == 7 and r.score.pov == 0
+    assert is_forced_mate(s, r.pv, 7)
+    assert infos[-1].score == r.score and infos[-1].pv == r.pv
+    off = make_engine(game, "alphabeta,hash=4,mate=0").search(s, Limits(depth=2))
+    assert not off.score.is_mate
+    with pytest.raises(ValueError):
+        make_engine(game, "alphabeta,mate=-1")
+
+
+def test_engine_keeps_a_shorter_quiet_mate_of_the_alpha_beta_search():
+    game = load_game("shogi")
+    s = game.state_from_text("6g1k/5G2p/7P1/9/9/9/9/9/K8 b 2SR 1")  # checks mate in 9, a quiet move in 3
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=6))
+    assert r.score.is_mate and r.score.value == 3
+    line = s.copy()
+    for m in r.pv[:3]:
+        line.play_checked(m)
+    assert line.is_terminal() and line.returns() == [1.0, -1.0]
+
+
+def test_analyse_command_shows_the_mate():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "gamesuite", "analyse", "shogi", "--position",
+                        "5l2k/9/4s4/3+R5/9/9/9/9/K8 b GP 1", "--depth", "2"], capture_output=True, text=True,
+                       timeout=120, check=False)
+    assert r.returncode == 0, r.stderr
+    assert "score win in 4" in r.stdout and r.stdout.strip().splitlines()[-1] == "bestmove 6d1d score win in 4"
+
+
+@pytest.mark.parametrize("sfen", [None, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"])
+def test_multipv_gives_distinct_legal_lines_with_non_increasing_scores(sfen):
+    game = load_game("shogi")
+    s = game.new_state() if sfen is None else game.state_from_text(sfen)
+    infos = []
+    r = make_engine(game, "alphabeta,hash=4,mate=0").search(s, Limits(depth=4, multipv=3), on_info=infos.append)
+    assert [li.multipv for li in r.lines] == [1, 2, 3]
+    assert len({li.pv[0] for li in r.lines}) == 3
+    values = [li.score.for_player(s.color).value for li in r.lines]
+    assert values == sorted(values, reverse=True), values
+    for li in r.lines:
+        line = s.copy()
+        for m in li.pv:
+            line.play_checked(m)
+    assert r.best_move == r.lines[0].pv[0]
+    assert {i.multipv for i in infos if i.depth == 4} == {1, 2, 3}
+
+
+def test_selective_root_deepens_the_best_move_and_keeps_every_move_above_the_minimum():
+    from gamesuite.games.shogi.engine import SELECTIVE_GAP
+
+    game = load_game("shogi(variant=mini)")
+    for s in _random_states("shogi(variant=mini)", 3, 29, max_plies=20):
+        searcher = _Searcher(_plain_engine(game, root="selective"), s, 0)
+        for d in range(1, 5):
+            it = searcher.iterate(d, new_stop_flag(), [])
+            best = it.pv[0]
+            depth, value, line = searcher.sel[best]
+            assert depth == d and value == it.value and line == it.pv
+            assert all(searcher.sel[m][0] >= max(1, d - SELECTIVE_GAP) for m in s.legal_moves())
+            assert all(searcher.sel[m][1] <= value for m in s.legal_moves())
+            # the settled move's value is that of plain minimax on its own subtree
+            child = s.copy()
+            child.play(best)
+            assert value == -minimax(child, depth=d - 1, evaluate=_ref_eval), (s.sfen(), d)
+            replay = s.copy()
+            for m in line:
+                replay.play_checked(m)
+
+
+def test_selective_root_plays_under_a_time_limit_and_streams_infos():
+    game = load_game("shogi")
+    s = game.new_state()
+    infos = []
+    engine = make_engine(game, "alphabeta,hash=4,root=selective")
+    r = engine.search(s, Limits(movetime=300), on_info=infos.append)
+    assert r.best_move in s.legal_moves() and infos and infos[-1].pv[0] == r.best_move
+    r = engine.search(s, Limits(depth=3, multipv=2))
+    assert len({li.pv[0] for li in r.lines}) == 2
+    with pytest.raises(ValueError):
+        make_engine(game, "alphabeta,root=sideways")
+
+
+def test_search_scores_perpetual_check_as_a_loss_and_other_repetitions_as_draws():
+    game = load_game("shogi")
+    s = game.state_from_text("3k5/9/9/9/9/9/9/9/K3R4 b - 1")
+    for m in ("5i6i", "6a5a", "6i5i", "5a6a"):  # Sente checks with every move; the start comes back
+        s.play_text(m)
+    again = s.parse_move("5i6i")
+    others = [m for m in s.legal_moves() if m != again]
+    searcher = _Searcher(_plain_engine(game), s, 0)
+    assert searcher.iterate(1, new_stop_flag(), others).value == -(WIN - 1)  # checking on: the checker loses
+    s.undo()  # Gote to move, in check: stepping back into the cycle makes Sente the perpetual checker
+    back = s.parse_move("5a6a")
+    others = [m for m in s.legal_moves() if m != back]
+    assert _Searcher(_plain_engine(game), s, 0).iterate(1, new_stop_flag(), others).value == WIN - 1
+    # the same cycle without checks (the rook on the 9th rank is no check) is a plain draw
+    q = game.state_from_text("3k5/9/9/9/9/9/9/9/K3R4 b - 1")
+    for m in ("5i4i", "6a5a", "4i5i", "5a6a"):
+        q.play_text(m)
+    again = q.parse_move("5i4i")
+    others = [m for m in q.legal_moves() if m != again]
+    assert _Searcher(_plain_engine(game), q, 0).iterate(1, new_stop_flag(), others).value == 0

@@ -93,6 +93,16 @@ def test_multipv_option(usi):
     usi.send("setoption name USI_MultiPV value 3", "position startpos", "go depth 2")
     usi.wait_for("bestmove")
     assert {ln.split(" multipv ")[1].split()[0] for ln in usi.lines if " multipv " in ln} == {"1", "2", "3"}
+    last = [ln.split() for ln in usi.lines if ln.startswith("info depth 2 ")]
+    assert [w[w.index("multipv") + 1] for w in last] == ["1", "2", "3"]
+    scores = [int(w[w.index("cp") + 1]) for w in last]
+    assert scores == sorted(scores, reverse=True)
+    firsts = [w[w.index("pv") + 1] for w in last]
+    assert len(set(firsts)) == 3
+    for w in last:
+        state = load_game("shogi").new_state()
+        for m in w[w.index("pv") + 1:]:
+            state.play_text(m)
 
 
 def test_go_mate(usi):
@@ -100,8 +110,28 @@ def test_go_mate(usi):
     assert usi.wait_for("checkmate") == ["checkmate G*5b"]
     usi.send("position startpos", "go mate 300")
     assert usi.wait_for("checkmate", 2)[-1] == "checkmate nomate"
+    # a tsume search: the attacker checks with every move, so the quiet mate G*2c 1a2a G*2b does not count
     usi.send("position sfen 8k/9/9/9/9/9/9/9/4K4 b 2G 1", "go mate infinite")
-    assert usi.wait_for("checkmate", 3)[-1] == "checkmate G*2c 1a2a G*2b"
+    assert usi.wait_for("checkmate", 3)[-1] == "checkmate nomate"
+    usi.send("position sfen 6g1k/5G2p/7P1/9/9/9/9/9/K8 b 2SR 1", "go mate infinite")
+    assert usi.wait_for("checkmate", 4)[-1] == "checkmate S*2b 3a2b R*3a 2b2a 3a2a+ 1a2a G*3a 2a1a S*2b"
+
+
+def test_go_mate_timeout_and_stop(usi):
+    usi.send("position sfen 8k/9/9/9/9/9/9/9/4K4 b RG 1", "go mate 200")  # checks can go on for ever
+    assert usi.wait_for("checkmate") == ["checkmate timeout"]
+    usi.send("go mate infinite")
+    time.sleep(0.2)
+    usi.send("isready")
+    assert usi.wait_for("readyok")
+    usi.send("stop")
+    assert usi.wait_for("checkmate", 2)[-1] == "checkmate timeout"
+
+
+def test_normal_search_reports_score_mate(usi):
+    usi.send("position sfen 6snk/6p2/9/9/9/9/9/9/4K4 b RBG 1", "go btime 10000 wtime 10000 byoyomi 1000")
+    assert usi.wait_for("bestmove")[0].startswith("bestmove R*1d")
+    assert any(" score mate 5 " in ln and ln.endswith("pv R*1d 1a2b B*1a 2b2c G*2d") for ln in usi.lines)
 
 
 def test_resign_and_win(usi):

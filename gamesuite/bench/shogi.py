@@ -5,7 +5,10 @@ drop-heavy positions, minishogi) and prints, per position, the count, whether
 it is the published one, the best wall-clock time of the repeats and the
 speed in nodes per second by wall clock and by process CPU time (the second
 is steadier on a busy machine). Then the engine's search speed: a search of
-fixed time from the start position and from the middle-game position.
+fixed time from the start position and from the middle-game position, with
+the full evaluation and with material and piece-square tables only
+(``positional=false``). Then the df-pn mate search on tsume problems of 1 to
+13 plies: the mate length, nodes and time of each.
 """
 
 from __future__ import annotations
@@ -30,7 +33,19 @@ def main(argv: list[str]) -> int:
     p.add_argument("--deep", action="store_true", help="one ply deeper everywhere (start: 547,581,517 nodes)")
     p.add_argument("--search-ms", type=int, default=3000,
                    help="milliseconds of each engine search (default 3000; 0: no search)")
+    p.add_argument("--no-perft", action="store_true", help="skip the perft figures")
+    p.add_argument("--no-mate", action="store_true", help="skip the mate-search figures")
     args = p.parse_args(argv)
+    if not args.no_perft:
+        _bench_perft(args)
+    if args.search_ms > 0:
+        _bench_search(args.search_ms)
+    if not args.no_mate:
+        _bench_mate()
+    return 0
+
+
+def _bench_perft(args: argparse.Namespace) -> None:
     print(f"{'position':<10}{'depth':>6}{'nodes':>13}  {'ok':<4}{'best s':>9}{'M nodes/s':>11}{'CPU M/s':>10}")
     for label, spec, sfen, depth, expected in CASES:
         state = load_game(spec).state_from_text(sfen)
@@ -48,9 +63,6 @@ def main(argv: list[str]) -> int:
         ok = "-" if expected is None else ("yes" if count == expected else "NO")
         print(f"{label:<10}{depth:>6}{count:>13}  {ok:<4}{best_wall:>9.3f}{count / best_wall / 1e6:>11.2f}"
               f"{count / max(best_cpu, 1e-9) / 1e6:>10.2f}", flush=True)
-    if args.search_ms > 0:
-        _bench_search(args.search_ms)
-    return 0
 
 
 def _bench_search(ms: int) -> None:
@@ -58,14 +70,44 @@ def _bench_search(ms: int) -> None:
     from ..games.shogi.engine import ShogiEngine, warm_up
 
     warm_up()
-    print(f"\n{'search':<10}{'depth':>6}{'nodes':>13}{'s':>9}{'k nodes/s':>11}{'CPU k/s':>10}  best move")
-    for label, _spec, sfen, _d, _n in CASES[:2]:
+    print(f"\n{'search':<19}{'depth':>6}{'nodes':>13}{'s':>9}{'k nodes/s':>11}{'CPU k/s':>10}  best move")
+    for (label, _spec, sfen, _d, _n), positional in [(c, p) for p in (True, False) for c in CASES[:2]]:
         game = load_game("shogi")
         state = game.state_from_text(sfen)
-        engine = ShogiEngine(game, hash=64)
+        engine = ShogiEngine(game, hash=64, mate=0, positional=positional)
+        label = f"{label}{'' if positional else ' (basic)'}"
         t, c = time.perf_counter(), time.process_time()
         r = engine.search(state, Limits(movetime=ms))
         wall, cpu = time.perf_counter() - t, time.process_time() - c
         best = state.format_move(r.best_move) if r.best_move is not None else "-"
-        print(f"{label:<10}{r.depth:>6}{r.nodes:>13}{wall:>9.3f}{r.nodes / wall / 1e3:>11.1f}"
+        print(f"{label:<19}{r.depth:>6}{r.nodes:>13}{wall:>9.3f}{r.nodes / wall / 1e3:>11.1f}"
               f"{r.nodes / max(cpu, 1e-9) / 1e3:>10.1f}  {best} ({r.score.text()})", flush=True)
+
+
+#: Tsume problems (Sente to mate with checks) and their shortest mates in plies.
+MATES = (
+    ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1),
+    ("6+P2/8k/6S2/8+P/9/9/9/9/K8 b 2S 1", 3),
+    ("6snk/6p2/9/9/9/9/9/9/4K4 b RBG 1", 5),
+    ("5l2k/9/4s4/3+R5/9/9/9/9/K8 b GP 1", 7),
+    ("6g1k/5G2p/7P1/9/9/9/9/9/K8 b 2SR 1", 9),
+    ("3+B5/8k/8s/5S3/9/9/9/9/K8 b LGN 1", 9),
+    ("3+Bgk2G/8n/9/9/9/9/9/9/K8 b PRN 1", 13),
+    ("7nk/9/7G1/9/9/9/9/9/4K4 b P 1", None),
+)
+
+
+def _bench_mate() -> None:
+    from ..games.shogi.mate import find_mate
+
+    game = load_game("shogi")
+    find_mate(game.state_from_text(MATES[0][0]))  # compile or load the kernels
+    print(f"\n{'mate search (df-pn)':<40}{'want':>5}{'found':>8}{'nodes':>10}{'s':>8}{'k nodes/s':>11}")
+    for sfen, want in MATES:
+        state = game.state_from_text(sfen)
+        t = time.perf_counter()
+        r = find_mate(state, nodes=5_000_000)
+        wall = time.perf_counter() - t
+        found = str(r.plies) if r.status == "mate" else r.status
+        print(f"{sfen:<40}{want if want is not None else '-':>5}{found:>8}{r.nodes:>10}{wall:>8.3f}"
+              f"{r.nodes / max(wall, 1e-9) / 1e3:>11.1f}", flush=True)

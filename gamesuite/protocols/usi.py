@@ -7,7 +7,9 @@ and match runners can use the engine. Commands: ``usi``, ``setoption``,
 byoyomi movetime depth nodes infinite ponder``, and ``go mate``), ``stop``,
 ``ponderhit``, ``gameover``, ``quit``. Every ``go`` gets exactly one
 ``bestmove`` (``resign`` when there is no legal move, ``win`` when the
-entering-king declaration applies); ``go mate`` gets one ``checkmate`` line.
+entering-king declaration applies); ``go mate [ms|infinite]`` runs the df-pn
+mate search (checks only, as in a tsume problem) and gets one ``checkmate
+<moves>``, ``checkmate nomate`` (proven) or ``checkmate timeout`` line.
 Unknown or malformed lines get an ``info string`` reply and never stop the
 engine.
 """
@@ -221,8 +223,8 @@ class UsiSession:
         engine = self._engine_for(game)
         self._stop = stop = new_stop_flag()
         self._silent = False
-        if mate is not None:  # until a mate is proven, the time is up or stop
-            limits = Limits(movetime=mate or None, depth=None if mate else 40)
+        if mate is not None:  # until a mate is proven or disproven, the time is up or stop
+            limits = Limits(movetime=mate or None)
 
         def on_info(info: SearchInfo) -> None:
             if self._silent:
@@ -245,14 +247,7 @@ class UsiSession:
 
     def _search(self, engine, state, limits, stop, on_info, mate_mode: bool) -> None:  # type: ignore[no-untyped-def]
         if mate_mode:
-            r = engine.search(state, limits, stop, on_info) if not state.is_terminal() else None
-            if self._silent:
-                return
-            self._wait_ponder_end(stop)
-            if r is not None and r.score.kind == "mate" and r.score.for_player(state.color).value > 0:
-                self.write("checkmate " + " ".join(state.format_line(r.pv)))
-            else:
-                self.write("checkmate nomate")
+            self._mate(engine, state, limits, stop)
             return
         if state._can_declare():
             if not self._silent:
@@ -277,6 +272,26 @@ class UsiSession:
             after.play(r.best_move)
             text += f" ponder {after.format_move(r.ponder)}"
         self.write(text)
+
+    def _mate(self, engine, state, limits: Limits, stop) -> None:  # type: ignore[no-untyped-def]
+        """``go mate``: df-pn over checks; ``checkmate <moves>``, ``checkmate nomate`` or ``checkmate timeout``."""
+        from ..games.shogi.mate import find_mate
+        from ..search.driver import StopWatch
+
+        if state.is_terminal():
+            result = None
+        else:
+            with StopWatch(stop, limits.movetime) as watch:
+                result = find_mate(state, stop=watch.flag, table=engine.mate_table)
+        if self._silent:
+            return
+        if result is None or result.status == "nomate":
+            self.write("checkmate nomate")
+        elif result.status == "mate":
+            self.write(f"info string mate in {result.plies} plies, {result.nodes} nodes")
+            self.write("checkmate " + " ".join(state.format_line(result.pv)))
+        else:
+            self.write("checkmate timeout")
 
     def _wait_ponder_end(self, stop) -> None:  # type: ignore[no-untyped-def]
         """While pondering (or infinite), a bestmove may only follow ``stop`` or ``ponderhit``."""

@@ -22,14 +22,24 @@ NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST = 0, 1, 2, 3, 4
 STATS = 5
 # option flags
 QUIESCE, NULLMOVE, LMR, EXTEND = 0, 1, 2, 3
+# columns of ``pst[0]`` with the weights of the positional terms (see ``evaluation.piece_square_table``)
+KS_OPEN, MOBILITY, KS_ON = 16, 17, 18
 
 
 @njit(cache=True, nogil=True)
-def _evaluate(board, hands, us, sq2p, N, values, handv, pst) -> int:
-    """Material (hand pieces with their bonus) and piece-square terms, from ``us``'s side."""
+def _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) -> int:
+    """Material (hand pieces with their bonus), piece-square terms, king safety and mobility, from ``us``'s side.
+
+    ``pst[t, sq]`` is the piece-square table; its rows 0 and 15 (no piece type) hold the weights of
+    king safety and mobility (see ``evaluation.piece_square_table``).
+    """
+    N = geo[3]
+    terms = pst[0, KS_ON] != 0
+    mob = pst[0, MOBILITY]
     s = 0
     for sq in range(N):
-        v = board[sq2p[sq]]
+        p = sq2p[sq]
+        v = board[p]
         if v == 0:
             continue
         t = v & 15
@@ -37,9 +47,50 @@ def _evaluate(board, hands, us, sq2p, N, values, handv, pst) -> int:
             s += values[t] + pst[t, sq]
         else:
             s -= values[t] + pst[t, N - 1 - sq]
+        if terms and slidem[t] != 0:
+            # mobility of the sliders: the empty squares along their lines
+            o = 1 if v & BLACK_BIT else -1
+            run = 0
+            for i in range(8):
+                if (slidem[t] >> i) & 1:
+                    d = o * dirs[i]
+                    q = p + d
+                    while board[q] == 0:
+                        run += 1
+                        q += d
+            s += o * mob * run
     for k in range(1, 8):
         s += handv[k] * (hands[0, k] - hands[1, k])
+    if terms:
+        s += _king_safety(board, kings[0], BLACK_BIT, WHITE_BIT, 0, geo[2], dirs, pst)
+        s -= _king_safety(board, kings[1], WHITE_BIT, BLACK_BIT, 4, geo[2], dirs, pst)
     return s if us == 0 else -s
+
+
+@njit(cache=True, nogil=True)
+def _king_safety(board, k, own, opp, fwd, W, dirs, pst) -> int:
+    """King safety of the king on ``k``: defenders next to it, attackers within two squares, open lines ahead."""
+    if k < 0:
+        return 0
+    s = 0
+    for i in range(8):
+        v = board[k + dirs[i]]
+        if v & own:
+            s += pst[0, v & 15]
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            v = board[k + dr * W + dc]
+            if v & opp:
+                s -= pst[15, v & 15]
+    # open lines toward the enemy: straight ahead and the two forward diagonals
+    run = 0
+    for j in (fwd, (fwd + 1) & 7, (fwd + 7) & 7):
+        d = dirs[j]
+        q = k + d
+        while board[q] == 0:
+            run += 1
+            q += d
+    return s - pst[0, KS_OPEN] * run
 
 
 @njit(cache=True, nogil=True)
@@ -131,7 +182,7 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
         best = -WIN - 1
     else:
         # stand pat before generating: a side not in check practically always has a move
-        best = _evaluate(board, hands, us, sq2p, N, values, handv, pst)
+        best = _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
         if best >= beta:
             return best
         if best > alpha:
@@ -144,7 +195,7 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
     else:
         cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
     if ply >= MAX_PLY - 2:
-        return _evaluate(board, hands, us, sq2p, N, values, handv, pst)
+        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
     for x in range(cnt):
         m = buf[ply, x]
         frm = m >> 8
@@ -179,14 +230,30 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
     pvlen[ply] = ply
     N = geo[3]
     h = stats[HIST]
-    # a repetition on the path (or of the game before the root) scores as a draw
-    j = h + ply - 2
-    lo = max(0, h + ply - 32)
+    in_check = _in_check(board, kings, us, dirs, stepm, slidem, geo[2])
+    c = h + ply
+    koff = keys.shape[0] // 2  # keys[koff + i]: whether the side to move was in check in position i
+    keys[koff + c] = 1 if in_check else 0
+    # a repetition on the path (or of the game before the root) is a draw, unless one side gave check
+    # with every move since the position's first occurrence: that side loses (perpetual check)
+    j = c - 2
+    lo = max(0, c - 32)
     while j >= lo:
         if keys[j] == key:
+            them_checked = True  # the moves into positions j + 2, j + 4, ..., c (the opponent's)
+            us_checked = True  # the moves into positions j + 1, j + 3, ..., c - 1 (ours)
+            for i in range(j + 1, c + 1):
+                if keys[koff + i] == 0:
+                    if (c - i) % 2 == 0:
+                        them_checked = False
+                    else:
+                        us_checked = False
+            if them_checked:
+                return WIN - ply
+            if us_checked:
+                return -(WIN - ply)
             return 0
         j -= 2
-    in_check = _in_check(board, kings, us, dirs, stepm, slidem, geo[2])
     if in_check and opts[EXTEND] != 0 and ply < MAX_PLY // 2:
         depth += 1
     if depth <= 0 or ply >= MAX_PLY - 4:
@@ -198,7 +265,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
         if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                      scratch[ply]) == 0:
             return -(WIN - ply)
-        return _evaluate(board, hands, us, sq2p, N, values, handv, pst)
+        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
     if _tick(ply, stop, stats):
         return 0
     alpha0 = alpha
@@ -212,7 +279,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
             if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
                 return v
     if (opts[NULLMOVE] != 0 and not in_check and depth >= 3 and abs(beta) < WIN_THRESHOLD
-            and _evaluate(board, hands, us, sq2p, N, values, handv, pst) >= beta):
+            and _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) >= beta):
         nk = key ^ zs[0]
         keys[h + ply + 1] = nk
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 3), np.int64(ply + 1), -beta, -beta + 1,
@@ -242,7 +309,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
         if x == 0:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
+                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
+                          scores,
                           opts)
         else:
             r = 0
@@ -250,7 +318,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
                 r = 1 if x < 12 else 2
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(ply + 1),
                           -alpha - 1, -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
+                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
+                          history,
                           scores, opts)
             if v > alpha and (r > 0 or v < beta) and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
@@ -288,7 +357,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
 
 @njit(cache=True, nogil=True)
 def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
+          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
+          history,
           scores, opts) -> int:
     """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
 
@@ -330,12 +400,14 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         else:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
                           -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
+                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
+                          scores,
                           opts)
             if v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
                               nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv,
-                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
+                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
+                              scores,
                               opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -353,3 +425,31 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
     if pvlen[0] > 0 and lo < best < hi:
         tt_store(tt, key, depth, EXACT, best, pv[0, 0], np.int64(0), age)
     return best
+
+
+@njit(cache=True, nogil=True)
+def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+                 tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
+                 history, scores, opts) -> int:
+    """The value of root move ``m`` searched to ``depth`` in the window (``lo``, ``hi``); its line in ``pv[0]``.
+
+    For the selective-deepening root, which searches each root move to a depth of its own. A value
+    ``<= lo`` or ``>= hi`` is only a bound.
+    """
+    N = geo[3]
+    h = stats[HIST]
+    pvlen[0] = 0
+    pvlen[1] = 1
+    nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+    cap = _make(board, hands, kings, us, m, N, sq2p)
+    keys[h + 1] = nk
+    v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, geo, sq2p,
+                  p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
+                  handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
+                  opts)
+    _unmake(board, hands, kings, us, m, cap, N, sq2p)
+    pv[0, 0] = m
+    for q in range(1, pvlen[1]):
+        pv[0, q] = pv[1, q]
+    pvlen[0] = max(pvlen[1], 1)
+    return v
