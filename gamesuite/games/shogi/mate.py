@@ -43,7 +43,7 @@ _ATTACKER_SALT = np.uint64(0x9E3779B97F4A7C15)
 _ZDEP = np.random.default_rng(0x3A7E).integers(1, 2**63 - 1, size=MAX_MATE_PLY + 2, dtype=np.int64).astype(np.uint64)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _checks_only(board, hands, kings, us, n, out, N, files, sq2p, p2sq, dirs, stepm, slidem, W) -> int:
     """Keep, in place, the moves of ``out[:n]`` that check the opponent; return how many.
 
@@ -85,7 +85,7 @@ def _checks_only(board, hands, kings, us, n, out, N, files, sq2p, p2sq, dirs, st
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _mate_moves(board, hands, kings, us, attacker, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out,
                 scratch) -> int:
     """The moves of a mate-search node: checks for the attacker, every legal move for the defender."""
@@ -95,12 +95,12 @@ def _mate_moves(board, hands, kings, us, attacker, geo, sq2p, p2sq, rel, pfile, 
     return _checks_only(board, hands, kings, us, n, out, geo[3], geo[0], sq2p, p2sq, dirs, stepm, slidem, geo[2])
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _tt_index(tkey, key) -> int:
     return np.int64(key & np.uint64(tkey.shape[0] - 1))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _tt_get(tkey, tval, key, out3) -> bool:
     """Copy the entry of ``key`` into ``out3`` (pn, dn, len); False when absent."""
     i = _tt_index(tkey, key)
@@ -112,7 +112,7 @@ def _tt_get(tkey, tval, key, out3) -> bool:
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _tt_put(tkey, tval, key, pn, dn, length) -> None:
     i = _tt_index(tkey, key)
     tkey[i] = key
@@ -121,7 +121,7 @@ def _tt_put(tkey, tval, key, pn, dn, length) -> None:
     tval[i, LEN] = length
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _mid(board, hands, kings, us, attacker, ply, maxply, thpn, thdn, key, salt, zdep, geo, sq2p, p2sq, rel, pfile,
          dirs, stepm, slidem, tab, zb, zh, zs, tkey, tval, path, buf, scratch, cpn, cdn, clen, ckey, res, stop,
          stats) -> int:

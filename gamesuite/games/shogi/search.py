@@ -26,7 +26,7 @@ QUIESCE, NULLMOVE, LMR, EXTEND = 0, 1, 2, 3
 KS_OPEN, MOBILITY, KS_ON = 16, 17, 18
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) -> int:
     """Material (hand pieces with their bonus), piece-square terms, king safety and mobility, from ``us``'s side.
 
@@ -67,7 +67,7 @@ def _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, p
     return s if us == 0 else -s
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _king_safety(board, k, own, opp, fwd, W, dirs, pst) -> int:
     """King safety of the king on ``k``: defenders next to it, attackers within two squares, open lines ahead."""
     if k < 0:
@@ -93,7 +93,7 @@ def _king_safety(board, k, own, opp, fwd, W, dirs, pst) -> int:
     return s - pst[0, KS_OPEN] * run
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _key_after(board, hands, us, move, key, N, sq2p, zb, zh, zs):
     """The Zobrist key after ``move`` (same scheme as ``ShogiState``)."""
     ubit = BLACK_BIT if us == 0 else WHITE_BIT
@@ -118,7 +118,7 @@ def _key_after(board, hands, us, move, key, N, sq2p, zb, zh, zs):
     return key
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _order_score(board, m, N, sq2p, values, ttmove, killers, history, us, ply) -> int:
     if m == ttmove:
         return 1 << 40
@@ -137,7 +137,7 @@ def _order_score(board, m, N, sq2p, values, ttmove, killers, history, us, ply) -
     return history[us, frm, to]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _pick(buf, scores, ply, x, n) -> None:
     """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``."""
     bi = x
@@ -155,7 +155,7 @@ def _pick(buf, scores, ply, x, n) -> None:
         scores[ply, bi] = ts
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _tick(ply, stop, stats) -> bool:
     """Count a node; return True when the search must stop."""
     stats[NODES] += 1
@@ -166,7 +166,7 @@ def _tick(ply, stop, stats) -> bool:
     return stats[ABORTED] != 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
              values, handv, pst, stop, stats, buf, scratch, scores) -> int:
     """Captures only (every move when in check), with stand pat; no legal move loses.
@@ -222,7 +222,7 @@ def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pf
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
              tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
              history, scores, opts) -> int:
@@ -355,7 +355,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
           tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
           history,
@@ -427,7 +427,7 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
                  tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
                  history, scores, opts) -> int:
