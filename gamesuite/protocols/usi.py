@@ -39,12 +39,22 @@ OPTIONS = (
 
 
 def usi_score(score: Score) -> str:
-    """``cp N`` or ``mate N`` (plies, positive when the side to move wins)."""
+    """``cp N`` or ``mate N`` (plies, positive when the side to move wins; ``mate -0``: it is mated)."""
     if score.kind == "mate":
-        return f"mate {int(score.value)}"
+        # GUIs such as ShogiHome read "mate 0" as "the side to move mates"; 0 plies can only mean it is mated
+        return "mate -0" if int(score.value) == 0 else f"mate {int(score.value)}"
     if score.kind == "draw":
         return "cp 0"
     return f"cp {int(round(score.value))}"
+
+
+def info_line(info: SearchInfo, state) -> str:  # type: ignore[no-untyped-def]
+    """The ``info`` line of one search report at ``state`` (the score for the side to move; no ``pv``
+    word when the line is empty, since a GUI reads every word after it as a move)."""
+    pv = " ".join(state.format_line(info.pv))
+    sc = usi_score(info.score.for_player(state.color))
+    return (f"info depth {info.depth} seldepth {info.seldepth} time {info.time_ms} nodes {info.nodes} "
+            f"nps {info.nps} hashfull {info.hashfull} multipv {info.multipv} score {sc}" + (f" pv {pv}" if pv else ""))
 
 
 class UsiSession:
@@ -117,7 +127,7 @@ class UsiSession:
             elif cmd == "stop":
                 self._halt()
             elif cmd == "ponderhit":
-                self._ponderhit()
+                self._ponderhit(args)
             elif cmd == "gameover":
                 self._halt()
             elif cmd == "quit":
@@ -205,16 +215,23 @@ class UsiSession:
         self._ponder_go = [a for a in args if a != "ponder"]
         self._start(limits, mate)
 
-    def _ponderhit(self) -> None:
+    def _ponderhit(self, args: list[str]) -> None:
+        """Search for real the pondered position: with the clock of ``go ponder``, or of ``ponderhit`` if it
+        carries one (``ponderhit btime .. wtime .. byoyomi ..``, the "early ponder" of ShogiHome and
+        YaneuraOu, whose ``go ponder`` has no clock)."""
         if not (self._pondering and self.searching):
             self.write("info string ponderhit without a ponder search")
             return
+        go_args = args if args else self._ponder_go
+        limits, ponder, mate = self._parse_go(go_args)  # a malformed clock is reported before the search stops
+        if ponder:
+            raise GameSuiteError(f"ponderhit cannot ponder again: {' '.join(args)!r}")
         # stop the ponder search without a bestmove and search for real (the hash table keeps its work)
         self._pondering = False
         self._silent = True
         self._stop[0] = 1
         self._wait()
-        limits, _, mate = self._parse_go(self._ponder_go)
+        self._infinite = "infinite" in go_args and mate is None
         self._start(limits, mate)
 
     def _start(self, limits: Limits, mate: int | None) -> None:
@@ -229,10 +246,7 @@ class UsiSession:
         def on_info(info: SearchInfo) -> None:
             if self._silent:
                 return
-            pv = " ".join(state.format_line(info.pv))
-            sc = usi_score(info.score.for_player(state.color))
-            self.write(f"info depth {info.depth} seldepth {info.seldepth} time {info.time_ms} nodes {info.nodes} "
-                       f"nps {info.nps} hashfull {info.hashfull} multipv {info.multipv} score {sc} pv {pv}")
+            self.write(info_line(info, state))
 
         def work() -> None:
             try:
