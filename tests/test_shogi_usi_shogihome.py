@@ -9,10 +9,12 @@ for the side to move (``mate 0`` meaning "the side to move mates"), one ``bestmo
 per ``go``, ``checkmate <moves>|nomate|timeout`` per ``go mate``.
 """
 
+import os
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -383,12 +385,29 @@ def test_mate_search_replies(gui):
             assert ln.startswith("info string ")
 
 
-def test_shogihome_session_over_pipes(tmp_path):
-    """One whole ShogiHome session against the engine as a process, started from another directory
-    (ShogiHome runs the engine with its own folder as the working directory): replies are read line by
+def _executable(kind, folder):
+    """What a user gives ShogiHome: the console script, or the one-line wrapper of docs/shogi.md."""
+    if kind == "console-script":
+        script = Path(sys.executable).parent / ("gamesuite-usi.exe" if os.name == "nt" else "gamesuite-usi")
+        if not script.exists():
+            pytest.skip("the gamesuite-usi console script is not installed next to this Python")
+        return script
+    if os.name == "nt":
+        pytest.skip("the shell wrapper is for POSIX systems")
+    wrapper = folder / "gamesuite-usi.sh"
+    wrapper.write_text(f"#!/bin/sh\nexec {sys.executable} -m gamesuite engine usi\n")
+    wrapper.chmod(0o755)
+    return wrapper
+
+
+@pytest.mark.parametrize("kind", ["wrapper", "console-script"])
+def test_shogihome_session_over_pipes(tmp_path, kind):
+    """One whole ShogiHome session against the engine as a process started the way ShogiHome starts
+    one (the file alone, no arguments, its folder as the working directory): replies are read line by
     line from stdout, and nothing may go to stderr (ShogiHome never reads it: a full pipe would block)."""
-    p = subprocess.Popen([sys.executable, "-m", "gamesuite.protocols.usi"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    exe = _executable(kind, tmp_path)
+    p = subprocess.Popen([str(exe)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, cwd=exe.parent)
     assert p.stdin is not None and p.stdout is not None and p.stderr is not None
     received = []
 
