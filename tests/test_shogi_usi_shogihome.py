@@ -332,6 +332,8 @@ def test_gameover_during_search_then_a_new_game(gui):
         gui.settle()
         gui.send(f"gameover {result}")
     assert gui.count("bestmove") == 3 and gui.count("info string") == 0
+    gui.send("stop")  # a stop that crossed the bestmove on the pipe gets no second answer
+    assert gui.count("bestmove") == 3 and gui.count("info string") == 0
     gui.send("gameover win")  # a gameover while idle (ShogiHome's "ready" after an aborted game) is harmless
     assert gui.count("info string") == 0
 
