@@ -5,7 +5,8 @@ and match runners can use the engine. Commands: ``usi``, ``setoption``,
 ``isready`` (answered at once, even while searching), ``usinewgame``,
 ``position startpos|sfen ... [moves ...]``, ``go`` (``btime wtime binc winc
 byoyomi movetime depth nodes infinite ponder``, and ``go mate``), ``stop``,
-``ponderhit``, ``gameover``, ``quit``. Every ``go`` gets exactly one
+``ponderhit`` (with or without a clock: ``ponderhit btime .. wtime .. byoyomi ..``), ``gameover``,
+``quit``. Every ``go`` gets exactly one
 ``bestmove`` (``resign`` when there is no legal move, ``win`` when the
 entering-king declaration applies); ``go mate [ms|infinite]`` runs the df-pn
 mate search (checks only, as in a tsume problem) and gets one ``checkmate
