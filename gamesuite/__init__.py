@@ -1,3 +1,7 @@
 """gamesuite: play and analyse board games against a strong computer opponent."""
 
 __version__ = "0.1.0"
+
+from . import numba_cache as _numba_cache  # noqa: E402
+
+_numba_cache.install()  # before any module with kernels is imported

@@ -9,8 +9,19 @@ launch from a new folder then recompiles everything.
 ``install()`` puts ``FrozenCacheLocator`` first: in a frozen program it keeps
 the cache under the user's cache folder, keyed by the build (a hash of the
 executable), so launches from any folder share it and a new build never loads
-a stale one. Outside a frozen program it does nothing and numba's usual
-locators apply. Call ``install()`` before importing any module with kernels.
+a stale one.
+
+Outside a frozen program numba's own places are used (``__pycache__`` beside
+the source, else a user-wide folder), but a gamesuite kernel's cache is
+stamped with *every* gamesuite kernel file (``package_stamp()``), not only its
+own. numba's stamp is the kernel's own file alone, so a kernel that calls
+another module's kernel kept the old callee compiled into it after that
+module changed (a ``git pull`` that touched only ``kernels.py`` left
+``search.py`` running stale code). Now a change to any kernel file makes every
+kernel compile again once.
+
+``gamesuite/__init__.py`` calls ``install()``, so it runs before any module
+with kernels is imported.
 """
 
 from __future__ import annotations
@@ -78,16 +89,84 @@ def _locator_class() -> type:
     return FrozenCacheLocator
 
 
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _kernel_files() -> list[str]:
+    """The package's source files that define numba kernels."""
+    out = []
+    for folder, _dirs, files in os.walk(PACKAGE_DIR):
+        for name in files:
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                try:
+                    with open(path, "rb") as f:
+                        if b"@njit" in f.read():
+                            out.append(path)
+                except OSError:
+                    continue
+    return sorted(out)
+
+
+def compute_package_stamp() -> str:
+    """A hash of the name, modification time and size of every kernel file of the package."""
+    h = hashlib.sha256()
+    for path in _kernel_files():
+        try:
+            st = os.stat(path)
+        except OSError:
+            continue
+        h.update(f"{os.path.relpath(path, PACKAGE_DIR)}:{st.st_mtime_ns}:{st.st_size}\n".encode())
+    return h.hexdigest()[:16]
+
+
+@lru_cache(maxsize=1)
+def package_stamp() -> str:
+    """``compute_package_stamp()`` once per process: the source stamp of every gamesuite kernel."""
+    return compute_package_stamp()
+
+
+def in_package(py_file: str) -> bool:
+    """Whether ``py_file`` is a source file of gamesuite."""
+    try:
+        return os.path.commonpath([os.path.abspath(py_file), PACKAGE_DIR]) == PACKAGE_DIR
+    except ValueError:  # another drive on Windows
+        return False
+
+
+def _package_locator_classes() -> list[type]:
+    from numba.core import caching
+
+    def stamped(base: type) -> type:
+        class PackageStamped(base):  # type: ignore[misc, valid-type]
+            """numba's locator, with the whole package's kernel files as the source stamp."""
+
+            def get_source_stamp(self) -> str:
+                return package_stamp()
+
+            @classmethod
+            def from_function(cls, py_func, py_file):  # type: ignore[no-untyped-def]
+                if is_frozen() or not in_package(py_file):
+                    return None
+                return super().from_function(py_func, py_file)
+
+        PackageStamped.__name__ = PackageStamped.__qualname__ = f"PackageStamped{base.__name__}"
+        return PackageStamped
+
+    return [stamped(caching.UserProvidedCacheLocator), stamped(caching.InTreeCacheLocator),
+            stamped(caching.UserWideCacheLocator)]
+
+
 _installed: type | None = None
 
 
 def install() -> type:
-    """Put the frozen-build locator first in numba's list (idempotent); returns its class."""
+    """Put gamesuite's locators first in numba's list (idempotent); returns the frozen-build one."""
     global _installed
     if _installed is None:
         from numba.core import caching
 
         impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl  # renamed in numba 0.62
         _installed = _locator_class()
-        impl._locator_classes.insert(0, _installed)
+        impl._locator_classes[0:0] = [_installed, *_package_locator_classes()]
     return _installed

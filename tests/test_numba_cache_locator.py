@@ -32,3 +32,37 @@ def test_frozen_locator_path_does_not_depend_on_the_working_folder(monkeypatch, 
     assert paths[0].startswith(str(tmp_path / "cache"))
     assert numba_cache.build_id() in paths[0] and os.path.isdir(paths[0])
     assert loc.get_source_stamp() == numba_cache.build_id()
+
+
+def test_gamesuite_kernels_are_stamped_with_every_kernel_file():
+    from gamesuite.games.tictactoe import kernels
+
+    dispatcher = next(v for n, v in vars(kernels).items() if n.startswith("_") and hasattr(v, "_cache"))
+    locator = dispatcher._cache._impl.locator
+    assert type(locator).__name__.startswith("PackageStamped")
+    assert locator.get_source_stamp() == numba_cache.package_stamp()
+    files = numba_cache._kernel_files()
+    assert any(f.endswith(os.path.join("shogi", "kernels.py")) for f in files)
+    assert any(f.endswith(os.path.join("shogi", "search.py")) for f in files)
+
+
+def test_a_change_to_any_kernel_file_changes_the_stamp():
+    before = numba_cache.compute_package_stamp()
+    path = next(f for f in numba_cache._kernel_files() if f.endswith(os.path.join("shogi", "kernels.py")))
+    st = os.stat(path)
+    try:
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        assert numba_cache.compute_package_stamp() != before  # search.py's kernels will compile again
+    finally:
+        os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert numba_cache.compute_package_stamp() == before
+
+
+def test_kernels_outside_gamesuite_keep_numbas_own_locators():
+    from numba.core import caching
+
+    impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    stamped = [c for c in impl._locator_classes if c.__name__.startswith("PackageStamped")]
+    assert len(stamped) == 3
+    assert all(c.from_function(_kernel, __file__) is None for c in stamped)
+    assert not numba_cache.in_package(__file__)
