@@ -55,8 +55,8 @@ G_SIZE = 16
 
 # prm (parameters) slots
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
- P_TREEVCTT, P_TREEVCTN) = range(16)
-PRM_SIZE = 16
+ P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(19)
+PRM_SIZE = 19
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
@@ -184,11 +184,15 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, sgn) -> None:
                     continue  # (under freestyle the fifth neighbour never changes a pattern)
                 a = pat[0, keys[y, 2 * d]]
                 b = pat[1, keys[y, 2 * d + 1]]
-                if a == cp[y, 2 * d] and b == cp[y, 2 * d + 1]:
+                ca = a != cp[y, 2 * d]
+                cb = b != cp[y, 2 * d + 1]
+                if not ca and not cb:
                     continue
                 cp[y, 2 * d] = a
                 cp[y, 2 * d + 1] = b
                 for c in range(2):
+                    if (c == 0 and not ca) or (c == 1 and not cb):
+                        continue  # this colour's pattern is unchanged
                     i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
                     e = cmb[i]
                     val = e & 0xFFFF
@@ -542,8 +546,12 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
                 return v
     threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
     mode = 1 if pure else (2 if threatened else 0)
-    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
     top = prm[P_TOP]
+    if top > 0 and prm[P_TAPER] > 0 and cnt[op, C_B4F3] + cnt[op, C_F3F3] == 0:
+        # a narrower search deeper in the tree: ``taper`` moves fewer per ply, down to ``topmin``
+        # (not where the opponent threatens a 4-3 or a 3-3: the defence may be ordered late)
+        top = max(top - prm[P_TAPER] * max(ply - prm[P_TAPERFROM], 0), prm[P_TOPMIN])
+    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
