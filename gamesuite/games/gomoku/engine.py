@@ -19,6 +19,9 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``grain``: MTD(f) stops once the value is known within this many units (default 16).
 - ``lmr``: late move reduction: quiet moves from this index on are searched one ply
   shallower first (default 2; 0 off).
+- ``taper``, ``topmin``, ``taperfrom``: from ply ``taperfrom`` on, search ``taper`` moves
+  fewer per ply than ``top``, down to ``topmin`` (default 0: off); not where a four or an
+  open three is answered, nor where the opponent has a 4-3 or 3-3 point.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """

@@ -184,15 +184,11 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, sgn) -> None:
                     continue  # (under freestyle the fifth neighbour never changes a pattern)
                 a = pat[0, keys[y, 2 * d]]
                 b = pat[1, keys[y, 2 * d + 1]]
-                ca = a != cp[y, 2 * d]
-                cb = b != cp[y, 2 * d + 1]
-                if not ca and not cb:
+                if a == cp[y, 2 * d] and b == cp[y, 2 * d + 1]:
                     continue
                 cp[y, 2 * d] = a
                 cp[y, 2 * d + 1] = b
                 for c in range(2):
-                    if (c == 0 and not ca) or (c == 1 and not cb):
-                        continue  # this colour's pattern is unchanged
                     i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
                     e = cmb[i]
                     val = e & 0xFFFF
