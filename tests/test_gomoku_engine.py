@@ -129,7 +129,8 @@ def test_pure_search_finds_the_win_like_the_reference():
 
 # -- tactics --------------------------------------------------------------
 
-ENGINES = ["mtdf", "pvs", "negamax,top=10", "mtdf,vcf=0,leafvcf=0"]
+# the last one searches one move per node from ply 2 on, except where a four or an open three is answered
+ENGINES = ["mtdf", "pvs", "negamax,top=10", "mtdf,vcf=0,leafvcf=0", "mtdf,taper=5,topmin=1"]
 
 
 def _mv(state, names):
@@ -382,5 +383,43 @@ def test_new_options_are_checked():
     assert (e.grain, e.lmr, e.treevct, e.treevctnodes) == (8, 0, 1, 500)
     assert make_engine(g, "mtdf,pure=true").grain_for_search == 1
     for bad in ("mtdf,grain=-1", "mtdf,lmr=x", "mtdf,treevct=-2", "mtdf,treevctnodes=1.5"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+
+
+def test_taper_narrows_the_tree_deeper_down():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
+
+    def run(spec):
+        e = make_engine(g, spec)
+        r = e.search(s, Limits(depth=6))
+        return r.nodes, r.pv
+
+    full = run("pvs,top=10,vct=0,vcf=0")
+    narrow = run("pvs,top=10,vct=0,vcf=0,taper=3,topmin=1")
+    assert narrow[0] < full[0] // 2
+    # a floor at the full width changes nothing, wherever the taper starts
+    assert run("pvs,top=10,vct=0,vcf=0,taper=3,topmin=10") == full
+    assert run("pvs,top=10,vct=0,vcf=0,taper=1,topmin=1,taperfrom=9") == full
+    # starting the taper at ply 2 narrows less, but still
+    assert run("pvs,top=10,vct=0,vcf=0,taper=3,topmin=1,taperfrom=2")[0] < full[0]
+
+
+@pytest.mark.parametrize("text", ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 j8 j10 j11 f10 e9 g9 e11"])
+def test_a_narrow_tree_still_proves_the_vct_mates(text):
+    g = load_game("gomoku")
+    s = g.state_from_text(text)
+    attacker = s.current_player
+    r = make_engine(g, "mtdf,vcf=0,vctnodes=0,taper=5,topmin=1").search(s, Limits(depth=4))
+    assert r.score.is_mate and r.score.value > 0
+    assert _attacker_wins_after(s, list(r.pv), attacker)
+
+
+def test_taper_options_are_checked():
+    g = load_game("gomoku")
+    e = make_engine(g, "mtdf,taper=2,topmin=4,taperfrom=3")
+    assert (e.taper, e.topmin, e.taperfrom) == (2, 4, 3)
+    for bad in ("mtdf,taper=-1", "mtdf,topmin=x", "mtdf,taperfrom=1.5"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)

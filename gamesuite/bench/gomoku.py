@@ -54,9 +54,11 @@ def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[floa
     wall = time.perf_counter() - t0
     cpu = time.process_time() - c0
     print(f"  {spec}")
+    passes = getattr(engine, "last_passes", {})
     for i in rows:
+        np_ = f"  passes {passes[i.depth]:>2}" if i.depth in passes else ""
         print(f"    depth {i.depth:>2} nodes {i.nodes:>10} time {i.time_ms:>7} ms  knodes/s {i.nps / 1000:>7.0f}"
-              f"  {i.score.text():>10}  {' '.join(state.format_line(i.pv)[:6])}")
+              f"{np_}  {i.score.text():>10}  {' '.join(state.format_line(i.pv)[:6])}")
     print(f"    reached depth {result.depth} in {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU: "
           f"{result.nodes / max(cpu, 1e-9) / 1000:.0f} knodes per CPU second")
     return wall, cpu

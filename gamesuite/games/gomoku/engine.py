@@ -19,6 +19,9 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``grain``: MTD(f) stops once the value is known within this many units (default 16).
 - ``lmr``: late move reduction: quiet moves from this index on are searched one ply
   shallower first (default 2; 0 off).
+- ``taper``, ``topmin``, ``taperfrom``: from ply ``taperfrom`` on, search ``taper`` moves
+  fewer per ply than ``top``, down to ``topmin`` (default 0: off); not where a four or an
+  open three is answered, nor where the opponent has a 4-3 or 3-3 point.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
@@ -65,7 +68,7 @@ class Position:
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
-                 treevctnodes: int = 0) -> None:
+                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -86,6 +89,9 @@ class Position:
         self.prm[K.P_TREEVCT] = treevct
         self.prm[K.P_TREEVCTT] = treevctthreats
         self.prm[K.P_TREEVCTN] = treevctnodes
+        self.prm[K.P_TAPER] = taper
+        self.prm[K.P_TOPMIN] = topmin
+        self.prm[K.P_TAPERFROM] = taperfrom
         self.pat = _tables(game.rule_id)
         self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
@@ -141,7 +147,7 @@ class _Searcher:
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
-                            engine.treevctnodes)
+                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
@@ -152,6 +158,7 @@ class _Searcher:
         self.pvlen = np.zeros(K.MAXPLY, dtype=np.int64)
         self.guess = 0
         self.values: dict[int, int] = {}
+        self.passes_by_depth: dict[int, int] = {}  # MTD(f) null-window passes per completed depth
         self.best = -1
         self.vcf_done = False
         self.vct_done = False
@@ -297,6 +304,8 @@ class _Searcher:
         if lower > -WIN - 1 and not self.pos.g[K.ABORT]:
             g = lower  # the value is within the grain above the proven lower bound
         self.passes = passes
+        if not ex.any():
+            self.passes_by_depth[depth] = passes
         if pv and not self.pos.g[K.ABORT]:
             mate = WIN - abs(g) if abs(g) > WIN_THRESHOLD else 0
             line = self._tt_line(self.pos.pad(pv[0]), max(depth, len(pv), mate) + 4)
@@ -320,7 +329,7 @@ class GomokuEngine:
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
                  vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
-                 treevctnodes: int = 1000, pure: bool = False) -> None:
+                 treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0, pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -333,7 +342,8 @@ class GomokuEngine:
             raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
                         ("grain", grain), ("lmr", lmr),
-                        ("treevct", treevct), ("treevctnodes", treevctnodes)):
+                        ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
+                        ("topmin", topmin), ("taperfrom", taperfrom)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -352,11 +362,16 @@ class GomokuEngine:
         self.lmr = lmr
         self.treevct = treevct
         self.treevctnodes = treevctnodes
+        self.taper = taper
+        self.topmin = topmin
+        self.taperfrom = taperfrom
         self.grain_for_search = 1 if self.pure else grain
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
         self.vt = new_table(max(1.0, hash / 8))
         self.age = 0
+        #: MTD(f) null-window passes per depth of the last search (for the benchmark)
+        self.last_passes: dict[int, int] = {}
 
     def new_game(self) -> None:
         clear_table(self.tt)
@@ -375,6 +390,7 @@ class GomokuEngine:
         self.age = (self.age + 1) % 256
         clear_table(self.vt)  # VCF failures depend on the search budget; keep them per search
         searcher = _Searcher(self, state, limits.nodes or 0)
+        self.last_passes = searcher.passes_by_depth
         if state.stones == 0 and not self.pure and not state.is_terminal():
             return self._opening(state, limits, on_info)
         empties = self.game.cells - state.stones
@@ -420,7 +436,7 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
 
 
 _OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 4000, "step": 1,
-            "grain": 16, "lmr": 2, "treevct": 2, "treevctnodes": 1000,
+            "grain": 16, "lmr": 2, "treevct": 2, "treevctnodes": 1000, "taper": 0, "topmin": 0, "taperfrom": 0,
             "pure": False}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options={**_OPTIONS, "step": 2},
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")

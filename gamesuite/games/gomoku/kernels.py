@@ -55,8 +55,8 @@ G_SIZE = 16
 
 # prm (parameters) slots
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
- P_TREEVCTT, P_TREEVCTN) = range(16)
-PRM_SIZE = 16
+ P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(19)
+PRM_SIZE = 19
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
@@ -542,8 +542,12 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
                 return v
     threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
     mode = 1 if pure else (2 if threatened else 0)
-    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
     top = prm[P_TOP]
+    if top > 0 and prm[P_TAPER] > 0 and cnt[op, C_B4F3] + cnt[op, C_F3F3] == 0:
+        # a narrower search deeper in the tree: ``taper`` moves fewer per ply, down to ``topmin``
+        # (not where the opponent threatens a 4-3 or a 3-3: the defence may be ordered late)
+        top = max(top - prm[P_TAPER] * max(ply - prm[P_TAPERFROM], 0), prm[P_TOPMIN])
+    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
