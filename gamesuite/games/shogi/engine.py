@@ -274,6 +274,7 @@ def warm_up() -> None:
     """Compile the kernels (from the cache when it is warm)."""
     game = Shogi(variant="mini")
     ShogiEngine(game, hash=0.1).search(game.new_state(), Limits(depth=2))
+    ShogiEngine(game, hash=0.1, root="selective").search(game.new_state(), Limits(depth=2))
 
 
 register_engine("shogi", "alphabeta", ShogiEngine,
