@@ -130,7 +130,7 @@ def test_pure_search_finds_the_win_like_the_reference():
 # -- tactics --------------------------------------------------------------
 
 # the last one searches one move per node from ply 2 on, except where a four or an open three is answered
-ENGINES = ["mtdf", "pvs", "negamax,top=10", "mtdf,vcf=0,leafvcf=0", "mtdf,taper=5,topmin=1"]
+ENGINES = ["mtdf", "pvs", "negamax,top=10", "mtdf,vcf=0,leafvcf=0", "mtdf,taper=5,topmin=1", "mtdf,accept=8"]
 
 
 def _mv(state, names):
@@ -423,3 +423,20 @@ def test_taper_options_are_checked():
     for bad in ("mtdf,taper=-1", "mtdf,topmin=x", "mtdf,taperfrom=1.5"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
+
+
+def test_one_sided_mtdf_ends_each_depth_at_its_first_fail_high():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
+    exact = make_engine(g, "mtdf")
+    one = make_engine(g, "mtdf,accept=8")
+    assert one.accept == 8 and exact.accept == 0
+    re_ = exact.search(s, Limits(depth=6))
+    ro = one.search(s, Limits(depth=6))
+    # every depth takes one pass when its first test holds, never more passes than bracketing needs
+    assert all(n >= 1 for n in one.last_passes.values())
+    assert sum(one.last_passes.values()) < sum(exact.last_passes.values())
+    assert ro.nodes < re_.nodes
+    assert s.is_legal(ro.best_move) and ro.pv and ro.pv[0] == ro.best_move
+    with pytest.raises(InvalidOptionError):
+        make_engine(g, "mtdf,accept=-1")
