@@ -438,5 +438,11 @@ def test_one_sided_mtdf_ends_each_depth_at_its_first_fail_high():
     assert sum(one.last_passes.values()) < sum(exact.last_passes.values())
     assert ro.nodes < re_.nodes
     assert s.is_legal(ro.best_move) and ro.pv and ro.pv[0] == ro.best_move
-    with pytest.raises(InvalidOptionError):
-        make_engine(g, "mtdf,accept=-1")
+    # from depth 6 on only: the shallower depths search exactly like the default
+    late = make_engine(g, "mtdf,accept=8,acceptfrom=6")
+    fresh = make_engine(g, "mtdf")
+    assert late.search(s, Limits(depth=4)).nodes == fresh.search(s, Limits(depth=4)).nodes
+    assert late.last_passes == fresh.last_passes
+    for bad in ("mtdf,accept=-1", "mtdf,acceptfrom=x"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)

@@ -25,7 +25,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``accept``: one-sided MTD(f) (default 0: off): each depth's first pass tests the last
   value less ``accept`` and the depth ends at its first fail-high, keeping a move that holds
   that lower bound without seeking an upper bound (cheaper, but it does not look for better
-  moves, so it can miss a win the exact search finds).
+  moves, so it can miss a win the exact search finds); ``acceptfrom``: only from this depth
+  on (default 0: every depth), the shallower depths finding the value exactly.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
@@ -276,7 +277,7 @@ class _Searcher:
         passes = 0
         step = max(grain, 8)
         last_high = None
-        accept = 0 if self.engine.pure else self.engine.accept
+        accept = 0 if self.engine.pure or depth < self.engine.acceptfrom else self.engine.accept
         while upper - lower > grain:
             if lower > WIN_THRESHOLD or upper < -WIN_THRESHOLD:
                 break  # a forced win (or loss) is proven; its exact length does not change the move
@@ -338,7 +339,7 @@ class GomokuEngine:
                  vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 accept: int = 0, pure: bool = False) -> None:
+                 accept: int = 0, acceptfrom: int = 0, pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -352,7 +353,7 @@ class GomokuEngine:
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
                         ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
-                        ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept)):
+                        ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -375,6 +376,7 @@ class GomokuEngine:
         self.topmin = topmin
         self.taperfrom = taperfrom
         self.accept = accept
+        self.acceptfrom = acceptfrom
         self.grain_for_search = 1 if self.pure else grain
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -447,7 +449,7 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
 
 _OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 4000, "step": 1,
             "grain": 16, "lmr": 2, "treevct": 2, "treevctnodes": 1000, "taper": 0, "topmin": 0, "taperfrom": 0,
-            "accept": 0, "pure": False}
+            "accept": 0, "acceptfrom": 0, "pure": False}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options={**_OPTIONS, "step": 2},
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0, "step": 1},
