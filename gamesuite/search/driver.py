@@ -147,14 +147,14 @@ def iterative_deepening(
         who = max(pov, 0)
         sc = Score.draw(who) if val == 0 else Score.winrate((val + 1) / 2, who)
         return SearchResult(None, sc)
-    allowed = legal
+    allowed, left_out = legal, []
     if limits.searchmoves is not None:
         wanted = set(limits.searchmoves)
         allowed = [m for m in legal if m in wanted]
         if not allowed:
             raise InvalidOptionError(f"searchmoves {list(limits.searchmoves)!r}: none of them is legal here")
-    # moves left out by searchmoves are excluded at the root like the lines multi-PV has already found
-    left_out = [m for m in legal if m not in allowed] if allowed is not legal else []
+        # excluded at the root, like the first moves of the lines multi-PV has already found
+        left_out = [m for m in legal if m not in wanted]
     budget: TimeBudget = allocate(limits, pov)
     max_depth = opts.max_depth if limits.depth is None else min(opts.max_depth, limits.depth)
     multipv = min(limits.multipv, len(allowed))
