@@ -249,22 +249,26 @@ def _convert_option(value: str) -> Any:
     return value
 
 
-def make_engine(game: Game, spec: str = "") -> Any:
-    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+def engine_entry(game: Game, spec: str = "") -> EngineEntry:
+    """The registered engine that ``spec`` names (its part before the first comma; empty: the default)."""
     entries = engines_for(game)
     if not entries:
         raise InvalidOptionError(f"no engine plays {game.spec}")
-    name, _, rest = spec.partition(",")
-    name = name.strip()
-    if name:
-        found = [e for e in entries if e.name == name]
-        if not found:
-            raise InvalidOptionError(
-                f"unknown engine {quote(name)} for {game.name}; known: {', '.join(e.name for e in entries)}"
-            )
-        entry = found[0]
-    else:
-        entry = entries[0]
+    name = spec.partition(",")[0].strip()
+    if not name:
+        return entries[0]
+    for e in entries:
+        if e.name == name:
+            return e
+    raise InvalidOptionError(
+        f"unknown engine {quote(name)} for {game.name}; known: {', '.join(e.name for e in entries)}"
+    )
+
+
+def make_engine(game: Game, spec: str = "") -> Any:
+    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+    entry = engine_entry(game, spec)
+    rest = spec.partition(",")[2]
     try:
         opts = {k: _convert_option(v) for k, v in parse_params(rest, f"engine spec {spec!r}").items()}
     except InvalidGameSpecError as e:

@@ -32,7 +32,7 @@ from typing import Any, TextIO
 from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo
 from ..core.limits import Limits
-from ..core.registry import engines_for, load_game, make_engine
+from ..core.registry import engine_entry, load_game, make_engine
 
 PROTOCOL = True
 
@@ -295,9 +295,7 @@ class Brain:
         key = (game.spec, hash_mb)
         if self.engine is None or self.engine_key != key:
             spec = self.engine_spec or "mtdf"
-            name = spec.partition(",")[0].strip()
-            entry = next((e for e in engines_for(game) if e.name == name), None)
-            if "hash=" not in spec and entry is not None and "hash" in entry.options:
+            if "hash=" not in spec and "hash" in engine_entry(game, spec).options:
                 spec += f",hash={hash_mb}"
             self.engine = make_engine(game, spec)
             self.engine_key = key
