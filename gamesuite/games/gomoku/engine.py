@@ -112,12 +112,12 @@ class Position:
         self.cnt = np.zeros((2, K.NCLASS), dtype=np.int64)
         self.g = np.zeros(K.G_SIZE, dtype=np.int64)
         self.near = np.zeros(N, dtype=np.int64)
-        K._setup(self.bd, self.ub, self.keys, self.cp, self.ci, self.cnt, self.g, self.near, self.pat, self.cmb,
-                 self.zob, self.prm, board)
+        self.un = np.zeros((size * size + 1, K.U_SIZE), dtype=np.int64)
+        K._setup(*self.arrays(), board)
 
     def arrays(self) -> tuple:
         return (self.bd, self.ub, self.keys, self.cp, self.ci, self.cnt, self.g, self.near, self.pat, self.cmb,
-                self.zob, self.prm)
+                self.zob, self.prm, self.un)
 
     def pad(self, move: int) -> int:
         return int(self.to_pad[move])
@@ -131,6 +131,7 @@ class Position:
         K._place(*self.arrays(), np.int64(self.pad(move)), np.int64(stone))
 
     def remove(self, move: int) -> None:
+        """Take back ``move`` (unpadded), which must be the last stone placed."""
         K._remove(*self.arrays(), np.int64(self.pad(move)))
 
     def evaluate(self) -> int:

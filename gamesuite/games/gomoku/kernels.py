@@ -49,6 +49,15 @@ NCLASS = 10
 # ci columns
 CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
 
+# undo frame slots (``un[stones before the move]``): the stone's cell, its ci row, the class counts,
+# the totals, how many cells changed, then two slots per changed cell
+U_X, U_N = 0, 1
+U_CI = 2
+U_CNT = U_CI + 5
+U_TOT = U_CNT + 2 * NCLASS
+U_REC = U_TOT + 2
+U_SIZE = U_REC + 2 * 40
+
 # g (globals) slots
 TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT = range(13)
 G_SIZE = 16
@@ -164,85 +173,147 @@ def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, sgn) -> None:
-    """Add (``sgn`` 1) or take away (-1) a stone of colour ``cs`` at ``x`` in the lines of the
-    40 cells within five of it, refreshing the cells whose patterns change."""
+def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
+    """Add a stone of colour ``cs`` at ``x`` to the lines of the 40 cells within five of it, refreshing
+    the empty cells whose patterns change; each such cell's old patterns and value go to the undo
+    frame ``un[f]`` (from ``U_REC``, two slots a cell). Returns how many cells were recorded."""
     other = 1 - cs
+    nrec = 0
+    dt0 = 0
+    dt1 = 0
     for d in range(4):
         off = prm[P_D0 + d]
         for side in range(2):
             for k in range(1, 6):
                 if side == 0:
                     y = x - k * off
-                    delta = sgn * POW3[k + 4]
+                    delta = POW3[k + 4]
                 else:
                     y = x + k * off
-                    delta = sgn * POW3[5 - k]
-                keys[y, 2 * d + cs] += delta
-                keys[y, 2 * d + other] += 2 * delta
+                    delta = POW3[5 - k]
+                kc = keys[y, 2 * d + cs] + delta
+                ko = keys[y, 2 * d + other] + 2 * delta
+                keys[y, 2 * d + cs] = kc
+                keys[y, 2 * d + other] = ko
                 if bd[y] != 0 or (k == 5 and rule == 0):
                     continue  # (under freestyle the fifth neighbour never changes a pattern)
-                a = pat[0, keys[y, 2 * d]]
-                b = pat[1, keys[y, 2 * d + 1]]
-                if a == cp[y, 2 * d] and b == cp[y, 2 * d + 1]:
+                a = pat[cs, kc]
+                b = pat[other, ko]
+                oa = cp[y, 2 * d + cs]
+                ob = cp[y, 2 * d + other]
+                if a == oa and b == ob:
                     continue
-                cp[y, 2 * d] = a
-                cp[y, 2 * d + 1] = b
-                for c in range(2):
-                    i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
+                old0 = ci[y, CI_VB]
+                old1 = ci[y, CI_VW]
+                ocb = ci[y, CI_CB]
+                ocw = ci[y, CI_CW]
+                r = U_REC + 2 * nrec
+                un[f, r] = y | (d << 12) | (np.int64(oa) << 16) | (np.int64(ob) << 24) | (ocb << 32) \
+                    | (ocw << 36) | (ci[y, CI_MF] << 40) | (np.int64(cs) << 44)
+                un[f, r + 1] = old0 | (old1 << 24)
+                nrec += 1
+                cp[y, 2 * d + cs] = a
+                cp[y, 2 * d + other] = b
+                # (each colour's value and class, only where that colour's pattern changed)
+                if (a != oa and cs == 0) or (b != ob and cs == 1):
+                    i = ((np.int64(cp[y, 0]) * NPAT + cp[y, 2]) * NPAT + cp[y, 4]) * NPAT + cp[y, 6]
                     e = cmb[i]
                     val = e & 0xFFFF
                     cls = (e >> 16) & 15
-                    cnt[c, ci[y, CI_CB + c]] -= 1
-                    cnt[c, cls] += 1
-                    g[TOT_B + c] += val - ci[y, CI_VB + c]
-                    ci[y, CI_VB + c] = val
-                    ci[y, CI_CB + c] = cls
-                    if c == 0:
-                        ci[y, CI_MF] = (e >> 20) & 1 if rule == RENJU else 0
+                    if cls != ocb:
+                        cnt[0, ocb] -= 1
+                        cnt[0, cls] += 1
+                        ci[y, CI_CB] = cls
+                    dt0 += val - old0
+                    ci[y, CI_VB] = val
+                    ci[y, CI_MF] = (e >> 20) & 1 if rule == RENJU else 0
+                if (a != oa and cs == 1) or (b != ob and cs == 0):
+                    i = ((np.int64(cp[y, 1]) * NPAT + cp[y, 3]) * NPAT + cp[y, 5]) * NPAT + cp[y, 7]
+                    e = cmb[i]
+                    val = e & 0xFFFF
+                    cls = (e >> 16) & 15
+                    if cls != ocw:
+                        cnt[1, ocw] -= 1
+                        cnt[1, cls] += 1
+                        ci[y, CI_CW] = cls
+                    dt1 += val - old1
+                    ci[y, CI_VW] = val
+    g[TOT_B] += dt0
+    g[TOT_W] += dt1
+    return nrec
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, x, stone) -> None:
-    """Put ``stone`` (1 or 2) on the empty padded cell ``x`` and update everything."""
+def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x, stone) -> None:
+    """Put ``stone`` (1 or 2) on the empty padded cell ``x`` and update everything; what it changes is
+    kept in the undo frame ``un[stones before]`` for ``_remove``."""
     P = prm[P_P]
+    f = g[STONES]
     bd[x] = stone
     ub[(x // P - PAD) * prm[P_SIZE] + x % P - PAD] = stone
     g[KEY] ^= zob[stone - 1, x]
     g[STONES] += 1
+    un[f, U_X] = x
+    for j in range(5):
+        un[f, U_CI + j] = ci[x, j]
+    for c in range(2):
+        for k in range(NCLASS):
+            un[f, U_CNT + c * NCLASS + k] = cnt[c, k]
+    un[f, U_TOT] = g[TOT_B]
+    un[f, U_TOT + 1] = g[TOT_W]
     for c in range(2):
         cnt[c, ci[x, CI_CB + c]] -= 1
         g[TOT_B + c] -= ci[x, CI_VB + c]
         ci[x, CI_VB + c] = 0
         ci[x, CI_CB + c] = 0
     ci[x, CI_MF] = 0
-    rule = prm[P_RULE]
-    cs = stone - 1
-    _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, np.int64(1))
+    un[f, U_N] = _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, prm[P_RULE], x, stone - 1)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             near[x + dr * P + dc] += 1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, x) -> None:
-    """Take the stone off the padded cell ``x`` and update everything."""
+def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x) -> None:
+    """Take back the last stone placed (on the padded cell ``x``), restoring everything from its undo frame."""
     P = prm[P_P]
     stone = bd[x]
     bd[x] = 0
     ub[(x // P - PAD) * prm[P_SIZE] + x % P - PAD] = 0
     g[KEY] ^= zob[stone - 1, x]
     g[STONES] -= 1
-    rule = prm[P_RULE]
+    f = g[STONES]
     cs = stone - 1
-    _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, rule, x, cs, np.int64(-1))
-    # x is empty again: count it as class 0 and refresh all four directions
-    cnt[0, 0] += 1
-    cnt[1, 0] += 1
+    other = 1 - cs
     for d in range(4):
-        cp[x, 2 * d] = pat[0, keys[x, 2 * d]]
-        cp[x, 2 * d + 1] = pat[1, keys[x, 2 * d + 1]]
-    _refresh(x, ci, cp, cnt, g, cmb, rule)
+        off = prm[P_D0 + d]
+        for k in range(1, 6):
+            y = x - k * off
+            keys[y, 2 * d + cs] -= POW3[k + 4]
+            keys[y, 2 * d + other] -= 2 * POW3[k + 4]
+            y = x + k * off
+            keys[y, 2 * d + cs] -= POW3[5 - k]
+            keys[y, 2 * d + other] -= 2 * POW3[5 - k]
+    for j in range(un[f, U_N]):
+        r0 = un[f, U_REC + 2 * j]
+        r1 = un[f, U_REC + 2 * j + 1]
+        y = r0 & 0xFFF
+        d = (r0 >> 12) & 3
+        c = (r0 >> 44) & 1
+        cp[y, 2 * d + c] = (r0 >> 16) & 0xFF
+        cp[y, 2 * d + 1 - c] = (r0 >> 24) & 0xFF
+        ci[y, CI_CB] = (r0 >> 32) & 15
+        ci[y, CI_CW] = (r0 >> 36) & 15
+        ci[y, CI_MF] = (r0 >> 40) & 1
+        ci[y, CI_VB] = r1 & 0xFFFFFF
+        ci[y, CI_VW] = r1 >> 24
+    for j in range(5):
+        ci[x, j] = un[f, U_CI + j]
+    for c in range(2):
+        for k in range(NCLASS):
+            cnt[c, k] = un[f, U_CNT + c * NCLASS + k]
+    g[TOT_B] = un[f, U_TOT]
+    g[TOT_W] = un[f, U_TOT + 1]
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             near[x + dr * P + dc] -= 1
@@ -361,7 +432,7 @@ def _pick(mv, ms, ply, i, n) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply, left) -> int:
+def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply, left) -> int:
     """Victory by continuous fours for the side to move: ``WIN - plies`` or 0 when none within ``left`` fours."""
     g[VNODES] += 1
     pvlen[ply] = ply
@@ -424,7 +495,7 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
         y = _pick(mv, ms, ply, j, n)
         if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
             continue
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
         v = 0
         if cnt[op, C_FIVE] > 0:
             v = 0  # the defender makes five first
@@ -437,15 +508,15 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
                 v = WIN - ply - 3  # black cannot block on a forbidden point
                 pvlen[ply + 1] = ply + 1
             else:
-                _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b, op + 1)
-                v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+                _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b, op + 1)
+                v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                          ply + 2, left - 1)
-                _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b)
+                _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b)
                 pv[ply + 1, ply + 1] = b
                 for q in range(ply + 2, pvlen[ply + 2]):
                     pv[ply + 1, q] = pv[ply + 2, q]
                 pvlen[ply + 1] = pvlen[ply + 2]
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
         if g[ABORT] != 0:
             return 0
         if v > 0:
@@ -459,7 +530,7 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
+def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv, pvlen,
             tt, vt, age, stop, depth, ply, alpha, beta) -> int:
     """Alpha-beta (fail-soft negamax; PVS when ``prm[P_ALGO]`` says so) from the side to move's view."""
     g[NODES] += 1
@@ -498,10 +569,10 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
         if beta <= -(WIN - ply - 2):
             return beta
         if forced >= 0:
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, forced, me + 1)
-            v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, forced, me + 1)
+            v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv, pvlen,
                          tt, vt, age, stop, depth, ply + 1, -beta, -alpha)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, forced)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, forced)
             pv[ply, ply] = forced
             for q in range(ply + 1, pvlen[ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
@@ -509,7 +580,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
             return v
     if depth <= 0:
         if not pure and prm[P_LEAFVCF] > 0 and cnt[me, C_B4F3] > 0:
-            v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+            v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                      ply, prm[P_LEAFVCF])
             if v > 0:
                 return v
@@ -522,12 +593,12 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
         # VCT near the root, once per position and search (an attempt is remembered in the threat table)
         tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
         if tt_probe(vt, tk) < 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply)
+            v = _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply)
             tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
             if g[ABORT] != 0:
                 return 0
             if v > 0:
-                _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv, pvlen, tt, age, ply, v)
+                _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv, pvlen, tt, age, ply, v)
                 return v
     i = tt_probe(tt, key)
     if i >= 0:
@@ -571,22 +642,22 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
             if lmr > 0 and searched >= lmr and depth >= 3 and not threatened and ci[y, CI_CB + me] < C_F3 \
                     and ci[y, CI_CB + op] < C_F3:
                 red = 1
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
             v = alpha + 1
             if red > 0:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
                              pvlen, tt, vt, age, stop, depth - 1 - red, ply + 1, -alpha - 1, -alpha)
             if v > alpha:
                 if algo == ALGO_PVS and searched > 0:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
                     if alpha < v < beta:
-                        v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms,
+                        v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms,
                                      pv, pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
                 else:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
         searched += 1
         if g[ABORT] != 0:
             return 0
@@ -617,7 +688,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killer
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv, pvlen,
+def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv, pvlen,
           tt, vt, age, stop, depth, alpha, beta, excluded, prefer) -> int:
     """Search the root to ``depth`` within (alpha, beta), skipping ``excluded`` cells; PV in ``pv[0]``.
 
@@ -681,17 +752,17 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers,
             v = WIN - 1
             pvlen[1] = 1
         else:
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
             if algo == ALGO_PVS and j > 0:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
                              pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -a - 1, -a)
                 if a < v < beta:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
             else:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, hist, killers, mv, ms, pv,
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
                              pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
         if g[ABORT] != 0:
             return best
         if v > best:
@@ -721,7 +792,7 @@ TREE_VCT_SALT = np.int64(0x3C6EF372FE94F82B)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply, left,
+def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply, left,
          attacking) -> int:
     """Victory by continuous threats (fours and open threes) for the side to move; 0 when none found.
 
@@ -772,10 +843,10 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
             y = _pick(mv, ms, ply, j, n)
             if defender_black_renju and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
                 continue
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
-            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
+            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                      ply + 1, left, np.int64(1))
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
             if v <= 0 or g[ABORT] != 0 or g[VT_OUT] != 0:
                 return 0
             if v < worst:
@@ -809,10 +880,10 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
         b = _find_class(bd, ci, prm, op, C_FIVE)
         if renju_black and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
             return 0
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b, me + 1)
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                  ply + 1, left, np.int64(0))
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, b)
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b)
         if v > 0:
             pv[ply, ply] = b
             for q in range(ply + 1, pvlen[ply + 1]):
@@ -855,10 +926,10 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
         y = _pick(mv, ms, ply, j, n)
         if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
             continue
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, me + 1)
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                  ply + 1, left - 1, np.int64(0))
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y)
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
         if g[ABORT] != 0 or g[VT_OUT] != 0:
             return 0
         if v > 0:
@@ -874,7 +945,7 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvl
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv, pvlen, tt, age, ply, v) -> None:
+def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv, pvlen, tt, age, ply, v) -> None:
     """Store the threat-search line ``pv[ply]`` (a win ``v`` for the side to move) in the transposition
     table, node by node (the attacker's value as a lower bound, the defender's as an upper one), so
     that the principal variation can be read back to its end."""
@@ -888,13 +959,13 @@ def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv, pvle
             tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), LOWER, v, y, ply + k, age)
         else:
             tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), UPPER, -v, y, ply + k, age)
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, y, (g[STONES] & 1) + 1)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, (g[STONES] & 1) + 1)
     for k in range(n - 1, -1, -1):
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, pv[ply, ply + k])
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv[ply, ply + k])
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply) -> int:
+def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply) -> int:
     """A VCT for the side to move inside the tree, within ``prm[P_TREEVCTN]`` nodes, deepened one threat
     at a time up to ``prm[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
     v = 0
@@ -905,7 +976,7 @@ def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv
         g[VT_OUT] = 0
         if g[VT_LIMIT] <= 0:
             break
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, ply,
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply,
                  np.int64(left), np.int64(1))
         used += g[VTNODES]
         out = g[VT_OUT]
@@ -917,21 +988,21 @@ def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, left) -> int:
+def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
     """VCT from the root for the side to move (PV in ``pv[0]``)."""
-    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                 np.int64(0), left, np.int64(1))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root_vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop, left) -> int:
+def _root_vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
     """VCF from the root for the side to move (PV in ``pv[0]``)."""
-    return _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, mv, ms, pv, pvlen, vt, stop,
+    return _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
                 np.int64(0), left)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, board) -> None:
+def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, board) -> None:
     """Fill the padded arrays for the empty board, then place the stones of ``board`` (unpadded)."""
     P = prm[P_P]
     size = prm[P_SIZE]
@@ -968,19 +1039,19 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, board) -> Non
         if board[i] != 0:
             r = i // size
             c = i % size
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, np.int64((r + PAD) * P + PAD + c),
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, np.int64((r + PAD) * P + PAD + c),
                    np.int64(board[i]))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, tt, first, maxlen, out) -> int:
+def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, tt, first, maxlen, out) -> int:
     """The line of transposition-table moves after ``first`` (played, then taken back); its length."""
     n = 0
     if first < 0 or bd[first] != 0:
         return 0
     out[0] = first
     n = 1
-    _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, first, (g[STONES] & 1) + 1)
+    _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, first, (g[STONES] & 1) + 1)
     while n < maxlen:
         me = g[STONES] & 1
         i = tt_probe(tt, np.uint64(g[KEY]))
@@ -992,9 +1063,9 @@ def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, tt, first, 
         win = ci[m, CI_CB + me] == C_FIVE
         out[n] = m
         n += 1
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, m, me + 1)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, m, me + 1)
         if win:
             break
     for j in range(n - 1, -1, -1):
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, out[j])
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, out[j])
     return n
