@@ -106,7 +106,7 @@ class Position:
         self.to_pad = idx
         self.bd = np.zeros(N, dtype=np.int8)
         self.ub = np.zeros(size * size, dtype=np.int8)
-        self.keys = np.zeros((N, 8), dtype=np.int64)
+        self.keys = np.zeros((N, 4), dtype=np.int64)
         self.cp = np.zeros((N, 8), dtype=np.int8)
         self.ci = np.zeros((N, 5), dtype=np.int64)
         self.cnt = np.zeros((2, K.NCLASS), dtype=np.int64)

@@ -41,6 +41,11 @@ PAD = 5
 MAXPLY = 128
 NPAT = 12
 POW3 = np.array([3**j for j in range(10)], dtype=np.int64)
+#: ``keys[y, d]`` packs the ternary line index black sees (low 32 bits) and white sees (high 32 bits);
+#: a stone adds ``3**j`` times these (1 for its own colour, 2 for the other).
+KEY_MUL_B = np.int64(1 + (2 << 32))
+KEY_MUL_W = np.int64(2 + (1 << 32))
+KEY_MASK = np.int64(0xFFFFFFFF)
 
 # cell classes (per colour): the strongest threat a stone there makes
 C_NONE, C_LOW, C_F2, C_B3, C_F3, C_F3F3, C_B4, C_B4F3, C_F4, C_FIVE = range(10)
@@ -178,6 +183,7 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
     the empty cells whose patterns change; each such cell's old patterns and value go to the undo
     frame ``un[f]`` (from ``U_REC``, two slots a cell). Returns how many cells were recorded."""
     other = 1 - cs
+    mul = KEY_MUL_B if cs == 0 else KEY_MUL_W
     nrec = 0
     dt0 = 0
     dt1 = 0
@@ -191,14 +197,12 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
                 else:
                     y = x + k * off
                     delta = POW3[5 - k]
-                kc = keys[y, 2 * d + cs] + delta
-                ko = keys[y, 2 * d + other] + 2 * delta
-                keys[y, 2 * d + cs] = kc
-                keys[y, 2 * d + other] = ko
+                kk = keys[y, d] + delta * mul
+                keys[y, d] = kk
                 if bd[y] != 0 or (k == 5 and rule == 0):
                     continue  # (under freestyle the fifth neighbour never changes a pattern)
-                a = pat[cs, kc]
-                b = pat[other, ko]
+                a = pat[cs, (kk >> (32 * cs)) & KEY_MASK]
+                b = pat[other, (kk >> (32 * other)) & KEY_MASK]
                 oa = cp[y, 2 * d + cs]
                 ob = cp[y, 2 * d + other]
                 if a == oa and b == ob:
@@ -283,17 +287,12 @@ def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x) -> No
     g[KEY] ^= zob[stone - 1, x]
     g[STONES] -= 1
     f = g[STONES]
-    cs = stone - 1
-    other = 1 - cs
+    mul = KEY_MUL_B if stone == 1 else KEY_MUL_W
     for d in range(4):
         off = prm[P_D0 + d]
         for k in range(1, 6):
-            y = x - k * off
-            keys[y, 2 * d + cs] -= POW3[k + 4]
-            keys[y, 2 * d + other] -= 2 * POW3[k + 4]
-            y = x + k * off
-            keys[y, 2 * d + cs] -= POW3[5 - k]
-            keys[y, 2 * d + other] -= 2 * POW3[5 - k]
+            keys[x - k * off, d] -= POW3[k + 4] * mul
+            keys[x + k * off, d] -= POW3[5 - k] * mul
     for j in range(un[f, U_N]):
         r0 = un[f, U_REC + 2 * j]
         r1 = un[f, U_REC + 2 * j + 1]
@@ -1028,8 +1027,7 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, board) ->
                         k_ += 2 * POW3[5 - k]
                     if bd[y + k * off] == 3:
                         k_ += 2 * POW3[k + 4]
-                keys[y, 2 * d] = k_
-                keys[y, 2 * d + 1] = k_
+                keys[y, d] = k_ | (k_ << 32)
                 cp[y, 2 * d] = pat[0, k_]
                 cp[y, 2 * d + 1] = pat[1, k_]
             cnt[0, 0] += 1
