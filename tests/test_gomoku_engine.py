@@ -63,6 +63,15 @@ def test_combo_table_matches_reference():
         assert (e & 0xFFFF, (e >> 16) & 15, (e >> 20) & 1) == (val, cls, mf), pats
 
 
+def test_combo_nibbles_index_the_same_combinations():
+    cmb = K.combo_table()
+    nib = K.combo_nibbles(cmb)
+    for i in range(0, K.NPAT ** 4, 5):
+        p0, p1, p2, p3 = i // K.NPAT ** 3, (i // K.NPAT ** 2) % K.NPAT, (i // K.NPAT) % K.NPAT, i % K.NPAT
+        assert nib[p0 | p1 << 4 | p2 << 8 | p3 << 12] == cmb[i], (p0, p1, p2, p3)
+    assert nib[0xC000] == 0 and nib[0x00F0] == 0  # no pattern 12 or 15
+
+
 @pytest.mark.parametrize("spec", ["gomoku(size=7)", "gomoku(size=8,rule=renju)", "gomoku(size=7,rule=standard)"])
 def test_incremental_evaluation_matches_reference(spec):
     game = load_game(spec)

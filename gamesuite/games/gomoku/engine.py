@@ -64,7 +64,7 @@ def _tables(rule: int) -> np.ndarray:
 
 def _combos() -> np.ndarray:
     if not _COMBOS:
-        _COMBOS.append(K.combo_table())
+        _COMBOS.append(K.combo_nibbles(K.combo_table()))
     return _COMBOS[0]
 
 
@@ -107,7 +107,7 @@ class Position:
         self.bd = np.zeros(N, dtype=np.int8)
         self.ub = np.zeros(size * size, dtype=np.int8)
         self.keys = np.zeros((N, 4), dtype=np.int64)
-        self.cp = np.zeros((N, 8), dtype=np.int8)
+        self.cp = np.zeros((N, 2), dtype=np.int64)
         self.ci = np.zeros((N, 5), dtype=np.int64)
         self.cnt = np.zeros((2, K.NCLASS), dtype=np.int64)
         self.g = np.zeros(K.G_SIZE, dtype=np.int64)

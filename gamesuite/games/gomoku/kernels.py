@@ -153,6 +153,16 @@ def _build_combos(wts, out) -> None:
         out[i] = tmp[0] | (tmp[1] << 16) | (tmp[2] << 20)
 
 
+def combo_nibbles(cmb: np.ndarray) -> np.ndarray:
+    """``combo_table`` indexed by the four patterns as nibbles, ``p0 | p1 << 4 | p2 << 8 | p3 << 12``
+    (the kernels' ``cp`` keeps each colour's four patterns so), zero where a nibble is no pattern."""
+    out = np.zeros(1 << 16, dtype=np.int32)
+    p = np.arange(NPAT)
+    p0, p1, p2, p3 = np.meshgrid(p, p, p, p, indexing="ij")
+    out[(p0 | p1 << 4 | p2 << 8 | p3 << 12).ravel()] = cmb[(((p0 * NPAT + p1) * NPAT + p2) * NPAT + p3).ravel()]
+    return out
+
+
 def combo_table() -> np.ndarray:
     """Every combination of four direction patterns: ``value | class << 16 | maybe_forbidden << 20``."""
     out = np.zeros(NPAT ** 4, dtype=np.int32)
@@ -164,8 +174,7 @@ def combo_table() -> np.ndarray:
 def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
     """Recompute cell ``y``'s value/class from its cached patterns (``y`` is empty and counted)."""
     for c in range(2):
-        i = ((np.int64(cp[y, c]) * NPAT + cp[y, 2 + c]) * NPAT + cp[y, 4 + c]) * NPAT + cp[y, 6 + c]
-        e = cmb[i]
+        e = cmb[cp[y, c]]
         val = e & 0xFFFF
         cls = (e >> 16) & 15
         cnt[c, ci[y, CI_CB + c]] -= 1
@@ -201,10 +210,13 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
                 keys[y, d] = kk
                 if bd[y] != 0 or (k == 5 and rule == 0):
                     continue  # (under freestyle the fifth neighbour never changes a pattern)
-                a = pat[cs, (kk >> (32 * cs)) & KEY_MASK]
-                b = pat[other, (kk >> (32 * other)) & KEY_MASK]
-                oa = cp[y, 2 * d + cs]
-                ob = cp[y, 2 * d + other]
+                a = np.int64(pat[cs, (kk >> (32 * cs)) & KEY_MASK])
+                b = np.int64(pat[other, (kk >> (32 * other)) & KEY_MASK])
+                sh = 4 * d
+                pa = cp[y, cs]
+                pb = cp[y, other]
+                oa = (pa >> sh) & 15
+                ob = (pb >> sh) & 15
                 if a == oa and b == ob:
                     continue
                 old0 = ci[y, CI_VB]
@@ -212,16 +224,14 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
                 ocb = ci[y, CI_CB]
                 ocw = ci[y, CI_CW]
                 r = U_REC + 2 * nrec
-                un[f, r] = y | (d << 12) | (np.int64(oa) << 16) | (np.int64(ob) << 24) | (ocb << 32) \
-                    | (ocw << 36) | (ci[y, CI_MF] << 40) | (np.int64(cs) << 44)
+                un[f, r] = y | (cp[y, 0] << 12) | (cp[y, 1] << 28) | (ocb << 44) | (ocw << 48) | (ci[y, CI_MF] << 52)
                 un[f, r + 1] = old0 | (old1 << 24)
                 nrec += 1
-                cp[y, 2 * d + cs] = a
-                cp[y, 2 * d + other] = b
+                cp[y, cs] = (pa & ~(15 << sh)) | (a << sh)
+                cp[y, other] = (pb & ~(15 << sh)) | (b << sh)
                 # (each colour's value and class, only where that colour's pattern changed)
                 if (a != oa and cs == 0) or (b != ob and cs == 1):
-                    i = ((np.int64(cp[y, 0]) * NPAT + cp[y, 2]) * NPAT + cp[y, 4]) * NPAT + cp[y, 6]
-                    e = cmb[i]
+                    e = cmb[cp[y, 0]]
                     val = e & 0xFFFF
                     cls = (e >> 16) & 15
                     if cls != ocb:
@@ -232,8 +242,7 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
                     ci[y, CI_VB] = val
                     ci[y, CI_MF] = (e >> 20) & 1 if rule == RENJU else 0
                 if (a != oa and cs == 1) or (b != ob and cs == 0):
-                    i = ((np.int64(cp[y, 1]) * NPAT + cp[y, 3]) * NPAT + cp[y, 5]) * NPAT + cp[y, 7]
-                    e = cmb[i]
+                    e = cmb[cp[y, 1]]
                     val = e & 0xFFFF
                     cls = (e >> 16) & 15
                     if cls != ocw:
@@ -297,13 +306,11 @@ def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x) -> No
         r0 = un[f, U_REC + 2 * j]
         r1 = un[f, U_REC + 2 * j + 1]
         y = r0 & 0xFFF
-        d = (r0 >> 12) & 3
-        c = (r0 >> 44) & 1
-        cp[y, 2 * d + c] = (r0 >> 16) & 0xFF
-        cp[y, 2 * d + 1 - c] = (r0 >> 24) & 0xFF
-        ci[y, CI_CB] = (r0 >> 32) & 15
-        ci[y, CI_CW] = (r0 >> 36) & 15
-        ci[y, CI_MF] = (r0 >> 40) & 1
+        cp[y, 0] = (r0 >> 12) & 0xFFFF
+        cp[y, 1] = (r0 >> 28) & 0xFFFF
+        ci[y, CI_CB] = (r0 >> 44) & 15
+        ci[y, CI_CW] = (r0 >> 48) & 15
+        ci[y, CI_MF] = (r0 >> 52) & 1
         ci[y, CI_VB] = r1 & 0xFFFFFF
         ci[y, CI_VW] = r1 >> 24
     for j in range(5):
@@ -1028,8 +1035,8 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, board) ->
                     if bd[y + k * off] == 3:
                         k_ += 2 * POW3[k + 4]
                 keys[y, d] = k_ | (k_ << 32)
-                cp[y, 2 * d] = pat[0, k_]
-                cp[y, 2 * d + 1] = pat[1, k_]
+                cp[y, 0] |= np.int64(pat[0, k_]) << (4 * d)
+                cp[y, 1] |= np.int64(pat[1, k_]) << (4 * d)
             cnt[0, 0] += 1
             cnt[1, 0] += 1
             _refresh(y, ci, cp, cnt, g, cmb, prm[P_RULE])
