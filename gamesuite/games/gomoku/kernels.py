@@ -2,14 +2,18 @@
 
 The board is padded with ``PAD`` cells of wall (3) on every side: a board cell
 ``(r, c)`` is the padded index ``(r + PAD) * P + c + PAD`` with ``P = size + 2 * PAD``.
-For every padded cell, direction and colour ``keys`` holds the ternary index
-of the line of ten neighbours seen by that colour (``patterns.ternary_tables``;
-column ``2 * d + colour``); ``cp`` caches the pattern each colour would make there;
-``ci`` holds, per colour, the cell's *value* (for ordering and evaluation) and
-*class* (its strongest threat, ``C_*`` below); ``cnt`` counts empty cells per
-colour and class, and ``g[TOT_B]``/``g[TOT_W]`` sum the values. ``_place`` and
-``_remove`` update all of it for the 40 cells within five of the move: there
-is never a full-board rescan per node.
+For every padded cell and direction ``keys[y, d]`` packs the ternary indices of
+the line of ten neighbours as black sees it (low 32 bits) and as white sees it
+(high 32 bits; ``patterns.ternary_tables``); ``cp[y, colour]`` caches the pattern
+that colour would make there in each direction, one nibble a direction, which
+indexes the combination table directly (``combo_nibbles``); ``ci`` holds, per
+colour, the cell's *value* (for ordering and evaluation) and *class* (its
+strongest threat, ``C_*`` below); ``cnt`` counts empty cells per colour and class,
+and ``g[TOT_B]``/``g[TOT_W]`` sum the values. ``_place`` updates all of it for the
+40 cells within five of the move: there is never a full-board rescan per node.
+It writes what it changes into an undo frame (``un[stones before the move]``), so
+``_remove``, which always takes back the last stone placed, only reverses the keys
+and copies the old patterns, values, classes and counts back.
 
 Colour indices inside the kernels are 0 (black) and 1 (white); stones on the
 board are 1 and 2. The side to move is black when the stone count is even.
