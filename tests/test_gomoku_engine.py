@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine
+from gamesuite.core.errors import IllegalMoveError
 from gamesuite.core.info import new_stop_flag
 from gamesuite.core.score import WIN
 from gamesuite.games.gomoku import kernels as K
@@ -99,6 +100,25 @@ def test_incremental_evaluation_matches_reference(spec):
         # a fresh build from the board agrees with the incremental one
         fresh = Position(game, state.board)
         assert np.array_equal(fresh.ci, pos.ci) and np.array_equal(fresh.cnt, pos.cnt)
+
+
+def test_position_takes_back_only_the_last_stone():
+    game = load_game("gomoku(size=7)")
+    state = game.state_from_text("d4 c3 e5")
+    pos = Position(game, state.board)
+    before = (pos.ci.copy(), pos.cnt.copy(), pos.key)
+    pos.place(game.parse_cell("b2"))
+    pos.place(game.parse_cell("f6"))
+    with pytest.raises(IllegalMoveError, match="last stone"):
+        pos.remove(game.parse_cell("b2"))
+    with pytest.raises(IllegalMoveError, match="taken"):
+        pos.place(game.parse_cell("d4"))
+    pos.remove(game.parse_cell("f6"))
+    pos.remove(game.parse_cell("b2"))
+    assert np.array_equal(pos.ci, before[0]) and np.array_equal(pos.cnt, before[1]) and pos.key == before[2]
+    # the starting position's stones were placed in cell order: the first of them is not the last
+    with pytest.raises(IllegalMoveError):
+        pos.remove(min(game.parse_cell(m) for m in ("d4", "c3", "e5")))
 
 
 def _ref_eval(state, pov):

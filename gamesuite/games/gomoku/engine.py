@@ -38,7 +38,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ...core.errors import InvalidOptionError
+from ...core.errors import IllegalMoveError, InvalidOptionError
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
@@ -127,12 +127,19 @@ class Position:
 
     def place(self, move: int) -> None:
         """Play ``move`` (unpadded) for the side to move."""
+        y = self.pad(move)
+        if self.bd[y] != 0:
+            raise IllegalMoveError(f"cell {move} is taken")
         stone = 1 + int(self.g[K.STONES] & 1)
-        K._place(*self.arrays(), np.int64(self.pad(move)), np.int64(stone))
+        K._place(*self.arrays(), np.int64(y), np.int64(stone))
 
     def remove(self, move: int) -> None:
         """Take back ``move`` (unpadded), which must be the last stone placed."""
-        K._remove(*self.arrays(), np.int64(self.pad(move)))
+        y = self.pad(move)
+        stones = int(self.g[K.STONES])
+        if stones == 0 or self.un[stones - 1, K.U_X] != y or self.bd[y] == 0:
+            raise IllegalMoveError(f"cell {move} is not the last stone placed")
+        K._remove(*self.arrays(), np.int64(y))
 
     def evaluate(self) -> int:
         """The static value for the side to move."""
