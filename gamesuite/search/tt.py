@@ -8,7 +8,10 @@ position is reached at another distance from the root.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from ..core.score import WIN_THRESHOLD
 
@@ -88,3 +91,33 @@ def tt_store(t, key, depth, flag, value, move, ply, age) -> None:
         t[i, DEPTH] = depth
         t[i, FLAG] = flag
         t[i, AGE] = age
+
+
+@intrinsic
+def _prefetch_row(typingctx, table, row):  # type: ignore[no-untyped-def]
+    """A hint to the processor to start loading row ``row`` of a C-contiguous 2-D array (no effect
+    on any result; a prefetch never faults)."""
+    sig = types.void(table, row)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        aryty = signature.args[0]
+        ary = context.make_array(aryty)(context, builder, args[0])
+        ptr = cgutils.get_item_pointer2(context, builder, data=ary.data,
+                                        shape=cgutils.unpack_tuple(builder, ary.shape),
+                                        strides=cgutils.unpack_tuple(builder, ary.strides), layout=aryty.layout,
+                                        inds=[args[1], ir.Constant(ir.IntType(64), 0)], wraparound=False)
+        i8p = ir.IntType(8).as_pointer()
+        i32 = ir.IntType(32)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32]),
+                                            "llvm.prefetch")
+        # a read, kept in every cache level, of data
+        builder.call(fn, [builder.bitcast(ptr, i8p), ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+
+    return sig, codegen
+
+
+@njit(cache=True, nogil=True)
+def tt_prefetch(t, key) -> None:
+    """Start loading ``key``'s slot ahead of a ``tt_probe`` of it (a speed hint only)."""
+    _prefetch_row(t, np.int64(key & np.uint64(t.shape[0] - 1)))

@@ -81,7 +81,8 @@ class Position:
         N = P * P
         self.game = game
         self.size, self.P, self.N = size, P, N
-        self.prm = np.zeros(K.PRM_SIZE, dtype=np.int64)
+        self.g = np.zeros(K.G_ALL, dtype=np.int64)
+        self.prm = self.g  # the parameters' slots (``K.P_*``) follow the counters
         self.prm[K.P_P] = P
         self.prm[K.P_SIZE] = size
         self.prm[K.P_RULE] = game.rule_id
@@ -110,14 +111,13 @@ class Position:
         self.cp = np.zeros((N, 2), dtype=np.int64)
         self.ci = np.zeros((N, 5), dtype=np.int64)
         self.cnt = np.zeros((2, K.NCLASS), dtype=np.int64)
-        self.g = np.zeros(K.G_SIZE, dtype=np.int64)
         self.near = np.zeros(N, dtype=np.int64)
         self.un = np.zeros((size * size + 1, K.U_SIZE), dtype=np.int64)
         K._setup(*self.arrays(), board)
 
     def arrays(self) -> tuple:
         return (self.bd, self.ub, self.keys, self.cp, self.ci, self.cnt, self.g, self.near, self.pat, self.cmb,
-                self.zob, self.prm, self.un)
+                self.zob, self.un)
 
     def pad(self, move: int) -> int:
         return int(self.to_pad[move])

@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit
 
 from ...core.score import WIN
-from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
+from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_prefetch, tt_probe, tt_store, value_from_tt
 from . import patterns as pt
 from .renju import _is_forbidden
 
@@ -71,10 +71,11 @@ U_SIZE = U_REC + 2 * 40
 TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT = range(13)
 G_SIZE = 16
 
-# prm (parameters) slots
+# parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
- P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(19)
+ P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(G_SIZE, G_SIZE + 19)
 PRM_SIZE = 19
+G_ALL = G_SIZE + PRM_SIZE
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
@@ -191,7 +192,7 @@ def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
+def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, rule, x, cs) -> int:
     """Add a stone of colour ``cs`` at ``x`` to the lines of the 40 cells within five of it, refreshing
     the empty cells whose patterns change; each such cell's old patterns and value go to the undo
     frame ``un[f]`` (from ``U_REC``, two slots a cell). Returns how many cells were recorded."""
@@ -201,7 +202,7 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
     dt0 = 0
     dt1 = 0
     for d in range(4):
-        off = prm[P_D0 + d]
+        off = g[P_D0 + d]
         for side in range(2):
             for k in range(1, 6):
                 if side == 0:
@@ -261,13 +262,13 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, rule, x, cs) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x, stone) -> None:
+def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, x, stone) -> None:
     """Put ``stone`` (1 or 2) on the empty padded cell ``x`` and update everything; what it changes is
     kept in the undo frame ``un[stones before]`` for ``_remove``."""
-    P = prm[P_P]
+    P = g[P_P]
     f = g[STONES]
     bd[x] = stone
-    ub[(x // P - PAD) * prm[P_SIZE] + x % P - PAD] = stone
+    ub[(x // P - PAD) * g[P_SIZE] + x % P - PAD] = stone
     g[KEY] ^= zob[stone - 1, x]
     g[STONES] += 1
     un[f, U_X] = x
@@ -284,25 +285,25 @@ def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x, stone)
         ci[x, CI_VB + c] = 0
         ci[x, CI_CB + c] = 0
     ci[x, CI_MF] = 0
-    un[f, U_N] = _lines(bd, keys, cp, ci, cnt, g, pat, cmb, prm, un, f, prm[P_RULE], x, stone - 1)
+    un[f, U_N] = _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, g[P_RULE], x, stone - 1)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             near[x + dr * P + dc] += 1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, x) -> None:
+def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, x) -> None:
     """Take back the last stone placed (on the padded cell ``x``), restoring everything from its undo frame."""
-    P = prm[P_P]
+    P = g[P_P]
     stone = bd[x]
     bd[x] = 0
-    ub[(x // P - PAD) * prm[P_SIZE] + x % P - PAD] = 0
+    ub[(x // P - PAD) * g[P_SIZE] + x % P - PAD] = 0
     g[KEY] ^= zob[stone - 1, x]
     g[STONES] -= 1
     f = g[STONES]
     mul = KEY_MUL_B if stone == 1 else KEY_MUL_W
     for d in range(4):
-        off = prm[P_D0 + d]
+        off = g[P_D0 + d]
         for k in range(1, 6):
             keys[x - k * off, d] -= POW3[k + 4] * mul
             keys[x + k * off, d] -= POW3[5 - k] * mul
@@ -338,17 +339,17 @@ def _evaluate(g, me) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _forbidden_at(ub, prm, y) -> bool:
-    P = prm[P_P]
-    size = prm[P_SIZE]
+def _forbidden_at(ub, g, y) -> bool:
+    P = g[P_P]
+    size = g[P_SIZE]
     return _is_forbidden(ub, size, np.int64((y // P - PAD) * size + y % P - PAD), np.int64(0))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _find_class(bd, ci, prm, colour, cls) -> int:
+def _find_class(bd, ci, g, colour, cls) -> int:
     """The first empty board cell whose class for ``colour`` is ``cls`` (or -1)."""
-    P = prm[P_P]
-    size = prm[P_SIZE]
+    P = g[P_P]
+    size = g[P_SIZE]
     for r in range(size):
         base = (r + PAD) * P + PAD
         for c in range(size):
@@ -359,40 +360,40 @@ def _find_class(bd, ci, prm, colour, cls) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _has_free_f4(bd, ub, ci, prm, colour) -> bool:
+def _has_free_f4(bd, ub, ci, g, colour) -> bool:
     """Whether ``colour`` has a non-forbidden F4-class cell (forbidden matters for black in renju)."""
-    P = prm[P_P]
-    size = prm[P_SIZE]
+    P = g[P_P]
+    size = g[P_SIZE]
     for r in range(size):
         base = (r + PAD) * P + PAD
         for c in range(size):
             y = base + c
             if bd[y] == 0 and ci[y, CI_CB + colour] == C_F4:
-                if colour == 1 or prm[P_RULE] != RENJU or ci[y, CI_MF] == 0 or not _forbidden_at(ub, prm, y):
+                if colour == 1 or g[P_RULE] != RENJU or ci[y, CI_MF] == 0 or not _forbidden_at(ub, g, y):
                     return True
     return False
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _threatens(bd, ub, ci, cnt, prm, colour) -> bool:
+def _threatens(bd, ub, ci, cnt, g, colour) -> bool:
     """Whether ``colour`` has a playable open-four point (an open three or better to answer)."""
     if cnt[colour, C_F4] == 0:
         return False
-    if colour == 0 and prm[P_RULE] == RENJU:
-        return _has_free_f4(bd, ub, ci, prm, colour)
+    if colour == 0 and g[P_RULE] == RENJU:
+        return _has_free_f4(bd, ub, ci, g, colour)
     return True
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
+def _gen(bd, ci, cnt, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
     """Candidate moves of ``me`` at ``ply`` into ``mv[ply]`` with scores in ``ms[ply]``; returns how many.
 
     ``mode`` 0: cells within two of a stone; 1: every empty cell (pure mode and fallbacks);
     2: cells within two of a stone that defend against an open-four point of the opponent
     (its four points) or make a four of our own.
     """
-    P = prm[P_P]
-    size = prm[P_SIZE]
+    P = g[P_P]
+    size = g[P_SIZE]
     op = 1 - me
     defence = mode == 2
     n = 0
@@ -442,7 +443,7 @@ def _pick(mv, ms, ply, i, n) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply, left) -> int:
+def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply, left) -> int:
     """Victory by continuous fours for the side to move: ``WIN - plies`` or 0 when none within ``left`` fours."""
     g[VNODES] += 1
     pvlen[ply] = ply
@@ -452,9 +453,9 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
         return 0
     me = g[STONES] & 1
     op = 1 - me
-    renju_black = prm[P_RULE] == RENJU and me == 0
+    renju_black = g[P_RULE] == RENJU and me == 0
     if cnt[me, C_FIVE] > 0:
-        y = _find_class(bd, ci, prm, me, C_FIVE)
+        y = _find_class(bd, ci, g, me, C_FIVE)
         pv[ply, ply] = y
         pvlen[ply] = ply + 1
         return WIN - ply - 1
@@ -462,20 +463,20 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
         return 0
     forced = -1
     if cnt[op, C_FIVE] == 1:
-        forced = _find_class(bd, ci, prm, op, C_FIVE)
+        forced = _find_class(bd, ci, g, op, C_FIVE)
         if ci[forced, CI_CB + me] < C_B4:
             return 0
-        if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, prm, forced):
+        if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, g, forced):
             return 0
     elif cnt[me, C_F4] > 0:
-        if not renju_black or _has_free_f4(bd, ub, ci, prm, me):
-            P = prm[P_P]
-            size = prm[P_SIZE]
+        if not renju_black or _has_free_f4(bd, ub, ci, g, me):
+            P = g[P_P]
+            size = g[P_SIZE]
             for r in range(size):
                 for c in range(size):
                     y = (r + PAD) * P + PAD + c
                     if bd[y] == 0 and ci[y, CI_CB + me] == C_F4 and (
-                            not renju_black or ci[y, CI_MF] == 0 or not _forbidden_at(ub, prm, y)):
+                            not renju_black or ci[y, CI_MF] == 0 or not _forbidden_at(ub, g, y)):
                         pv[ply, ply] = y
                         pvlen[ply] = ply + 1
                         return WIN - ply - 3
@@ -491,8 +492,8 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
         ms[ply, 0] = 0
         n = 1
     else:
-        P = prm[P_P]
-        size = prm[P_SIZE]
+        P = g[P_P]
+        size = g[P_SIZE]
         for r in range(size):
             base = (r + PAD) * P + PAD
             for c in range(size):
@@ -503,9 +504,9 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
                     n += 1
     for j in range(n):
         y = _pick(mv, ms, ply, j, n)
-        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
             continue
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
         v = 0
         if cnt[op, C_FIVE] > 0:
             v = 0  # the defender makes five first
@@ -513,20 +514,20 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
             v = WIN - ply - 3  # a double four: the line ends with it
             pvlen[ply + 1] = ply + 1
         elif cnt[me, C_FIVE] == 1:
-            b = _find_class(bd, ci, prm, me, C_FIVE)
-            if op == 0 and prm[P_RULE] == RENJU and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+            b = _find_class(bd, ci, g, me, C_FIVE)
+            if op == 0 and g[P_RULE] == RENJU and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
                 v = WIN - ply - 3  # black cannot block on a forbidden point
                 pvlen[ply + 1] = ply + 1
             else:
-                _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b, op + 1)
-                v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
+                _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b, op + 1)
+                v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
                          ply + 2, left - 1)
-                _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b)
+                _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b)
                 pv[ply + 1, ply + 1] = b
                 for q in range(ply + 2, pvlen[ply + 2]):
                     pv[ply + 1, q] = pv[ply + 2, q]
                 pvlen[ply + 1] = pvlen[ply + 2]
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
         if g[ABORT] != 0:
             return 0
         if v > 0:
@@ -540,9 +541,9 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv, pvlen,
+def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv, pvlen,
             tt, vt, age, stop, depth, ply, alpha, beta) -> int:
-    """Alpha-beta (fail-soft negamax; PVS when ``prm[P_ALGO]`` says so) from the side to move's view."""
+    """Alpha-beta (fail-soft negamax; PVS when ``g[P_ALGO]`` says so) from the side to move's view."""
     g[NODES] += 1
     if ply > g[SELDEPTH]:
         g[SELDEPTH] = ply
@@ -553,9 +554,9 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, ki
         return 0
     me = g[STONES] & 1
     op = 1 - me
-    size = prm[P_SIZE]
-    pure = prm[P_PURE] != 0
-    rule = prm[P_RULE]
+    size = g[P_SIZE]
+    pure = g[P_PURE] != 0
+    rule = g[P_RULE]
     renju_black = rule == RENJU and me == 0
     if g[STONES] >= size * size:
         return 0
@@ -566,10 +567,10 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, ki
         if cnt[op, C_FIVE] >= 2:
             return -(WIN - ply - 2)
         if cnt[op, C_FIVE] == 1:
-            forced = _find_class(bd, ci, prm, op, C_FIVE)
-            if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, prm, forced):
+            forced = _find_class(bd, ci, g, op, C_FIVE)
+            if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, g, forced):
                 return -(WIN - ply - 2)
-        elif cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, prm, me)):
+        elif cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
             return WIN - ply - 3
         if ply >= MAXPLY - 4:
             return _evaluate(g, me)
@@ -579,36 +580,36 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, ki
         if beta <= -(WIN - ply - 2):
             return beta
         if forced >= 0:
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, forced, me + 1)
-            v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv, pvlen,
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, forced, me + 1)
+            v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv, pvlen,
                          tt, vt, age, stop, depth, ply + 1, -beta, -alpha)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, forced)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, forced)
             pv[ply, ply] = forced
             for q in range(ply + 1, pvlen[ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
             pvlen[ply] = max(pvlen[ply + 1], ply + 1)
             return v
     if depth <= 0:
-        if not pure and prm[P_LEAFVCF] > 0 and cnt[me, C_B4F3] > 0:
-            v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
-                     ply, prm[P_LEAFVCF])
+        if not pure and g[P_LEAFVCF] > 0 and cnt[me, C_B4F3] > 0:
+            v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+                     ply, g[P_LEAFVCF])
             if v > 0:
                 return v
         return _evaluate(g, me)
     alpha0 = alpha
     ttmove = -1
     key = np.uint64(g[KEY])
-    if not pure and ply <= prm[P_TREEVCT] and depth >= 2 and cnt[op, C_F4] == 0 \
+    if not pure and ply <= g[P_TREEVCT] and depth >= 2 and cnt[op, C_F4] == 0 \
             and cnt[me, C_B4] + cnt[me, C_B4F3] > 0:
         # VCT near the root, once per position and search (an attempt is remembered in the threat table)
         tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
         if tt_probe(vt, tk) < 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply)
+            v = _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply)
             tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
             if g[ABORT] != 0:
                 return 0
             if v > 0:
-                _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv, pvlen, tt, age, ply, v)
+                _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv, pvlen, tt, age, ply, v)
                 return v
     i = tt_probe(tt, key)
     if i >= 0:
@@ -621,27 +622,27 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, ki
                     pv[ply, ply] = ttmove
                     pvlen[ply] = ply + 1
                 return v
-    threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
+    threatened = not pure and _threatens(bd, ub, ci, cnt, g, op)
     mode = 1 if pure else (2 if threatened else 0)
-    top = prm[P_TOP]
-    if top > 0 and prm[P_TAPER] > 0 and cnt[op, C_B4F3] + cnt[op, C_F3F3] == 0:
+    top = g[P_TOP]
+    if top > 0 and g[P_TAPER] > 0 and cnt[op, C_B4F3] + cnt[op, C_F3F3] == 0:
         # a narrower search deeper in the tree: ``taper`` moves fewer per ply, down to ``topmin``
         # (not where the opponent threatens a 4-3 or a 3-3: the defence may be ordered late)
-        top = max(top - prm[P_TAPER] * max(ply - prm[P_TAPERFROM], 0), prm[P_TOPMIN])
-    n = _gen(bd, ci, cnt, near, prm, hist, killers, me, ply, ttmove, mv, ms, mode)
+        top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
+    n = _gen(bd, ci, cnt, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
     best = -WIN - 1
     bestm = -1
     searched = 0
-    algo = prm[P_ALGO]
-    lmr = 0 if pure else prm[P_LMR]
+    algo = g[P_ALGO]
+    lmr = 0 if pure else g[P_LMR]
     for j in range(n):
         if searched >= limit:
             break
         y = _pick(mv, ms, ply, j, n)
-        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
             continue
         if pure and ci[y, CI_CB + me] == C_FIVE:
             v = WIN - ply - 1
@@ -652,22 +653,24 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, ki
             if lmr > 0 and searched >= lmr and depth >= 3 and not threatened and ci[y, CI_CB + me] < C_F3 \
                     and ci[y, CI_CB + op] < C_F3:
                 red = 1
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
+            if depth >= 2:
+                tt_prefetch(tt, np.uint64(g[KEY] ^ zob[me, y]))  # the child probes it after the move
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
             v = alpha + 1
             if red > 0:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                              pvlen, tt, vt, age, stop, depth - 1 - red, ply + 1, -alpha - 1, -alpha)
             if v > alpha:
                 if algo == ALGO_PVS and searched > 0:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
                     if alpha < v < beta:
-                        v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms,
+                        v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms,
                                      pv, pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
                 else:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
         searched += 1
         if g[ABORT] != 0:
             return 0
@@ -698,7 +701,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, ki
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv, pvlen,
+def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv, pvlen,
           tt, vt, age, stop, depth, alpha, beta, excluded, prefer) -> int:
     """Search the root to ``depth`` within (alpha, beta), skipping ``excluded`` cells; PV in ``pv[0]``.
 
@@ -708,21 +711,21 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, kill
     g[NODES] += 1
     me = g[STONES] & 1
     op = 1 - me
-    pure = prm[P_PURE] != 0
-    renju_black = prm[P_RULE] == RENJU and me == 0
+    pure = g[P_PURE] != 0
+    renju_black = g[P_RULE] == RENJU and me == 0
     pvlen[0] = 0
     ttmove = prefer
     n = 0
-    threatened = not pure and _threatens(bd, ub, ci, cnt, prm, op)
+    threatened = not pure and _threatens(bd, ub, ci, cnt, g, op)
     for mode in range(3):
         if mode == 2:
-            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
+            n = _gen(bd, ci, cnt, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
         elif mode == 0 and not pure:
-            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms,
+            n = _gen(bd, ci, cnt, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms,
                      np.int64(2) if threatened else np.int64(0))
             if not pure and cnt[op, C_FIVE] == 1:
                 # only the block (or our own five, found by the generator's order) matters
-                f = _find_class(bd, ci, prm, op, C_FIVE)
+                f = _find_class(bd, ci, g, op, C_FIVE)
                 m = 0
                 for j in range(n):
                     y = mv[0, j]
@@ -732,13 +735,13 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, kill
                         m += 1
                 n = m
         elif mode == 1 and not pure:
-            n = _gen(bd, ci, cnt, near, prm, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
+            n = _gen(bd, ci, cnt, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
         else:
             continue
         usable = 0
         for j in range(n):
             y = mv[0, j]
-            if excluded[y] == 0 and not (renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y)):
+            if excluded[y] == 0 and not (renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y)):
                 mv[0, usable] = y
                 ms[0, usable] = ms[0, j]
                 usable += 1
@@ -747,12 +750,12 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, kill
             break
     if n == 0:
         return -WIN - 1
-    top = prm[P_TOP]
+    top = g[P_TOP]
     limit = n
     if not pure and top > 0 and not threatened and cnt[op, C_FIVE] == 0 and n > top:
         limit = top
     best = -WIN - 1
-    algo = prm[P_ALGO]
+    algo = g[P_ALGO]
     a = alpha
     for j in range(n):
         if j >= limit:
@@ -762,17 +765,17 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, kill
             v = WIN - 1
             pvlen[1] = 1
         else:
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
             if algo == ALGO_PVS and j > 0:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                              pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -a - 1, -a)
                 if a < v < beta:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
+                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                                  pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
             else:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, hist, killers, mv, ms, pv,
+                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                              pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
         if g[ABORT] != 0:
             return best
         if v > best:
@@ -802,7 +805,7 @@ TREE_VCT_SALT = np.int64(0x3C6EF372FE94F82B)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply, left,
+def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply, left,
          attacking) -> int:
     """Victory by continuous threats (fours and open threes) for the side to move; 0 when none found.
 
@@ -824,21 +827,21 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
         if cnt[op, C_FIVE] >= 2:
             pvlen[ply] = ply
             return WIN - ply - 1
-        defender_black_renju = prm[P_RULE] == RENJU and me == 0
+        defender_black_renju = g[P_RULE] == RENJU and me == 0
         n = 0
         if cnt[op, C_FIVE] == 1:
-            b = _find_class(bd, ci, prm, op, C_FIVE)
-            if defender_black_renju and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+            b = _find_class(bd, ci, g, op, C_FIVE)
+            if defender_black_renju and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
                 return WIN - ply - 1
             mv[ply, 0] = b
             ms[ply, 0] = 0
             n = 1
         else:
-            threat = _threatens(bd, ub, ci, cnt, prm, op)
+            threat = _threatens(bd, ub, ci, cnt, g, op)
             if not threat:
                 return 0  # no threat: the defender has a free move
-            P = prm[P_P]
-            size = prm[P_SIZE]
+            P = g[P_P]
+            size = g[P_SIZE]
             for r in range(size):
                 base = (r + PAD) * P + PAD
                 for c in range(size):
@@ -851,12 +854,12 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
         bestline = 0
         for j in range(n):
             y = _pick(mv, ms, ply, j, n)
-            if defender_black_renju and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+            if defender_black_renju and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
                 continue
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
-            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
+            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
                      ply + 1, left, np.int64(1))
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
+            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
             if v <= 0 or g[ABORT] != 0 or g[VT_OUT] != 0:
                 return 0
             if v < worst:
@@ -879,36 +882,36 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
         return 0
     me = g[STONES] & 1
     op = 1 - me
-    renju_black = prm[P_RULE] == RENJU and me == 0
+    renju_black = g[P_RULE] == RENJU and me == 0
     if cnt[me, C_FIVE] > 0:
-        pv[ply, ply] = _find_class(bd, ci, prm, me, C_FIVE)
+        pv[ply, ply] = _find_class(bd, ci, g, me, C_FIVE)
         pvlen[ply] = ply + 1
         return WIN - ply - 1
     if cnt[op, C_FIVE] >= 2:
         return 0
     if cnt[op, C_FIVE] == 1:
-        b = _find_class(bd, ci, prm, op, C_FIVE)
-        if renju_black and ci[b, CI_MF] != 0 and _forbidden_at(ub, prm, b):
+        b = _find_class(bd, ci, g, op, C_FIVE)
+        if renju_black and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
             return 0
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b, me + 1)
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
                  ply + 1, left, np.int64(0))
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, b)
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b)
         if v > 0:
             pv[ply, ply] = b
             for q in range(ply + 1, pvlen[ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
             pvlen[ply] = pvlen[ply + 1]
         return v
-    if cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, prm, me)):
-        y = _find_class(bd, ci, prm, me, C_F4)
+    if cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
+        y = _find_class(bd, ci, g, me, C_F4)
         if renju_black:
-            P = prm[P_P]
-            size = prm[P_SIZE]
+            P = g[P_P]
+            size = g[P_SIZE]
             for r in range(size):
                 for c in range(size):
                     z = (r + PAD) * P + PAD + c
-                    if bd[z] == 0 and ci[z, CI_CB] == C_F4 and (ci[z, CI_MF] == 0 or not _forbidden_at(ub, prm, z)):
+                    if bd[z] == 0 and ci[z, CI_CB] == C_F4 and (ci[z, CI_MF] == 0 or not _forbidden_at(ub, g, z)):
                         y = z
         pv[ply, ply] = y
         pvlen[ply] = ply + 1
@@ -919,8 +922,8 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
     i = tt_probe(vt, key)
     if i >= 0 and vt[i, DEPTH] >= left:
         return 0
-    P = prm[P_P]
-    size = prm[P_SIZE]
+    P = g[P_P]
+    size = g[P_SIZE]
     n = 0
     # with one threat left only a double threat can win (a move's new threats all run through it)
     least = C_F3F3 if left == 1 else C_F3
@@ -934,12 +937,12 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
                 n += 1
     for j in range(n):
         y = _pick(mv, ms, ply, j, n)
-        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, prm, y):
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
             continue
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, me + 1)
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
                  ply + 1, left - 1, np.int64(0))
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y)
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
         if g[ABORT] != 0 or g[VT_OUT] != 0:
             return 0
         if v > 0:
@@ -955,7 +958,7 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv,
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv, pvlen, tt, age, ply, v) -> None:
+def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv, pvlen, tt, age, ply, v) -> None:
     """Store the threat-search line ``pv[ply]`` (a win ``v`` for the side to move) in the transposition
     table, node by node (the attacker's value as a lower bound, the defender's as an upper one), so
     that the principal variation can be read back to its end."""
@@ -969,24 +972,24 @@ def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv, 
             tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), LOWER, v, y, ply + k, age)
         else:
             tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), UPPER, -v, y, ply + k, age)
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, y, (g[STONES] & 1) + 1)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, (g[STONES] & 1) + 1)
     for k in range(n - 1, -1, -1):
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, pv[ply, ply + k])
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv[ply, ply + k])
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply) -> int:
-    """A VCT for the side to move inside the tree, within ``prm[P_TREEVCTN]`` nodes, deepened one threat
-    at a time up to ``prm[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
+def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply) -> int:
+    """A VCT for the side to move inside the tree, within ``g[P_TREEVCTN]`` nodes, deepened one threat
+    at a time up to ``g[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
     v = 0
     used = 0
-    for left in range(1, prm[P_TREEVCTT] + 1):
+    for left in range(1, g[P_TREEVCTT] + 1):
         g[VTNODES] = 0
-        g[VT_LIMIT] = prm[P_TREEVCTN] - used
+        g[VT_LIMIT] = g[P_TREEVCTN] - used
         g[VT_OUT] = 0
         if g[VT_LIMIT] <= 0:
             break
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, ply,
+        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply,
                  np.int64(left), np.int64(1))
         used += g[VTNODES]
         out = g[VT_OUT]
@@ -998,31 +1001,31 @@ def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
+def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
     """VCT from the root for the side to move (PV in ``pv[0]``)."""
-    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
+    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
                 np.int64(0), left, np.int64(1))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root_vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
+def _root_vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
     """VCF from the root for the side to move (PV in ``pv[0]``)."""
-    return _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, mv, ms, pv, pvlen, vt, stop,
+    return _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
                 np.int64(0), left)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, board) -> None:
+def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, board) -> None:
     """Fill the padded arrays for the empty board, then place the stones of ``board`` (unpadded)."""
-    P = prm[P_P]
-    size = prm[P_SIZE]
+    P = g[P_P]
+    size = g[P_SIZE]
     bd[:] = 3
     ub[:] = 0
     keys[:, :] = 0
     cp[:, :] = 0
     ci[:, :] = 0
     cnt[:, :] = 0
-    g[:] = 0
+    g[:G_SIZE] = 0
     near[:] = 0
     for r in range(size):
         for c in range(size):
@@ -1031,7 +1034,7 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, board) ->
         for c in range(size):
             y = (r + PAD) * P + PAD + c
             for d in range(4):
-                off = prm[P_D0 + d]
+                off = g[P_D0 + d]
                 k_ = np.int64(0)
                 for k in range(1, 6):
                     if bd[y - k * off] == 3:
@@ -1043,24 +1046,24 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, board) ->
                 cp[y, 1] |= np.int64(pat[1, k_]) << (4 * d)
             cnt[0, 0] += 1
             cnt[1, 0] += 1
-            _refresh(y, ci, cp, cnt, g, cmb, prm[P_RULE])
+            _refresh(y, ci, cp, cnt, g, cmb, g[P_RULE])
     for i in range(size * size):
         if board[i] != 0:
             r = i // size
             c = i % size
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, np.int64((r + PAD) * P + PAD + c),
+            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, np.int64((r + PAD) * P + PAD + c),
                    np.int64(board[i]))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, tt, first, maxlen, out) -> int:
+def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, tt, first, maxlen, out) -> int:
     """The line of transposition-table moves after ``first`` (played, then taken back); its length."""
     n = 0
     if first < 0 or bd[first] != 0:
         return 0
     out[0] = first
     n = 1
-    _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, first, (g[STONES] & 1) + 1)
+    _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, first, (g[STONES] & 1) + 1)
     while n < maxlen:
         me = g[STONES] & 1
         i = tt_probe(tt, np.uint64(g[KEY]))
@@ -1072,9 +1075,9 @@ def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, tt, fir
         win = ci[m, CI_CB + me] == C_FIVE
         out[n] = m
         n += 1
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, m, me + 1)
+        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, m, me + 1)
         if win:
             break
     for j in range(n - 1, -1, -1):
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, prm, un, out[j])
+        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, out[j])
     return n
