@@ -110,13 +110,13 @@ class Position:
         self.keys = np.zeros((N, 4), dtype=np.int64)
         self.cp = np.zeros((N, 2), dtype=np.int64)
         self.ci = np.zeros((N, 5), dtype=np.int64)
-        self.cnt = np.zeros((2, K.NCLASS), dtype=np.int64)
+        self.cnt = self.g[K.CNT:K.CNT + 2 * K.NCLASS].reshape(2, K.NCLASS)  # a view
         self.near = np.zeros(N, dtype=np.int64)
         self.un = np.zeros((size * size + 1, K.U_SIZE), dtype=np.int64)
         K._setup(*self.arrays(), board)
 
     def arrays(self) -> tuple:
-        return (self.bd, self.ub, self.keys, self.cp, self.ci, self.cnt, self.g, self.near, self.pat, self.cmb,
+        return (self.bd, self.ub, self.keys, self.cp, self.ci, self.g, self.near, self.pat, self.cmb,
                 self.zob, self.un)
 
     def pad(self, move: int) -> int:
@@ -168,7 +168,7 @@ class _Searcher:
         self.mv = np.zeros((K.MAXPLY, self.N), dtype=np.int64)
         self.ms = np.zeros((K.MAXPLY, self.N), dtype=np.int64)
         self.pv = np.zeros((K.MAXPLY, K.MAXPLY), dtype=np.int64)
-        self.pvlen = np.zeros(K.MAXPLY, dtype=np.int64)
+        self.pvlen = self.pos.g[K.PVL:K.PVL + K.MAXPLY]  # a view
         self.guess = 0
         self.values: dict[int, int] = {}
         self.passes_by_depth: dict[int, int] = {}  # MTD(f) null-window passes per completed depth
@@ -194,7 +194,7 @@ class _Searcher:
 
     def _root(self, depth: int, alpha: int, beta: int, flag: np.ndarray, ex: np.ndarray) -> int:
         e = self.engine
-        return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv, self.pvlen,
+        return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
                            e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
                            ex, np.int64(self.best)))
 
@@ -202,7 +202,7 @@ class _Searcher:
         """A VCF win for the side to move, or ``None``."""
         e = self.engine
         t = time.perf_counter()
-        v = int(K._root_vcf(*self.pos.arrays(), self.mv, self.ms, self.pv, self.pvlen, e.vt, flag,
+        v = int(K._root_vcf(*self.pos.arrays(), self.mv, self.ms, self.pv, e.vt, flag,
                             np.int64(fours)))
         self.vcf_ms = (time.perf_counter() - t) * 1000
         if self.pos.g[K.ABORT]:
@@ -221,7 +221,7 @@ class _Searcher:
         g[K.VT_OUT] = 0
         self.vct_complete = False
         for left in range(1, threats + 1):  # shortest wins first; a deep search may run out of budget
-            v = int(K._root_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, self.pvlen, e.vt, flag,
+            v = int(K._root_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, e.vt, flag,
                                 np.int64(left)))
             out = g[K.ABORT] or g[K.VT_OUT]
             if out:

@@ -75,7 +75,12 @@ G_SIZE = 16
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(G_SIZE, G_SIZE + 19)
 PRM_SIZE = 19
-G_ALL = G_SIZE + PRM_SIZE
+#: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
+#: principal variation's length at each ply (``g[PVL + ply]``)
+CNT = G_SIZE + PRM_SIZE
+PVL = CNT + 2 * NCLASS
+
+G_ALL = PVL + MAXPLY
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
@@ -176,14 +181,14 @@ def combo_table() -> np.ndarray:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
+def _refresh(y, ci, cp, g, cmb, rule) -> None:
     """Recompute cell ``y``'s value/class from its cached patterns (``y`` is empty and counted)."""
     for c in range(2):
         e = cmb[cp[y, c]]
         val = e & 0xFFFF
         cls = (e >> 16) & 15
-        cnt[c, ci[y, CI_CB + c]] -= 1
-        cnt[c, cls] += 1
+        g[CNT + c * NCLASS + ci[y, CI_CB + c]] -= 1
+        g[CNT + c * NCLASS + cls] += 1
         g[TOT_B + c] += val - ci[y, CI_VB + c]
         ci[y, CI_VB + c] = val
         ci[y, CI_CB + c] = cls
@@ -192,7 +197,7 @@ def _refresh(y, ci, cp, cnt, g, cmb, rule) -> None:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, rule, x, cs) -> int:
+def _lines(bd, keys, cp, ci, g, pat, cmb, un, f, rule, x, cs) -> int:
     """Add a stone of colour ``cs`` at ``x`` to the lines of the 40 cells within five of it, refreshing
     the empty cells whose patterns change; each such cell's old patterns and value go to the undo
     frame ``un[f]`` (from ``U_REC``, two slots a cell). Returns how many cells were recorded."""
@@ -240,8 +245,8 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, rule, x, cs) -> int:
                     val = e & 0xFFFF
                     cls = (e >> 16) & 15
                     if cls != ocb:
-                        cnt[0, ocb] -= 1
-                        cnt[0, cls] += 1
+                        g[CNT + ocb] -= 1
+                        g[CNT + cls] += 1
                         ci[y, CI_CB] = cls
                     dt0 += val - old0
                     ci[y, CI_VB] = val
@@ -251,8 +256,8 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, rule, x, cs) -> int:
                     val = e & 0xFFFF
                     cls = (e >> 16) & 15
                     if cls != ocw:
-                        cnt[1, ocw] -= 1
-                        cnt[1, cls] += 1
+                        g[CNT + NCLASS + ocw] -= 1
+                        g[CNT + NCLASS + cls] += 1
                         ci[y, CI_CW] = cls
                     dt1 += val - old1
                     ci[y, CI_VW] = val
@@ -262,7 +267,7 @@ def _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, rule, x, cs) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, x, stone) -> None:
+def _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x, stone) -> None:
     """Put ``stone`` (1 or 2) on the empty padded cell ``x`` and update everything; what it changes is
     kept in the undo frame ``un[stones before]`` for ``_remove``."""
     P = g[P_P]
@@ -276,23 +281,23 @@ def _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, x, stone) -> N
         un[f, U_CI + j] = ci[x, j]
     for c in range(2):
         for k in range(NCLASS):
-            un[f, U_CNT + c * NCLASS + k] = cnt[c, k]
+            un[f, U_CNT + c * NCLASS + k] = g[CNT + c * NCLASS + k]
     un[f, U_TOT] = g[TOT_B]
     un[f, U_TOT + 1] = g[TOT_W]
     for c in range(2):
-        cnt[c, ci[x, CI_CB + c]] -= 1
+        g[CNT + c * NCLASS + ci[x, CI_CB + c]] -= 1
         g[TOT_B + c] -= ci[x, CI_VB + c]
         ci[x, CI_VB + c] = 0
         ci[x, CI_CB + c] = 0
     ci[x, CI_MF] = 0
-    un[f, U_N] = _lines(bd, keys, cp, ci, cnt, g, pat, cmb, un, f, g[P_RULE], x, stone - 1)
+    un[f, U_N] = _lines(bd, keys, cp, ci, g, pat, cmb, un, f, g[P_RULE], x, stone - 1)
     for dr in range(-2, 3):
         for dc in range(-2, 3):
             near[x + dr * P + dc] += 1
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, x) -> None:
+def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
     """Take back the last stone placed (on the padded cell ``x``), restoring everything from its undo frame."""
     P = g[P_P]
     stone = bd[x]
@@ -322,7 +327,7 @@ def _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, x) -> None:
         ci[x, j] = un[f, U_CI + j]
     for c in range(2):
         for k in range(NCLASS):
-            cnt[c, k] = un[f, U_CNT + c * NCLASS + k]
+            g[CNT + c * NCLASS + k] = un[f, U_CNT + c * NCLASS + k]
     g[TOT_B] = un[f, U_TOT]
     g[TOT_W] = un[f, U_TOT + 1]
     for dr in range(-2, 3):
@@ -375,9 +380,9 @@ def _has_free_f4(bd, ub, ci, g, colour) -> bool:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _threatens(bd, ub, ci, cnt, g, colour) -> bool:
+def _threatens(bd, ub, ci, g, colour) -> bool:
     """Whether ``colour`` has a playable open-four point (an open three or better to answer)."""
-    if cnt[colour, C_F4] == 0:
+    if g[CNT + colour * NCLASS + C_F4] == 0:
         return False
     if colour == 0 and g[P_RULE] == RENJU:
         return _has_free_f4(bd, ub, ci, g, colour)
@@ -385,7 +390,7 @@ def _threatens(bd, ub, ci, cnt, g, colour) -> bool:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _gen(bd, ci, cnt, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
+def _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
     """Candidate moves of ``me`` at ``ply`` into ``mv[ply]`` with scores in ``ms[ply]``; returns how many.
 
     ``mode`` 0: cells within two of a stone; 1: every empty cell (pure mode and fallbacks);
@@ -443,10 +448,10 @@ def _pick(mv, ms, ply, i, n) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply, left) -> int:
+def _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, left) -> int:
     """Victory by continuous fours for the side to move: ``WIN - plies`` or 0 when none within ``left`` fours."""
     g[VNODES] += 1
-    pvlen[ply] = ply
+    g[PVL + ply] = ply
     if (g[VNODES] & 1023) == 0 and stop[0] != 0:
         g[ABORT] = 1
     if g[ABORT] != 0 or ply >= MAXPLY - 4:
@@ -454,21 +459,21 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
     me = g[STONES] & 1
     op = 1 - me
     renju_black = g[P_RULE] == RENJU and me == 0
-    if cnt[me, C_FIVE] > 0:
+    if g[CNT + me * NCLASS + C_FIVE] > 0:
         y = _find_class(bd, ci, g, me, C_FIVE)
         pv[ply, ply] = y
-        pvlen[ply] = ply + 1
+        g[PVL + ply] = ply + 1
         return WIN - ply - 1
-    if cnt[op, C_FIVE] >= 2:
+    if g[CNT + op * NCLASS + C_FIVE] >= 2:
         return 0
     forced = -1
-    if cnt[op, C_FIVE] == 1:
+    if g[CNT + op * NCLASS + C_FIVE] == 1:
         forced = _find_class(bd, ci, g, op, C_FIVE)
         if ci[forced, CI_CB + me] < C_B4:
             return 0
         if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, g, forced):
             return 0
-    elif cnt[me, C_F4] > 0:
+    elif g[CNT + me * NCLASS + C_F4] > 0:
         if not renju_black or _has_free_f4(bd, ub, ci, g, me):
             P = g[P_P]
             size = g[P_SIZE]
@@ -478,7 +483,7 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
                     if bd[y] == 0 and ci[y, CI_CB + me] == C_F4 and (
                             not renju_black or ci[y, CI_MF] == 0 or not _forbidden_at(ub, g, y)):
                         pv[ply, ply] = y
-                        pvlen[ply] = ply + 1
+                        g[PVL + ply] = ply + 1
                         return WIN - ply - 3
     if left <= 0:
         return 0
@@ -506,48 +511,48 @@ def _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
         y = _pick(mv, ms, ply, j, n)
         if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
             continue
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
+        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, me + 1)
         v = 0
-        if cnt[op, C_FIVE] > 0:
+        if g[CNT + op * NCLASS + C_FIVE] > 0:
             v = 0  # the defender makes five first
-        elif cnt[me, C_FIVE] >= 2:
+        elif g[CNT + me * NCLASS + C_FIVE] >= 2:
             v = WIN - ply - 3  # a double four: the line ends with it
-            pvlen[ply + 1] = ply + 1
-        elif cnt[me, C_FIVE] == 1:
+            g[PVL + ply + 1] = ply + 1
+        elif g[CNT + me * NCLASS + C_FIVE] == 1:
             b = _find_class(bd, ci, g, me, C_FIVE)
             if op == 0 and g[P_RULE] == RENJU and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
                 v = WIN - ply - 3  # black cannot block on a forbidden point
-                pvlen[ply + 1] = ply + 1
+                g[PVL + ply + 1] = ply + 1
             else:
-                _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b, op + 1)
-                v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+                _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, b, op + 1)
+                v = _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                          ply + 2, left - 1)
-                _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b)
+                _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, b)
                 pv[ply + 1, ply + 1] = b
-                for q in range(ply + 2, pvlen[ply + 2]):
+                for q in range(ply + 2, g[PVL + ply + 2]):
                     pv[ply + 1, q] = pv[ply + 2, q]
-                pvlen[ply + 1] = pvlen[ply + 2]
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
+                g[PVL + ply + 1] = g[PVL + ply + 2]
+        _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
         if g[ABORT] != 0:
             return 0
         if v > 0:
             pv[ply, ply] = y
-            for q in range(ply + 1, pvlen[ply + 1]):
+            for q in range(ply + 1, g[PVL + ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
-            pvlen[ply] = pvlen[ply + 1]
+            g[PVL + ply] = g[PVL + ply + 1]
             return v
     tt_store(vt, key, left, UPPER, 0, -1, ply, 0)
     return 0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv, pvlen,
+def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
             tt, vt, age, stop, depth, ply, alpha, beta) -> int:
     """Alpha-beta (fail-soft negamax; PVS when ``g[P_ALGO]`` says so) from the side to move's view."""
     g[NODES] += 1
     if ply > g[SELDEPTH]:
         g[SELDEPTH] = ply
-    pvlen[ply] = ply
+    g[PVL + ply] = ply
     if (g[NODES] & 1023) == 0 and (stop[0] != 0 or (g[NODE_LIMIT] > 0 and g[NODES] >= g[NODE_LIMIT])):
         g[ABORT] = 1
     if g[ABORT] != 0:
@@ -562,15 +567,15 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
         return 0
     forced = -1
     if not pure:
-        if cnt[me, C_FIVE] > 0:
+        if g[CNT + me * NCLASS + C_FIVE] > 0:
             return WIN - ply - 1
-        if cnt[op, C_FIVE] >= 2:
+        if g[CNT + op * NCLASS + C_FIVE] >= 2:
             return -(WIN - ply - 2)
-        if cnt[op, C_FIVE] == 1:
+        if g[CNT + op * NCLASS + C_FIVE] == 1:
             forced = _find_class(bd, ci, g, op, C_FIVE)
             if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, g, forced):
                 return -(WIN - ply - 2)
-        elif cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
+        elif g[CNT + me * NCLASS + C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
             return WIN - ply - 3
         if ply >= MAXPLY - 4:
             return _evaluate(g, me)
@@ -580,18 +585,18 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
         if beta <= -(WIN - ply - 2):
             return beta
         if forced >= 0:
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, forced, me + 1)
-            v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv, pvlen,
+            _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, forced, me + 1)
+            v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
                          tt, vt, age, stop, depth, ply + 1, -beta, -alpha)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, forced)
+            _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, forced)
             pv[ply, ply] = forced
-            for q in range(ply + 1, pvlen[ply + 1]):
+            for q in range(ply + 1, g[PVL + ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
-            pvlen[ply] = max(pvlen[ply + 1], ply + 1)
+            g[PVL + ply] = max(g[PVL + ply + 1], ply + 1)
             return v
     if depth <= 0:
-        if not pure and g[P_LEAFVCF] > 0 and cnt[me, C_B4F3] > 0:
-            v = _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+        if not pure and g[P_LEAFVCF] > 0 and g[CNT + me * NCLASS + C_B4F3] > 0:
+            v = _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                      ply, g[P_LEAFVCF])
             if v > 0:
                 return v
@@ -599,17 +604,17 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
     alpha0 = alpha
     ttmove = -1
     key = np.uint64(g[KEY])
-    if not pure and ply <= g[P_TREEVCT] and depth >= 2 and cnt[op, C_F4] == 0 \
-            and cnt[me, C_B4] + cnt[me, C_B4F3] > 0:
+    if not pure and ply <= g[P_TREEVCT] and depth >= 2 and g[CNT + op * NCLASS + C_F4] == 0 \
+            and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
         # VCT near the root, once per position and search (an attempt is remembered in the threat table)
         tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
         if tt_probe(vt, tk) < 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply)
+            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply)
             tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
             if g[ABORT] != 0:
                 return 0
             if v > 0:
-                _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv, pvlen, tt, age, ply, v)
+                _store_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pv, tt, age, ply, v)
                 return v
     i = tt_probe(tt, key)
     if i >= 0:
@@ -620,16 +625,16 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
             if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
                 if ttmove >= 0:
                     pv[ply, ply] = ttmove
-                    pvlen[ply] = ply + 1
+                    g[PVL + ply] = ply + 1
                 return v
-    threatened = not pure and _threatens(bd, ub, ci, cnt, g, op)
+    threatened = not pure and _threatens(bd, ub, ci, g, op)
     mode = 1 if pure else (2 if threatened else 0)
     top = g[P_TOP]
-    if top > 0 and g[P_TAPER] > 0 and cnt[op, C_B4F3] + cnt[op, C_F3F3] == 0:
+    if top > 0 and g[P_TAPER] > 0 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] == 0:
         # a narrower search deeper in the tree: ``taper`` moves fewer per ply, down to ``topmin``
         # (not where the opponent threatens a 4-3 or a 3-3: the defence may be ordered late)
         top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
-    n = _gen(bd, ci, cnt, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
+    n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
@@ -646,7 +651,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
             continue
         if pure and ci[y, CI_CB + me] == C_FIVE:
             v = WIN - ply - 1
-            pvlen[ply + 1] = ply + 1
+            g[PVL + ply + 1] = ply + 1
         else:
             # late move reduction: a quiet move late in the order is searched one ply shallower first
             red = 0
@@ -655,22 +660,22 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
                 red = 1
             if depth >= 2:
                 tt_prefetch(tt, np.uint64(g[KEY] ^ zob[me, y]))  # the child probes it after the move
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
+            _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, me + 1)
             v = alpha + 1
             if red > 0:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-                             pvlen, tt, vt, age, stop, depth - 1 - red, ply + 1, -alpha - 1, -alpha)
+                v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                             tt, vt, age, stop, depth - 1 - red, ply + 1, -alpha - 1, -alpha)
             if v > alpha:
                 if algo == ALGO_PVS and searched > 0:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-                                 pvlen, tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
+                    v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                                 tt, vt, age, stop, depth - 1, ply + 1, -alpha - 1, -alpha)
                     if alpha < v < beta:
-                        v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms,
-                                     pv, pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
+                        v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms,
+                                     pv, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
                 else:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-                                 pvlen, tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
+                    v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                                 tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
+            _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
         searched += 1
         if g[ABORT] != 0:
             return 0
@@ -680,9 +685,9 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
             if v > alpha:
                 alpha = v
                 pv[ply, ply] = y
-                for q in range(ply + 1, pvlen[ply + 1]):
+                for q in range(ply + 1, g[PVL + ply + 1]):
                     pv[ply, q] = pv[ply + 1, q]
-                pvlen[ply] = max(pvlen[ply + 1], ply + 1)
+                g[PVL + ply] = max(g[PVL + ply + 1], ply + 1)
                 if alpha >= beta:
                     if killers[ply, 0] != y:
                         killers[ply, 1] = killers[ply, 0]
@@ -701,7 +706,7 @@ def _search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv, pvlen,
+def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
           tt, vt, age, stop, depth, alpha, beta, excluded, prefer) -> int:
     """Search the root to ``depth`` within (alpha, beta), skipping ``excluded`` cells; PV in ``pv[0]``.
 
@@ -713,17 +718,17 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, 
     op = 1 - me
     pure = g[P_PURE] != 0
     renju_black = g[P_RULE] == RENJU and me == 0
-    pvlen[0] = 0
+    g[PVL + 0] = 0
     ttmove = prefer
     n = 0
-    threatened = not pure and _threatens(bd, ub, ci, cnt, g, op)
+    threatened = not pure and _threatens(bd, ub, ci, g, op)
     for mode in range(3):
         if mode == 2:
-            n = _gen(bd, ci, cnt, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
+            n = _gen(bd, ci, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
         elif mode == 0 and not pure:
-            n = _gen(bd, ci, cnt, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms,
+            n = _gen(bd, ci, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms,
                      np.int64(2) if threatened else np.int64(0))
-            if not pure and cnt[op, C_FIVE] == 1:
+            if not pure and g[CNT + op * NCLASS + C_FIVE] == 1:
                 # only the block (or our own five, found by the generator's order) matters
                 f = _find_class(bd, ci, g, op, C_FIVE)
                 m = 0
@@ -735,7 +740,7 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, 
                         m += 1
                 n = m
         elif mode == 1 and not pure:
-            n = _gen(bd, ci, cnt, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
+            n = _gen(bd, ci, near, g, hist, killers, me, np.int64(0), ttmove, mv, ms, np.int64(1))
         else:
             continue
         usable = 0
@@ -752,7 +757,7 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, 
         return -WIN - 1
     top = g[P_TOP]
     limit = n
-    if not pure and top > 0 and not threatened and cnt[op, C_FIVE] == 0 and n > top:
+    if not pure and top > 0 and not threatened and g[CNT + op * NCLASS + C_FIVE] == 0 and n > top:
         limit = top
     best = -WIN - 1
     algo = g[P_ALGO]
@@ -763,32 +768,32 @@ def _root(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, 
         y = _pick(mv, ms, np.int64(0), j, n)
         if ci[y, CI_CB + me] == C_FIVE:
             v = WIN - 1
-            pvlen[1] = 1
+            g[PVL + 1] = 1
         else:
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
+            _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, me + 1)
             if algo == ALGO_PVS and j > 0:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-                             pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -a - 1, -a)
+                v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                             tt, vt, age, stop, depth - 1, np.int64(1), -a - 1, -a)
                 if a < v < beta:
-                    v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-                                 pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
+                    v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                                 tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
             else:
-                v = -_search(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-                             pvlen, tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
+                v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                             tt, vt, age, stop, depth - 1, np.int64(1), -beta, -a)
+            _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
         if g[ABORT] != 0:
             return best
         if v > best:
             best = v
             pv[0, 0] = y
-            for q in range(1, pvlen[1]):
+            for q in range(1, g[PVL + 1]):
                 pv[0, q] = pv[1, q]
-            pvlen[0] = max(pvlen[1], 1)
+            g[PVL + 0] = max(g[PVL + 1], 1)
             if v > a:
                 a = v
                 if a >= beta:
                     break
-    if pvlen[0] > 0:
+    if g[PVL + 0] > 0:
         flag = EXACT
         if best <= alpha:
             flag = UPPER
@@ -805,7 +810,7 @@ TREE_VCT_SALT = np.int64(0x3C6EF372FE94F82B)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply, left,
+def _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, left,
          attacking) -> int:
     """Victory by continuous threats (fours and open threes) for the side to move; 0 when none found.
 
@@ -817,19 +822,19 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
     if attacking == 0:
         # the defender's node: the attack's value if every defence loses, else 0
         g[VTNODES] += 1
-        pvlen[ply] = ply
+        g[PVL + ply] = ply
         if g[ABORT] != 0 or g[VT_OUT] != 0 or ply >= MAXPLY - 8:
             return 0
         me = g[STONES] & 1  # the defender
         op = 1 - me  # the attacker
-        if cnt[me, C_FIVE] > 0:
+        if g[CNT + me * NCLASS + C_FIVE] > 0:
             return 0
-        if cnt[op, C_FIVE] >= 2:
-            pvlen[ply] = ply
+        if g[CNT + op * NCLASS + C_FIVE] >= 2:
+            g[PVL + ply] = ply
             return WIN - ply - 1
         defender_black_renju = g[P_RULE] == RENJU and me == 0
         n = 0
-        if cnt[op, C_FIVE] == 1:
+        if g[CNT + op * NCLASS + C_FIVE] == 1:
             b = _find_class(bd, ci, g, op, C_FIVE)
             if defender_black_renju and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
                 return WIN - ply - 1
@@ -837,7 +842,7 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
             ms[ply, 0] = 0
             n = 1
         else:
-            threat = _threatens(bd, ub, ci, cnt, g, op)
+            threat = _threatens(bd, ub, ci, g, op)
             if not threat:
                 return 0  # no threat: the defender has a free move
             P = g[P_P]
@@ -856,24 +861,24 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
             y = _pick(mv, ms, ply, j, n)
             if defender_black_renju and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
                 continue
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
-            v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+            _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, me + 1)
+            v = _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                      ply + 1, left, np.int64(1))
-            _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
+            _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
             if v <= 0 or g[ABORT] != 0 or g[VT_OUT] != 0:
                 return 0
             if v < worst:
                 worst = v  # the longest resistance is the line to show
                 bestline = 1
                 pv[ply, ply] = y
-                for q in range(ply + 1, pvlen[ply + 1]):
+                for q in range(ply + 1, g[PVL + ply + 1]):
                     pv[ply, q] = pv[ply + 1, q]
-                pvlen[ply] = pvlen[ply + 1]
+                g[PVL + ply] = g[PVL + ply + 1]
         if bestline == 0:
             return 0
         return worst
     g[VTNODES] += 1
-    pvlen[ply] = ply
+    g[PVL + ply] = ply
     if (g[VTNODES] & 1023) == 0 and stop[0] != 0:
         g[ABORT] = 1
     if g[VT_LIMIT] > 0 and g[VTNODES] >= g[VT_LIMIT]:
@@ -883,27 +888,27 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
     me = g[STONES] & 1
     op = 1 - me
     renju_black = g[P_RULE] == RENJU and me == 0
-    if cnt[me, C_FIVE] > 0:
+    if g[CNT + me * NCLASS + C_FIVE] > 0:
         pv[ply, ply] = _find_class(bd, ci, g, me, C_FIVE)
-        pvlen[ply] = ply + 1
+        g[PVL + ply] = ply + 1
         return WIN - ply - 1
-    if cnt[op, C_FIVE] >= 2:
+    if g[CNT + op * NCLASS + C_FIVE] >= 2:
         return 0
-    if cnt[op, C_FIVE] == 1:
+    if g[CNT + op * NCLASS + C_FIVE] == 1:
         b = _find_class(bd, ci, g, op, C_FIVE)
         if renju_black and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
             return 0
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b, me + 1)
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, b, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                  ply + 1, left, np.int64(0))
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, b)
+        _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, b)
         if v > 0:
             pv[ply, ply] = b
-            for q in range(ply + 1, pvlen[ply + 1]):
+            for q in range(ply + 1, g[PVL + ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
-            pvlen[ply] = pvlen[ply + 1]
+            g[PVL + ply] = g[PVL + ply + 1]
         return v
-    if cnt[me, C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
+    if g[CNT + me * NCLASS + C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
         y = _find_class(bd, ci, g, me, C_F4)
         if renju_black:
             P = g[P_P]
@@ -914,7 +919,7 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
                     if bd[z] == 0 and ci[z, CI_CB] == C_F4 and (ci[z, CI_MF] == 0 or not _forbidden_at(ub, g, z)):
                         y = z
         pv[ply, ply] = y
-        pvlen[ply] = ply + 1
+        g[PVL + ply] = ply + 1
         return WIN - ply - 3
     if left <= 0:
         return 0
@@ -939,17 +944,17 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
         y = _pick(mv, ms, ply, j, n)
         if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
             continue
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, me + 1)
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, me + 1)
+        v = _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                  ply + 1, left - 1, np.int64(0))
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y)
+        _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
         if g[ABORT] != 0 or g[VT_OUT] != 0:
             return 0
         if v > 0:
             pv[ply, ply] = y
-            for q in range(ply + 1, pvlen[ply + 1]):
+            for q in range(ply + 1, g[PVL + ply + 1]):
                 pv[ply, q] = pv[ply + 1, q]
-            pvlen[ply] = pvlen[ply + 1]
+            g[PVL + ply] = g[PVL + ply + 1]
             return v
     tt_store(vt, key, left, UPPER, 0, -1, ply, 0)
     return 0
@@ -958,11 +963,11 @@ def _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvle
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv, pvlen, tt, age, ply, v) -> None:
+def _store_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pv, tt, age, ply, v) -> None:
     """Store the threat-search line ``pv[ply]`` (a win ``v`` for the side to move) in the transposition
     table, node by node (the attacker's value as a lower bound, the defender's as an upper one), so
     that the principal variation can be read back to its end."""
-    n = pvlen[ply] - ply
+    n = g[PVL + ply] - ply
     for k in range(n):
         y = pv[ply, ply + k]
         if y < 0 or bd[y] != 0:
@@ -972,13 +977,13 @@ def _store_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv, pvlen
             tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), LOWER, v, y, ply + k, age)
         else:
             tt_store(tt, np.uint64(g[KEY]), np.int64(MAXPLY), UPPER, -v, y, ply + k, age)
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, y, (g[STONES] & 1) + 1)
+        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, (g[STONES] & 1) + 1)
     for k in range(n - 1, -1, -1):
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, pv[ply, ply + k])
+        _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pv[ply, ply + k])
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply) -> int:
+def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply) -> int:
     """A VCT for the side to move inside the tree, within ``g[P_TREEVCTN]`` nodes, deepened one threat
     at a time up to ``g[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
     v = 0
@@ -989,7 +994,7 @@ def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv,
         g[VT_OUT] = 0
         if g[VT_LIMIT] <= 0:
             break
-        v = _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, ply,
+        v = _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply,
                  np.int64(left), np.int64(1))
         used += g[VTNODES]
         out = g[VT_OUT]
@@ -1001,21 +1006,21 @@ def _tree_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv,
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root_vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
+def _root_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, left) -> int:
     """VCT from the root for the side to move (PV in ``pv[0]``)."""
-    return _vct(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+    return _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                 np.int64(0), left, np.int64(1))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root_vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop, left) -> int:
+def _root_vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, left) -> int:
     """VCF from the root for the side to move (PV in ``pv[0]``)."""
-    return _vcf(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, mv, ms, pv, pvlen, vt, stop,
+    return _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                 np.int64(0), left)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, board) -> None:
+def _setup(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, board) -> None:
     """Fill the padded arrays for the empty board, then place the stones of ``board`` (unpadded)."""
     P = g[P_P]
     size = g[P_SIZE]
@@ -1024,7 +1029,7 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, board) -> None
     keys[:, :] = 0
     cp[:, :] = 0
     ci[:, :] = 0
-    cnt[:, :] = 0
+    g[CNT:CNT + 2 * NCLASS] = 0
     g[:G_SIZE] = 0
     near[:] = 0
     for r in range(size):
@@ -1044,26 +1049,26 @@ def _setup(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, board) -> None
                 keys[y, d] = k_ | (k_ << 32)
                 cp[y, 0] |= np.int64(pat[0, k_]) << (4 * d)
                 cp[y, 1] |= np.int64(pat[1, k_]) << (4 * d)
-            cnt[0, 0] += 1
-            cnt[1, 0] += 1
-            _refresh(y, ci, cp, cnt, g, cmb, g[P_RULE])
+            g[CNT + 0] += 1
+            g[CNT + NCLASS + 0] += 1
+            _refresh(y, ci, cp, g, cmb, g[P_RULE])
     for i in range(size * size):
         if board[i] != 0:
             r = i // size
             c = i % size
-            _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, np.int64((r + PAD) * P + PAD + c),
+            _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, np.int64((r + PAD) * P + PAD + c),
                    np.int64(board[i]))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, tt, first, maxlen, out) -> int:
+def _tt_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, tt, first, maxlen, out) -> int:
     """The line of transposition-table moves after ``first`` (played, then taken back); its length."""
     n = 0
     if first < 0 or bd[first] != 0:
         return 0
     out[0] = first
     n = 1
-    _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, first, (g[STONES] & 1) + 1)
+    _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, first, (g[STONES] & 1) + 1)
     while n < maxlen:
         me = g[STONES] & 1
         i = tt_probe(tt, np.uint64(g[KEY]))
@@ -1075,9 +1080,9 @@ def _tt_line(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, tt, first, m
         win = ci[m, CI_CB + me] == C_FIVE
         out[n] = m
         n += 1
-        _place(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, m, me + 1)
+        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, m, me + 1)
         if win:
             break
     for j in range(n - 1, -1, -1):
-        _remove(bd, ub, keys, cp, ci, cnt, g, near, pat, cmb, zob, un, out[j])
+        _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, out[j])
     return n
