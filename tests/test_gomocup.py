@@ -98,6 +98,21 @@ def test_time_left_is_honoured_in_the_budget():
     assert brain._budget_ms() == 5000 - gomocup.MARGIN_MS
 
 
+def test_short_turns_keep_a_proportional_margin():
+    brain = gomocup.Brain(io.StringIO(), warm=False)
+    brain.size = 15
+    budgets = {}
+    for turn in (40, 100, 300, 600, 1000):
+        brain.timeout_turn = turn
+        budgets[turn] = brain._budget_ms()
+    assert budgets[1000] == 1000 - gomocup.MARGIN_MS
+    assert budgets[600] == 600 - gomocup.MARGIN_MS
+    assert budgets[300] == 300 - 75  # a quarter
+    assert budgets[100] == 100 - gomocup.MIN_MARGIN_MS
+    assert budgets[40] == 10  # never below 10 ms
+    assert all(0 < b < t for t, b in budgets.items())
+
+
 def test_quick_move_wins_and_blocks():
     from gamesuite.core import load_game
     g = load_game("gomoku")

@@ -38,8 +38,10 @@ PROTOCOL = True
 
 ABOUT = 'name="gamesuite", version="0.1.0", author="gamesuite authors", country="", www="", email=""'
 DEFAULT_TIMEOUT_TURN = 5000
-#: Milliseconds kept back from every time limit for Python, I/O and the manager's clock.
+#: Milliseconds kept back from every time limit for Python, I/O and the manager's clock (a quarter
+#: of a short limit, at least ``MIN_MARGIN_MS``: a fixed 150 ms would leave nothing of 100 ms turns).
 MARGIN_MS = 150
+MIN_MARGIN_MS = 30
 _XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 _XYF = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
@@ -287,7 +289,7 @@ class Brain:
             empties = self.size * self.size - len(self.stones)
             moves_left = max(8, min(40, empties // 4))
             budget = min(budget, self.time_left // moves_left)
-        return max(10, budget - MARGIN_MS)
+        return max(10, budget - min(MARGIN_MS, max(MIN_MARGIN_MS, budget // 4)))
 
     def _get_engine(self, game: Any) -> Any:
         mem = self.max_memory
