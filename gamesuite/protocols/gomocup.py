@@ -319,10 +319,10 @@ class Brain:
                 move = quick_move(state, self.marked)
                 self.send("MESSAGE engine still compiling; quick rule-based move")
             else:
+                engine = self._get_engine(game)  # (a new engine's table takes a while: count it)
                 spent = int((time.perf_counter() - t0) * 1000)
                 searchmoves = tuple(open_cells) if self.marked else None
                 limits = Limits(movetime=max(5, budget - spent), searchmoves=searchmoves)
-                engine = self._get_engine(game)
 
                 def report(info: SearchInfo) -> None:
                     self.send(message_line(info, self.size))
