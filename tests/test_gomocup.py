@@ -152,3 +152,24 @@ def test_board_field_3_cells_are_never_played(spec):
     assert (x, y) not in ((7, 7), (2, 7)) and 0 <= x < 15 and 0 <= y < 15
     assert r[2].startswith("ERROR") and "taken" in r[2]  # the opponent cannot play there either
     assert "," in r[3] and not r[3].startswith("ERROR")
+
+
+def test_engine_is_built_ahead_of_the_first_move():
+    import time
+
+    out = io.StringIO()
+    brain = gomocup.Brain(out, warm=True)
+    brain.handle("START 15")
+    brain.handle("INFO max_memory 20971520")  # 20 MB: a 5 MB table
+    brain.handle("INFO rule 1")
+    deadline = time.monotonic() + 120  # a cold numba cache compiles first
+    while brain.engine is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert brain.engine is not None, "the engine was not built before the first move"
+    built = brain.engine
+    assert brain.engine_key[1] == 5 and "standard" in brain.engine_key[0]
+    brain.handle("INFO timeout_turn 300")
+    brain.handle("BEGIN")
+    assert brain.engine is built  # the first move used it
+    assert out.getvalue().strip().splitlines()[-1] == "7,7"
+    brain.handle("END")

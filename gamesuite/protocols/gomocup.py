@@ -42,6 +42,8 @@ DEFAULT_TIMEOUT_TURN = 5000
 #: of a short limit, at least ``MIN_MARGIN_MS``: a fixed 150 ms would leave nothing of 100 ms turns).
 MARGIN_MS = 150
 MIN_MARGIN_MS = 30
+#: How long after the last START / INFO rule / INFO max_memory the engine is built ahead of time.
+PREPARE_DELAY_S = 0.2
 _XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 _XYF = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
@@ -69,6 +71,9 @@ class Brain:
         self.board_lines: list[tuple[int, int, int]] = []
         self.engine: Any = None
         self.engine_key: tuple | None = None
+        self.engine_lock = threading.Lock()  # the engine is built ahead of the first move, in a thread
+        self.prepare = warm
+        self.prepare_timer: threading.Timer | None = None
         self.ready = threading.Event()
         self.running = True
         if warm:
@@ -90,6 +95,27 @@ class Brain:
             pass
         finally:
             self.ready.set()
+        self._prepare_engine()
+
+    def _prepare_engine(self) -> None:
+        """Build the engine for the current board, rule and memory in a thread, shortly after the
+        last of a burst of settings (its table takes a while to allocate), so that the first move
+        does not pay for it; a move that comes first builds it itself."""
+        if not self.prepare or not self.size or not self.ready.is_set():
+            return
+        if self.prepare_timer is not None:
+            self.prepare_timer.cancel()
+        size, rule = self.size, self._rule_name()
+
+        def build() -> None:
+            try:
+                self._get_engine(load_game(f"gomoku(size={size},rule={rule})"))
+            except Exception:  # pragma: no cover - the move builds it again and reports the error
+                pass
+
+        self.prepare_timer = threading.Timer(PREPARE_DELAY_S, build)
+        self.prepare_timer.daemon = True
+        self.prepare_timer.start()
 
     # -- commands ------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -158,8 +184,10 @@ class Brain:
         self.stones.clear()
         self.order.clear()
         self.marked.clear()
-        if self.engine is not None:
-            self.engine.new_game()
+        with self.engine_lock:
+            if self.engine is not None:
+                self.engine.new_game()
+        self._prepare_engine()
 
     def _cmd_restart(self, rest: str) -> None:
         self._need_board()
@@ -240,8 +268,10 @@ class Brain:
                 self.time_left = v
             elif key == "max_memory":
                 self.max_memory = v
+                self._prepare_engine()
             elif key == "rule":
                 self.rule = v
+                self._prepare_engine()
         elif key in ("folder", "evaluate"):
             pass
         else:
@@ -295,13 +325,14 @@ class Brain:
         mem = self.max_memory
         hash_mb = 64 if not mem else max(1, min(64, mem // (4 * 1024 * 1024)))
         key = (game.spec, hash_mb)
-        if self.engine is None or self.engine_key != key:
-            spec = self.engine_spec or "mtdf"
-            if "hash=" not in spec and "hash" in engine_entry(game, spec).options:
-                spec += f",hash={hash_mb}"
-            self.engine = make_engine(game, spec)
-            self.engine_key = key
-        return self.engine
+        with self.engine_lock:
+            if self.engine is None or self.engine_key != key:
+                spec = self.engine_spec or "mtdf"
+                if "hash=" not in spec and "hash" in engine_entry(game, spec).options:
+                    spec += f",hash={hash_mb}"
+                self.engine = make_engine(game, spec)
+                self.engine_key = key
+            return self.engine
 
     def _move(self) -> None:
         t0 = time.perf_counter()
