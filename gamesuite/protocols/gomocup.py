@@ -105,11 +105,11 @@ class Brain:
             return
         if self.prepare_timer is not None:
             self.prepare_timer.cancel()
-        size, rule = self.size, self._rule_name()
+        game = self._game()
 
         def build() -> None:
             try:
-                self._get_engine(load_game(f"gomoku(size={size},rule={rule})"))
+                self._get_engine(game)
             except Exception:  # pragma: no cover - the move builds it again and reports the error
                 pass
 
@@ -288,6 +288,10 @@ class Brain:
         self.stones[cell] = who
         self.order.append(cell)
 
+    def _game(self) -> Any:
+        """The gomoku game of the current board size and rule."""
+        return load_game(f"gomoku(size={self.size},rule={self._rule_name()})")
+
     def _rule_name(self) -> str:
         if self.rule & 4:
             return "renju"
@@ -297,7 +301,7 @@ class Brain:
 
     def _state(self) -> Any:
         """The position as a gomoku state, our side to move."""
-        game = load_game(f"gomoku(size={self.size},rule={self._rule_name()})")
+        game = self._game()
         ours = sum(1 for v in self.stones.values() if v == 1)
         theirs = len(self.stones) - ours
         if ours == theirs:

@@ -81,23 +81,23 @@ class Position:
         N = P * P
         self.game = game
         self.size, self.P, self.N = size, P, N
+        # counters, then the parameters (``K.P_*``), the class counts and the PV lengths
         self.g = np.zeros(K.G_ALL, dtype=np.int64)
-        self.prm = self.g  # the parameters' slots (``K.P_*``) follow the counters
-        self.prm[K.P_P] = P
-        self.prm[K.P_SIZE] = size
-        self.prm[K.P_RULE] = game.rule_id
-        self.prm[K.P_TOP] = top
-        self.prm[K.P_ALGO] = algo
-        self.prm[K.P_D0:K.P_D0 + 4] = (1, P, P + 1, P - 1)
-        self.prm[K.P_PURE] = 1 if pure else 0
-        self.prm[K.P_LEAFVCF] = leafvcf
-        self.prm[K.P_LMR] = lmr
-        self.prm[K.P_TREEVCT] = treevct
-        self.prm[K.P_TREEVCTT] = treevctthreats
-        self.prm[K.P_TREEVCTN] = treevctnodes
-        self.prm[K.P_TAPER] = taper
-        self.prm[K.P_TOPMIN] = topmin
-        self.prm[K.P_TAPERFROM] = taperfrom
+        self.g[K.P_P] = P
+        self.g[K.P_SIZE] = size
+        self.g[K.P_RULE] = game.rule_id
+        self.g[K.P_TOP] = top
+        self.g[K.P_ALGO] = algo
+        self.g[K.P_D0:K.P_D0 + 4] = (1, P, P + 1, P - 1)
+        self.g[K.P_PURE] = 1 if pure else 0
+        self.g[K.P_LEAFVCF] = leafvcf
+        self.g[K.P_LMR] = lmr
+        self.g[K.P_TREEVCT] = treevct
+        self.g[K.P_TREEVCTT] = treevctthreats
+        self.g[K.P_TREEVCTN] = treevctnodes
+        self.g[K.P_TAPER] = taper
+        self.g[K.P_TOPMIN] = topmin
+        self.g[K.P_TAPERFROM] = taperfrom
         self.pat = _tables(game.rule_id)
         self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
