@@ -279,9 +279,8 @@ def _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x, stone) -> None:
     un[f, U_X] = x
     for j in range(5):
         un[f, U_CI + j] = ci[x, j]
-    for c in range(2):
-        for k in range(NCLASS):
-            un[f, U_CNT + c * NCLASS + k] = g[CNT + c * NCLASS + k]
+    for k in range(2 * NCLASS):
+        un[f, U_CNT + k] = g[CNT + k]
     un[f, U_TOT] = g[TOT_B]
     un[f, U_TOT + 1] = g[TOT_W]
     for c in range(2):
@@ -325,9 +324,8 @@ def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
         ci[y, CI_VW] = r1 >> 24
     for j in range(5):
         ci[x, j] = un[f, U_CI + j]
-    for c in range(2):
-        for k in range(NCLASS):
-            g[CNT + c * NCLASS + k] = un[f, U_CNT + c * NCLASS + k]
+    for k in range(2 * NCLASS):
+        g[CNT + k] = un[f, U_CNT + k]
     g[TOT_B] = un[f, U_TOT]
     g[TOT_W] = un[f, U_TOT + 1]
     for dr in range(-2, 3):
@@ -718,7 +716,7 @@ def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, m
     op = 1 - me
     pure = g[P_PURE] != 0
     renju_black = g[P_RULE] == RENJU and me == 0
-    g[PVL + 0] = 0
+    g[PVL] = 0
     ttmove = prefer
     n = 0
     threatened = not pure and _threatens(bd, ub, ci, g, op)
@@ -788,12 +786,12 @@ def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, m
             pv[0, 0] = y
             for q in range(1, g[PVL + 1]):
                 pv[0, q] = pv[1, q]
-            g[PVL + 0] = max(g[PVL + 1], 1)
+            g[PVL] = max(g[PVL + 1], 1)
             if v > a:
                 a = v
                 if a >= beta:
                     break
-    if g[PVL + 0] > 0:
+    if g[PVL] > 0:
         flag = EXACT
         if best <= alpha:
             flag = UPPER
