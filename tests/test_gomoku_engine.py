@@ -128,7 +128,8 @@ def _ref_eval(state, pov):
 
 
 @pytest.mark.parametrize("algo", ["negamax", "pvs", "mtdf"])
-@pytest.mark.parametrize("text,depth", [("c3", 2), ("c3 b2 d4", 2), ("a1 b2 c3 d4", 3), ("c3 c4 b3 d3 d2", 2)])
+@pytest.mark.parametrize("text,depth", [("c3", 2), ("c3 b2 d4", 2), ("a1 b2 c3 d4", 3), ("c3 c4 b3 d3 d2", 2),
+                                        ("c3 b2", 4)])
 def test_pure_search_matches_reference_alphabeta(algo, text, depth):
     game = load_game("gomoku(size=5)")
     state = game.state_from_text(text)
@@ -410,7 +411,7 @@ def test_new_options_are_checked():
     g = load_game("gomoku")
     e = make_engine(g, "mtdf,grain=8,lmr=0,treevct=1,treevctnodes=500")
     assert (e.grain, e.lmr, e.treevct, e.treevctnodes) == (8, 0, 1, 500)
-    assert make_engine(g, "mtdf,pure=true").grain_for_search == 1
+    assert make_engine(g, "mtdf,pure=true").grain_for_search == 0
     for bad in ("mtdf,grain=-1", "mtdf,lmr=x", "mtdf,treevct=-2", "mtdf,treevctnodes=1.5"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)

@@ -385,7 +385,7 @@ class GomokuEngine:
         self.taperfrom = taperfrom
         self.accept = accept
         self.acceptfrom = acceptfrom
-        self.grain_for_search = 1 if self.pure else grain
+        self.grain_for_search = 0 if self.pure else grain  # pure: until the bounds meet
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
         self.vt = new_table(max(1.0, hash / 8))
