@@ -160,7 +160,8 @@ def test_pure_search_finds_the_win_like_the_reference():
 # -- tactics --------------------------------------------------------------
 
 # the last one searches one move per node from ply 2 on, except where a four or an open three is answered
-ENGINES = ["mtdf", "pvs", "negamax,top=10", "mtdf,vcf=0,leafvcf=0", "mtdf,taper=5,topmin=1", "mtdf,accept=8"]
+ENGINES = ["mtdf", "pvs", "negamax,top=10", "mtdf,vcf=0,leafvcf=0", "mtdf,taper=5,topmin=1", "mtdf,accept=8",
+           "mtdf,threads=2"]
 
 
 def _mv(state, names):

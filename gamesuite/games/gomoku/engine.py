@@ -27,13 +27,18 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   that lower bound without seeking an upper bound (cheaper, but it does not look for better
   moves, so it can miss a win the exact search finds); ``acceptfrom``: only from this depth
   on (default 0: every depth), the shallower depths finding the value exactly.
+- ``threads``: threads that share MTD(f)'s null-window passes from depth 4 on (default 1;
+  see ``parallel``); the other algorithms search with one.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
 
 from __future__ import annotations
 
+import os
 import time
+import weakref
+from concurrent.futures import ThreadPoolExecutor
 from typing import Sequence
 
 import numpy as np
@@ -46,8 +51,12 @@ from ...core.score import WIN, WIN_THRESHOLD, Score
 from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
 from ...search.tt import clear_table, hashfull, new_table
 from . import kernels as K
+from .parallel import SplitSearch
 from .patterns import ternary_tables
 from .rules import Gomoku, GomokuState
+
+#: The most threads the ``threads`` option takes.
+MAX_THREADS = max(64, os.cpu_count() or 1)
 
 ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
 
@@ -119,6 +128,15 @@ class Position:
         return (self.bd, self.ub, self.keys, self.cp, self.ci, self.g, self.near, self.pat, self.cmb,
                 self.zob, self.un)
 
+    def clone(self) -> "Position":
+        """An independent copy (the read-only tables shared)."""
+        c = object.__new__(Position)
+        c.__dict__.update(self.__dict__)
+        for name in ("g", "bd", "ub", "keys", "cp", "ci", "near", "un"):
+            setattr(c, name, getattr(self, name).copy())
+        c.cnt = c.g[K.CNT:K.CNT + 2 * K.NCLASS].reshape(2, K.NCLASS)
+        return c
+
     def pad(self, move: int) -> int:
         return int(self.to_pad[move])
 
@@ -181,6 +199,7 @@ class _Searcher:
         self.vct_complete = False
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
+        self.split = engine._split_search(self)
 
     @property
     def nodes(self) -> int:
@@ -194,6 +213,10 @@ class _Searcher:
 
     def _root(self, depth: int, alpha: int, beta: int, flag: np.ndarray, ex: np.ndarray) -> int:
         e = self.engine
+        if self.split is not None and beta == alpha + 1:
+            v = self.split.run_pass(depth, beta, flag, ex)
+            if v is not None:
+                return v
         return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
                            e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
                            ex, np.int64(self.best)))
@@ -347,7 +370,7 @@ class GomokuEngine:
                  vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 accept: int = 0, acceptfrom: int = 0, pure: bool = False) -> None:
+                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -361,7 +384,8 @@ class GomokuEngine:
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
                         ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
-                        ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom)):
+                        ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
+                        ("threads", threads)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -386,12 +410,25 @@ class GomokuEngine:
         self.accept = accept
         self.acceptfrom = acceptfrom
         self.grain_for_search = 0 if self.pure else grain  # pure: until the bounds meet
+        if not 1 <= threads <= MAX_THREADS:
+            raise InvalidOptionError(f"option threads must be from 1 to {MAX_THREADS}, got {threads!r}")
+        self.threads = threads
+        self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
         self.vt = new_table(max(1.0, hash / 8))
         self.age = 0
         #: MTD(f) null-window passes per depth of the last search (for the benchmark)
         self.last_passes: dict[int, int] = {}
+
+    def _split_search(self, searcher: _Searcher) -> SplitSearch | None:
+        """The threads that share this search's null-window passes, or ``None`` for one thread."""
+        if self.threads == 1 or self.algo_id != K.ALGO_MTDF:
+            return None
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="gomoku-search")
+            weakref.finalize(self, self._pool.shutdown, wait=False)  # the idle threads end with the engine
+        return SplitSearch(searcher, self._pool, self.threads)
 
     def new_game(self) -> None:
         clear_table(self.tt)
@@ -457,7 +494,7 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
 
 _OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 4000, "step": 1,
             "grain": 16, "lmr": 2, "treevct": 2, "treevctnodes": 1000, "taper": 0, "topmin": 0, "taperfrom": 0,
-            "accept": 0, "acceptfrom": 0, "pure": False}
+            "accept": 0, "acceptfrom": 0, "threads": 1, "pure": False}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options={**_OPTIONS, "step": 2},
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0, "step": 1},

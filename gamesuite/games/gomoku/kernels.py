@@ -704,19 +704,101 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
-          tt, vt, age, stop, depth, alpha, beta, excluded, prefer) -> int:
-    """Search the root to ``depth`` within (alpha, beta), skipping ``excluded`` cells; PV in ``pv[0]``.
+def _split_open(bd, ub, ci, g, near, hist, killers, mv, ms, pv, tt, vt, depth, ply, alpha, beta) -> tuple:
+    """Open a node of ``_search`` whose moves several threads will share: ``(status, value, count)``.
 
-    ``prefer`` is searched first (the previous best move). Unlike inner nodes the root always
-    searches real moves, so every result comes with a move.
+    Status 0: not a plain node (a five, a four, a forced reply, a VCT to try, the horizon ...), nothing
+    done: search it with ``_search``. Status 2: counted, answered from the table with ``value``.
+    Status 1: counted, and the moves ``_search`` would try are in ``mv[ply, :count]`` in its order,
+    with ``ms[ply, j]`` the plies move ``j`` is first searched shallower (late move reduction).
     """
-    g[NODES] += 1
     me = g[STONES] & 1
     op = 1 - me
     pure = g[P_PURE] != 0
     renju_black = g[P_RULE] == RENJU and me == 0
-    g[PVL] = 0
+    if depth < 2 or ply >= MAXPLY - 4 or g[STONES] >= g[P_SIZE] * g[P_SIZE]:
+        return 0, 0, 0
+    if not pure:
+        if g[CNT + me * NCLASS + C_FIVE] + g[CNT + op * NCLASS + C_FIVE] + g[CNT + me * NCLASS + C_F4] > 0:
+            return 0, 0, 0
+        if alpha >= WIN - ply - 1 or beta <= -(WIN - ply - 2):
+            return 0, 0, 0
+        if ply <= g[P_TREEVCT] and g[CNT + op * NCLASS + C_F4] == 0 \
+                and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0 \
+                and tt_probe(vt, np.uint64(g[KEY] ^ TREE_VCT_SALT)) < 0:
+            return 0, 0, 0
+    g[NODES] += 1
+    if ply > g[SELDEPTH]:
+        g[SELDEPTH] = ply
+    g[PVL + ply] = ply
+    ttmove = -1
+    i = tt_probe(tt, np.uint64(g[KEY]))
+    if i >= 0:
+        ttmove = tt[i, MOVE]
+        if tt[i, DEPTH] >= depth:
+            v = value_from_tt(tt[i, VALUE], ply)
+            f = tt[i, FLAG]
+            if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
+                if ttmove >= 0:
+                    pv[ply, ply] = ttmove
+                    g[PVL + ply] = ply + 1
+                return 2, v, 0
+    threatened = not pure and _threatens(bd, ub, ci, g, op)
+    mode = 1 if pure else (2 if threatened else 0)
+    top = g[P_TOP]
+    if top > 0 and g[P_TAPER] > 0 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] == 0:
+        top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
+    n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
+    limit = n
+    if not pure and top > 0 and not threatened and n > top:
+        limit = top
+    lmr = 0 if pure else g[P_LMR]
+    count = 0
+    for j in range(n):
+        if count >= limit:
+            break
+        y = _pick(mv, ms, ply, j, n)
+        if renju_black and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
+            continue
+        red = 0
+        if lmr > 0 and count >= lmr and depth >= 3 and not threatened and ci[y, CI_CB + me] < C_F3 \
+                and ci[y, CI_CB + op] < C_F3:
+            red = 1
+        mv[ply, count] = y
+        ms[ply, count] = red
+        count += 1
+    return 1, 0, count
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _split_move(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                tt, vt, age, stop, depth, ply, alpha, beta, y, red) -> int:
+    """One move of a shared node (as ``_search``'s move loop searches it within a null window
+    ``beta == alpha + 1``): the value of ``y`` for the side to move at ``ply``, its line in ``pv[ply + 1]``."""
+    me = g[STONES] & 1
+    if g[P_PURE] != 0 and ci[y, CI_CB + me] == C_FIVE:
+        g[PVL + ply + 1] = ply + 1
+        return WIN - ply - 1
+    _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, me + 1)
+    v = alpha + 1
+    if red > 0:
+        v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                     tt, vt, age, stop, depth - 1 - red, ply + 1, -alpha - 1, -alpha)
+    if v > alpha:
+        v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                     tt, vt, age, stop, depth - 1, ply + 1, -beta, -alpha)
+    _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
+    return v
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _root_moves(bd, ub, ci, g, near, hist, killers, mv, ms, excluded, prefer) -> tuple:
+    """The root's candidates in ``mv[0, :n]`` (scores in ``ms[0]``, not yet sorted) and how many of
+    them to search: ``(n, limit)``. ``excluded`` cells are left out, ``prefer`` is ordered first."""
+    me = g[STONES] & 1
+    op = 1 - me
+    pure = g[P_PURE] != 0
+    renju_black = g[P_RULE] == RENJU and me == 0
     ttmove = prefer
     n = 0
     threatened = not pure and _threatens(bd, ub, ci, g, op)
@@ -751,12 +833,27 @@ def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, m
         n = usable
         if n > 0:
             break
-    if n == 0:
-        return -WIN - 1
     top = g[P_TOP]
     limit = n
     if not pure and top > 0 and not threatened and g[CNT + op * NCLASS + C_FIVE] == 0 and n > top:
         limit = top
+    return n, limit
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+          tt, vt, age, stop, depth, alpha, beta, excluded, prefer) -> int:
+    """Search the root to ``depth`` within (alpha, beta), skipping ``excluded`` cells; PV in ``pv[0]``.
+
+    ``prefer`` is searched first (the previous best move). Unlike inner nodes the root always
+    searches real moves, so every result comes with a move.
+    """
+    g[NODES] += 1
+    me = g[STONES] & 1
+    g[PVL] = 0
+    n, limit = _root_moves(bd, ub, ci, g, near, hist, killers, mv, ms, excluded, prefer)
+    if n == 0:
+        return -WIN - 1
     best = -WIN - 1
     algo = g[P_ALGO]
     a = alpha
