@@ -704,13 +704,16 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _split_open(bd, ub, ci, g, near, hist, killers, mv, ms, pv, tt, vt, depth, ply, alpha, beta) -> tuple:
+def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                tt, vt, age, stop, depth, ply, alpha, beta) -> tuple:
     """Open a node of ``_search`` whose moves several threads will share: ``(status, value, count)``.
 
-    Status 0: not a plain node (a five, a four, a forced reply, a VCT to try, the horizon ...), nothing
-    done: search it with ``_search``. Status 2: counted, answered from the table with ``value``.
-    Status 1: counted, and the moves ``_search`` would try are in ``mv[ply, :count]`` in its order,
-    with ``ms[ply, j]`` the plies move ``j`` is first searched shallower (late move reduction).
+    Status 0: a node to leave to ``_search`` (a five or a four on the board, the horizon, a mate
+    distance bound), nothing done. Status 2: counted and answered (the table, a VCT) with ``value``,
+    its line in ``pv[ply]``. Status 3: counted, the one reply to the opponent's five is ``value``,
+    to be searched at the same depth. Status 1: counted, and the moves ``_search`` would try are in
+    ``mv[ply, :count]`` in its order, with ``ms[ply, j]`` the plies move ``j`` is first searched
+    shallower (late move reduction).
     """
     me = g[STONES] & 1
     op = 1 - me
@@ -718,19 +721,35 @@ def _split_open(bd, ub, ci, g, near, hist, killers, mv, ms, pv, tt, vt, depth, p
     renju_black = g[P_RULE] == RENJU and me == 0
     if depth < 2 or ply >= MAXPLY - 4 or g[STONES] >= g[P_SIZE] * g[P_SIZE]:
         return 0, 0, 0
+    forced = -1
     if not pure:
-        if g[CNT + me * NCLASS + C_FIVE] + g[CNT + op * NCLASS + C_FIVE] + g[CNT + me * NCLASS + C_F4] > 0:
+        if g[CNT + me * NCLASS + C_FIVE] > 0 or g[CNT + op * NCLASS + C_FIVE] >= 2:
+            return 0, 0, 0
+        if g[CNT + op * NCLASS + C_FIVE] == 1:
+            forced = _find_class(bd, ci, g, op, C_FIVE)
+            if renju_black and ci[forced, CI_MF] != 0 and _forbidden_at(ub, g, forced):
+                return 0, 0, 0
+        elif g[CNT + me * NCLASS + C_F4] > 0:
             return 0, 0, 0
         if alpha >= WIN - ply - 1 or beta <= -(WIN - ply - 2):
-            return 0, 0, 0
-        if ply <= g[P_TREEVCT] and g[CNT + op * NCLASS + C_F4] == 0 \
-                and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0 \
-                and tt_probe(vt, np.uint64(g[KEY] ^ TREE_VCT_SALT)) < 0:
             return 0, 0, 0
     g[NODES] += 1
     if ply > g[SELDEPTH]:
         g[SELDEPTH] = ply
     g[PVL + ply] = ply
+    if forced >= 0:
+        return 3, forced, 0
+    if not pure and ply <= g[P_TREEVCT] and g[CNT + op * NCLASS + C_F4] == 0 \
+            and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
+        tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
+        if tt_probe(vt, tk) < 0:
+            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply)
+            tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
+            if g[ABORT] != 0:
+                return 2, 0, 0
+            if v > 0:
+                _store_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pv, tt, age, ply, v)
+                return 2, v, 0
     ttmove = -1
     i = tt_probe(tt, np.uint64(g[KEY]))
     if i >= 0:

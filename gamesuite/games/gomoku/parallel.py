@@ -117,17 +117,27 @@ class SplitSearch:
         pos = s.pos
         g = pos.g
         ply = len(path)
-        status, value, count = K._split_open(pos.bd, pos.ub, pos.ci, g, pos.near, s.hist, s.killers, s.mv, s.ms,
-                                             s.pv, e.tt, e.vt, np.int64(depth), np.int64(ply), np.int64(beta - 1),
-                                             np.int64(beta))
+        arrays = pos.arrays()
+        status, value, count = K._split_open(*arrays, s.hist, s.killers, s.mv, s.ms, s.pv, e.tt, e.vt,
+                                             np.int64(e.age), flag, np.int64(depth), np.int64(ply),
+                                             np.int64(beta - 1), np.int64(beta))
+        if g[K.ABORT]:
+            return None, []
         if status == 0:
-            v = int(K._search(*pos.arrays(), s.hist, s.killers, s.mv, s.ms, s.pv, e.tt, e.vt, np.int64(e.age),
+            v = int(K._search(*arrays, s.hist, s.killers, s.mv, s.ms, s.pv, e.tt, e.vt, np.int64(e.age),
                               flag, np.int64(depth), np.int64(ply), np.int64(beta - 1), np.int64(beta)))
             if g[K.ABORT]:
                 return None, []
             return v, [int(y) for y in s.pv[ply, ply:g[K.PVL + ply]]]
         if status == 2:
             return int(value), [int(y) for y in s.pv[ply, ply:g[K.PVL + ply]]]
+        if status == 3:  # the one reply to a five, at the same depth
+            K._place(*arrays, np.int64(value), np.int64(1 + (g[K.STONES] & 1)))
+            try:
+                v, ln = self._node(path + [int(value)], depth, -beta + 1, flag)
+            finally:
+                K._remove(*arrays, np.int64(value))
+            return (None, []) if v is None else (-v, [int(value)] + ln)
         moves = [int(y) for y in s.mv[ply, :count]]
         reds = [int(r) for r in s.ms[ply, :count]]
         key = np.uint64(g[K.KEY])
