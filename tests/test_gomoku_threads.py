@@ -93,3 +93,18 @@ def test_threads_option_is_checked():
     for bad in ("mtdf,threads=0", "mtdf,threads=x", "mtdf,threads=100000"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
+
+
+@pytest.mark.parametrize("text", ["a1 a6 b1 b6 c1", "c3 d4 c4 d3", "a1 b2 c3 d4 e5"])
+def test_pure_search_with_two_threads_agrees_with_one_deeper_down(text):
+    """Exact searches (no threat rules, reductions or width limit) must agree whatever the threads
+    do; depth 6 splits below the first moves, and the first line can make a five."""
+    game = load_game("gomoku(size=6)")
+    state = game.state_from_text(text)
+    values = []
+    for threads in (1, 2):
+        r = E.GomokuEngine(game, algo="mtdf", top=0, hash=4, pure=True, threads=threads).search(
+            state, Limits(depth=6))
+        assert r.depth == 6
+        values.append((r.score.kind, r.score.value))
+    assert values[0] == values[1]

@@ -40,7 +40,7 @@ VCT_POSITIONS = [
     "h8 e11 f10 k6 h7 e10 h9 h6 h11 h10 e9 g11",
 ]
 
-ALGORITHMS = ["mtdf,top=10", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
+ALGORITHMS = ["mtdf,top=10", "mtdf,top=10,threads=2", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
 
 
 def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -111,7 +111,7 @@ def _vcf(game, repeat: int) -> None:  # type: ignore[no-untyped-def]
 def _stop_latency(game, trials: int) -> None:  # type: ignore[no-untyped-def]
     state = game.state_from_text(MIDDLE_GAMES[0])
     lat = []
-    for spec in ("mtdf,top=10", "pvs"):
+    for spec in ("mtdf,top=10", "pvs", "mtdf,top=10,threads=2"):
         engine = make_engine(game, spec)
         engine.search(state, Limits(depth=2))
         for _ in range(trials):

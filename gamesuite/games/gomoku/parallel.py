@@ -1,27 +1,28 @@
 """MTD(f)'s null-window passes shared by several threads (the engine's ``threads`` option).
 
-A null-window pass asks one question of the root: does some move reach ``beta``?
-Inside such a window no move's result narrows the window of the next, so the
-moves of a node can be searched at the same time, each by its own thread with
-its own copy of the position, sharing the transposition table:
+A null-window pass asks one question of the root: does some move reach
+``beta``? Inside such a window no move's result narrows the window of the
+next, so the moves of a node can be searched at the same time, each by its
+own thread with its own copy of the position and ordering tables, all sharing
+the transposition table.
 
-1. The first root move's reply node is opened (``kernels._split_open``) and its
-   replies are shared among the threads: if the first move holds, every reply
-   has to be refuted, and that is the first pass of a depth's usual cost.
-2. If a reply refutes it, the other root moves are shared: in a failing-low pass
-   every one of them has to be refuted.
+The split follows the first-move path ("young brothers wait"): a node's first
+move is searched first, by splitting the node below it while
+``MIN_SPLIT_DEPTH`` plies or more are left, else by one thread; then, unless
+it reached ``beta``, the node's other moves are shared among the threads. A
+move that reaches ``beta`` stops the moves still running. The forced reply to
+a five is followed, and a node's tree VCT tried, before its moves are shared.
+``kernels._split_open`` opens a node as ``_search`` would and
+``kernels._split_move`` searches one of its moves; with one worker the
+passes search exactly ``_search``'s tree. Wider windows, shallow depths and
+nodes the kernels answer themselves (a five or a four on the board) are
+searched by one thread.
 
-A thread whose result ends the node (a reply that refutes, a root move that
-reaches ``beta``) stops the others. Each thread polls its own stop flag, which
-the waiting thread also sets when the search's flag is set. Wider windows,
-nodes that are not plain (fives, fours, forced replies, a VCT to try) and
-shallow depths are searched by one thread, by the kernels themselves.
-
-The kernels' threads share the table without locks: a slot written by two
-threads at once can pair one position's key with another's value. As in other
-engines that share a table this way, such an entry is rare and costs at most a
-wrong bound somewhere in the tree; one thread (``threads=1``, the default)
-never meets it.
+The threads write the table without locks: a slot written by two threads at
+once can pair one position's key with another's value. As in other engines
+that share a table this way, such an entry is rare and costs at most a wrong
+bound somewhere in the tree; one thread (``threads=1``, the default) never
+meets it. Several threads' searches are not repeatable.
 """
 
 from __future__ import annotations
@@ -138,6 +139,8 @@ class SplitSearch:
             finally:
                 K._remove(*arrays, np.int64(value))
             return (None, []) if v is None else (-v, [int(value)] + ln)
+        if count == 0:  # no move to try (as ``_search``: the static value, nothing stored)
+            return (0 if g[K.P_PURE] else int(K._evaluate(g, np.int64(g[K.STONES] & 1)))), []
         moves = [int(y) for y in s.mv[ply, :count]]
         reds = [int(r) for r in s.ms[ply, :count]]
         key = np.uint64(g[K.KEY])
@@ -167,7 +170,8 @@ class SplitSearch:
         ply = len(path)
         arrays = pos.arrays()
         m1 = moves[0]
-        if depth - 1 >= MIN_SPLIT_DEPTH:
+        five = pos.ci[m1, K.CI_CB + (g[K.STONES] & 1)] == K.C_FIVE  # (only possible without threat rules)
+        if depth - 1 >= MIN_SPLIT_DEPTH and not five:
             K._place(*arrays, np.int64(m1), np.int64(1 + (g[K.STONES] & 1)))
             try:
                 v, ln = self._node(path + [m1], depth - 1, -beta + 1, flag)
@@ -184,7 +188,8 @@ class SplitSearch:
                 return None, []
             ln = [int(y) for y in s.pv[ply + 1, ply + 1:g[K.PVL + ply + 1]]]
         best, line = v, [m1] + ln
-        self._partial = best
+        if ply == 0:
+            self._partial = best
         if best < beta and len(moves) > 1:
             tasks = list(zip(moves[1:], reds[1:]))
             results = self._share(path, tasks, depth, beta, flag)
