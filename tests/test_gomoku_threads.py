@@ -40,7 +40,7 @@ def test_one_thread_through_the_shared_passes_searches_the_same_tree(monkeypatch
         return split
 
     monkeypatch.setattr(E.GomokuEngine, "_split_search", one_worker)
-    shared = make_engine(game, "mtdf,hash=16").search(state, Limits(depth=6))
+    shared = make_engine(game, "mtdf,hash=16,threads=2").search(state, Limits(depth=6))
     assert used, "the shared passes were not used"
     assert shared.nodes == plain.nodes
     assert shared.score == plain.score
@@ -108,3 +108,11 @@ def test_pure_search_with_two_threads_agrees_with_one_deeper_down(text):
         assert r.depth == 6
         values.append((r.score.kind, r.score.value))
     assert values[0] == values[1]
+
+
+def test_a_node_limit_holds_with_two_threads():
+    g = load_game("gomoku")
+    s = g.state_from_text(MIDDLE[1])
+    r = make_engine(g, "mtdf,threads=2").search(s, Limits(nodes=30000))
+    assert r.best_move in s.legal_moves()
+    assert 0 < r.nodes <= 30000 + 2 * 2048  # each thread looks at its budget every 1024 nodes

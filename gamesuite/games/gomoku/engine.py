@@ -51,7 +51,7 @@ from ...core.score import WIN, WIN_THRESHOLD, Score
 from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
 from ...search.tt import clear_table, hashfull, new_table
 from . import kernels as K
-from .parallel import SplitSearch
+from .parallel import MIN_SPLIT_DEPTH, SplitSearch
 from .patterns import ternary_tables
 from .rules import Gomoku, GomokuState
 
@@ -199,7 +199,7 @@ class _Searcher:
         self.vct_complete = False
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
-        self.split = engine._split_search(self)
+        self._split: SplitSearch | None = None  # the threads' copies, made at the first shared pass
 
     @property
     def nodes(self) -> int:
@@ -213,8 +213,10 @@ class _Searcher:
 
     def _root(self, depth: int, alpha: int, beta: int, flag: np.ndarray, ex: np.ndarray) -> int:
         e = self.engine
-        if self.split is not None and beta == alpha + 1:
-            v = self.split.run_pass(depth, beta, flag, ex)
+        if e.threads > 1 and e.algo_id == K.ALGO_MTDF and beta == alpha + 1 and depth >= MIN_SPLIT_DEPTH:
+            if self._split is None:
+                self._split = e._split_search(self)
+            v = self._split.run_pass(depth, beta, flag, ex)
             if v is not None:
                 return v
         return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
@@ -421,10 +423,8 @@ class GomokuEngine:
         #: MTD(f) null-window passes per depth of the last search (for the benchmark)
         self.last_passes: dict[int, int] = {}
 
-    def _split_search(self, searcher: _Searcher) -> SplitSearch | None:
-        """The threads that share this search's null-window passes, or ``None`` for one thread."""
-        if self.threads == 1 or self.algo_id != K.ALGO_MTDF:
-            return None
+    def _split_search(self, searcher: _Searcher) -> SplitSearch:
+        """The threads that share ``searcher``'s null-window passes."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="gomoku-search")
             weakref.finalize(self, self._pool.shutdown, wait=False)  # the idle threads end with the engine

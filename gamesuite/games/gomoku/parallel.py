@@ -237,10 +237,15 @@ class SplitSearch:
                 for y in reversed(path):
                     K._remove(*w.arrays, np.int64(y))
 
+        limit = int(self.s.pos.g[K.NODE_LIMIT])
+        if limit > 0:  # the search's node limit, the nodes left shared evenly
+            left = max(1, (limit - self.s.nodes) // len(self.workers))
         for w in self.workers:
             w.stop[0] = 0
             w.pos.g[K.ABORT] = 0
             w.pos.g[K.SELDEPTH] = 0
+            if limit > 0:
+                w.pos.g[K.NODE_LIMIT] = w.pos.g[K.NODES] + left
             w.hist[:] = self.s.hist  # the node's ordering as the search left it
             w.killers[:] = self.s.killers
         hist0 = self.s.hist.copy()
