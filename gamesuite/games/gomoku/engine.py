@@ -179,6 +179,7 @@ class _Searcher:
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
+        self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
@@ -213,6 +214,8 @@ class _Searcher:
 
     def _root(self, depth: int, alpha: int, beta: int, flag: np.ndarray, ex: np.ndarray) -> int:
         e = self.engine
+        if self.node_limit > 0:  # the kernels count their alpha-beta nodes against what is left
+            self.pos.g[K.NODE_LIMIT] = self.pos.g[K.NODES] + max(1, self.node_limit - self.nodes)
         if e.threads > 1 and e.algo_id == K.ALGO_MTDF and beta == alpha + 1 and depth >= MIN_SPLIT_DEPTH:
             if self._split is None:
                 self._split = e._split_search(self)
@@ -277,7 +280,10 @@ class _Searcher:
                 g = pos.g
                 searched = int(g[K.NODES] + g[K.VNODES] + g[K.LVNODES])
                 if self.vct_runs == 0 or self.vct_nodes + self.vct_budget <= searched // 3:
-                    self.vcf_win = self.run_vct(flag, e.vct, self.vct_budget)
+                    budget = self.vct_budget
+                    if self.node_limit > 0:
+                        budget = max(1, min(budget, (self.node_limit - self.nodes) // 3))
+                    self.vcf_win = self.run_vct(flag, e.vct, budget)
                     self.vct_runs += 1
                     self.vct_budget *= 2
                     self.vct_done = self.vcf_win is not None or self.vct_complete

@@ -1105,6 +1105,8 @@ def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, 
     for left in range(1, g[P_TREEVCTT] + 1):
         g[VTNODES] = 0
         g[VT_LIMIT] = g[P_TREEVCTN] - used
+        if g[NODE_LIMIT] > 0:
+            g[VT_LIMIT] = min(g[VT_LIMIT], g[NODE_LIMIT] - g[NODES] - used)
         g[VT_OUT] = 0
         if g[VT_LIMIT] <= 0:
             break
@@ -1116,6 +1118,10 @@ def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, 
         if v > 0 or out != 0 or g[ABORT] != 0:
             break
     g[LVNODES] += used
+    if g[NODE_LIMIT] > 0:
+        g[NODE_LIMIT] = max(g[NODE_LIMIT] - used, 1)  # a node limit counts these nodes too
+        if g[NODES] >= g[NODE_LIMIT]:
+            g[ABORT] = 1
     return v if g[ABORT] == 0 else 0
 
 

@@ -237,7 +237,7 @@ class SplitSearch:
                 for y in reversed(path):
                     K._remove(*w.arrays, np.int64(y))
 
-        limit = int(self.s.pos.g[K.NODE_LIMIT])
+        limit = self.s.node_limit
         if limit > 0:  # the search's node limit, the nodes left shared evenly
             left = max(1, (limit - self.s.nodes) // len(self.workers))
         for w in self.workers:
