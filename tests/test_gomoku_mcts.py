@@ -229,3 +229,28 @@ def test_heuristic_priors_point_at_wins_and_blocks():
     assert quiet.max() > quiet.min()  # cells next to the stone stand out
     engine = make_engine(g, "puct,evaluator=heuristic,noise=0,seed=0")
     assert engine.search(block, Limits(nodes=60)).best_move == block.parse_move("l8")
+
+
+def test_engine_keeps_to_searchmoves_and_the_tree_stays_true():
+    g = load_game("gomoku")
+    win = g.state_from_text("h8 a1 i8 a2 j8 a3 k8 b15")  # black has four: l8 or g8 wins
+    wins = {win.parse_move("g8"), win.parse_move("l8")}
+    e = make_engine(g, "mcts,seed=1")
+    allowed = (win.parse_move("h9"), win.parse_move("i9"), win.parse_move("c3"))
+    infos = []
+    r = e.search(win, Limits(nodes=3000, searchmoves=allowed), on_info=infos.append)
+    assert r.best_move in allowed[:2]  # c3 is too far from the stones to be in the tree
+    assert all(i.pv[0] in allowed for i in infos)
+    # the simulations stayed off the other moves (but for the one that grew the root's children)
+    assert sum(n for m, n, _ in e.root_stats() if m not in allowed) <= 1
+    # the moves held back keep their true visits: the next search (the same root, the tree reused,
+    # the restricted search's visits with it) finds the win
+    r = e.search(win, Limits(nodes=20000))
+    stats = e.root_stats()
+    assert max(n for _, n, _ in stats) < 1 << 20
+    assert r.best_move in wins
+    # an allowed move outside the tree is played unsearched; none legal is an error
+    far = win.parse_move("o15")
+    assert make_engine(g, "mcts,seed=1").search(win, Limits(nodes=200, searchmoves=(far,))).best_move == far
+    with pytest.raises(InvalidOptionError):
+        e.search(win, Limits(nodes=10, searchmoves=(win.parse_move("h8"),)))

@@ -193,3 +193,18 @@ def test_bench_runs_and_names_what_it_measures(capsys):
     assert bench.main(["--sims", "300", "--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert "15x15 k=5 (freestyle gomoku rules): UCT simulations" in out and "stop latency" in out
+
+
+def test_searchmoves_restrict_the_choice_and_keep_minimax_among_them():
+    s = TTT.new_state()
+    for m in (0, 4, 8):  # X in two opposite corners, O in the centre: O must take an edge
+        s.play(m)
+    allowed = (2, 6, 1)  # two losing corners and a drawing edge
+    assert [_move_result(s, m) for m in allowed] == [-1, -1, 0]
+    e = make_engine(TTT, "mcts,seed=5")
+    r = e.search(s, Limits(nodes=4000, searchmoves=allowed))
+    assert r.best_move == 1
+    r = make_engine(TTT, "mcts,seed=5").search(s, Limits(nodes=4000, searchmoves=(2, 6)))
+    assert r.best_move in (2, 6)
+    with pytest.raises(InvalidOptionError):
+        e.search(s, Limits(nodes=10, searchmoves=(4,)))

@@ -173,6 +173,9 @@ class ArrayMCTS:
         self.stats = np.zeros(STATS, dtype=np.int64)
         self.root = 0
         self.root_state: State | None = None
+        #: the root moves this search may choose (``Limits.searchmoves``), or None for all of them
+        self._root_allowed: set[int] | None = None
+        self._held: dict[int, tuple[int, int]] = {}  # rows kept from selection: their true N and W
 
     def _simulate(self, state: State, sims: int, stop: np.ndarray | None = None) -> int:
         """Run up to ``sims`` simulations of ``state`` from ``self.root``; how many ran."""
@@ -219,10 +222,31 @@ class ArrayMCTS:
         return False
 
     # -- reading the tree --------------------------------------------------------
-    def _children(self, node: int) -> range:
+    def _children(self, node: int) -> list[int] | range:
         assert self.nodes is not None
         first = int(self.nodes[node, FIRST])
-        return range(first, first + int(self.nodes[node, COUNT])) if first >= 0 else range(0)
+        rows = range(first, first + int(self.nodes[node, COUNT])) if first >= 0 else range(0)
+        if node == self.root and self._root_allowed is not None:
+            return [r for r in rows if int(self.nodes[r, MOVE]) in self._root_allowed]
+        return rows
+
+    def _hold_back(self) -> None:
+        """Keep the simulations off the root children that ``searchmoves`` leaves out: each gets a
+        huge visit count of losses, so that UCT never selects it (``_release`` restores it)."""
+        assert self.nodes is not None and self._root_allowed is not None
+        first = int(self.nodes[self.root, FIRST])
+        for row in range(first, first + int(self.nodes[self.root, COUNT])) if first >= 0 else range(0):
+            if row not in self._held and int(self.nodes[row, MOVE]) not in self._root_allowed:
+                self._held[row] = (int(self.nodes[row, N]), int(self.nodes[row, W]))
+                self.nodes[row, N] = 1 << 29
+                self.nodes[row, W] = -(1 << 29)
+
+    def _release(self) -> None:
+        assert self.nodes is not None
+        for row, (n, w) in self._held.items():
+            self.nodes[row, N] = n
+            self.nodes[row, W] = w
+        self._held.clear()
 
     def _best_child(self, node: int) -> int:
         assert self.nodes is not None
@@ -301,7 +325,23 @@ class ArrayMCTS:
         if state.is_terminal():
             r = state.returns()
             return SearchResult(None, Score.draw(0) if r[0] == 0 else Score.winrate((r[0] + 1) / 2, 0))
+        allowed = None
+        if limits.searchmoves is not None:
+            legal = set(state.legal_moves())
+            allowed = {m for m in limits.searchmoves if m in legal}
+            if not allowed:
+                raise InvalidOptionError(f"searchmoves {list(limits.searchmoves)!r}: none of them is legal here")
         self.set_root(state)
+        assert self.nodes is not None
+        self._root_allowed = allowed
+        try:
+            return self._search(state, limits, stop, on_info, sid, pov)
+        finally:
+            self._release()
+            self._root_allowed = None
+
+    def _search(self, state: State, limits: Limits, stop: np.ndarray | None, on_info: InfoCallback | None,
+                sid: int, pov: int) -> SearchResult:
         assert self.nodes is not None
         budget = allocate(limits, pov)
         t0 = time.perf_counter()
@@ -314,6 +354,11 @@ class ArrayMCTS:
                 want = chunk if limits.nodes is None else min(chunk, limits.nodes - done)
                 if want <= 0:
                     break
+                if self._root_allowed is not None:
+                    if self.nodes[self.root, COUNT] == 0:
+                        want = 1  # one simulation grows the root's children, which are then held back
+                    else:
+                        self._hold_back()
                 t1 = time.perf_counter()
                 done += self._simulate(state, want, watch.flag)
                 now = time.perf_counter()
@@ -330,6 +375,14 @@ class ArrayMCTS:
         if self.nodes[self.root, COUNT] == 0:  # stopped before the first simulation
             self._simulate(state, 1)
             done += 1
+        self._release()
+        if not self._children(self.root):
+            # no allowed move among the tree's root moves (a tree grows only near the stones, say):
+            # the first one asked for, unsearched
+            move = next(m for m in limits.searchmoves or () if self._root_allowed and m in self._root_allowed)
+            return SearchResult(best_move=move, score=Score.winrate(0.5, pov), pv=(move,), depth=1,
+                                nodes=int(self.nodes[self.root, N]),
+                                time_ms=int((time.perf_counter() - t0) * 1000))
         lines = self._infos(sid, pov, limits.multipv, t0, done)
         if on_info is not None:
             for info in lines:
