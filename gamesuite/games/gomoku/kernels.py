@@ -714,6 +714,10 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     to be searched at the same depth. Status 1: counted, and the moves ``_search`` would try are in
     ``mv[ply, :count]`` in its order, with ``ms[ply, j]`` the plies move ``j`` is first searched
     shallower (late move reduction).
+
+    This repeats the opening of ``_search`` line for line on purpose: ``_search``'s speed hangs on
+    its machine code (docs/gomoku.md, "Node speed"), so it is not split to share it; a test keeps
+    the two in step (one worker through the shared passes searches exactly ``_search``'s tree).
     """
     me = g[STONES] & 1
     op = 1 - me
