@@ -222,20 +222,24 @@ class ArrayMCTS:
         return False
 
     # -- reading the tree --------------------------------------------------------
-    def _children(self, node: int) -> list[int] | range:
+    def _rows(self, node: int) -> range:
+        """The rows of ``node``'s children in the tree."""
         assert self.nodes is not None
         first = int(self.nodes[node, FIRST])
-        rows = range(first, first + int(self.nodes[node, COUNT])) if first >= 0 else range(0)
+        return range(first, first + int(self.nodes[node, COUNT])) if first >= 0 else range(0)
+
+    def _children(self, node: int) -> list[int] | range:
+        """The rows of ``node``'s children this search may report (at the root: the allowed moves')."""
+        assert self.nodes is not None
         if node == self.root and self._root_allowed is not None:
-            return [r for r in rows if int(self.nodes[r, MOVE]) in self._root_allowed]
-        return rows
+            return [r for r in self._rows(node) if int(self.nodes[r, MOVE]) in self._root_allowed]
+        return self._rows(node)
 
     def _hold_back(self) -> None:
         """Keep the simulations off the root children that ``searchmoves`` leaves out: each gets a
         huge visit count of losses, so that UCT never selects it (``_release`` restores it)."""
         assert self.nodes is not None and self._root_allowed is not None
-        first = int(self.nodes[self.root, FIRST])
-        for row in range(first, first + int(self.nodes[self.root, COUNT])) if first >= 0 else range(0):
+        for row in self._rows(self.root):
             if row not in self._held and int(self.nodes[row, MOVE]) not in self._root_allowed:
                 self._held[row] = (int(self.nodes[row, N]), int(self.nodes[row, W]))
                 self.nodes[row, N] = 1 << 29
@@ -376,10 +380,10 @@ class ArrayMCTS:
             self._simulate(state, 1)
             done += 1
         self._release()
-        if not self._children(self.root):
+        if self._root_allowed is not None and not self._children(self.root):
             # no allowed move among the tree's root moves (a tree grows only near the stones, say):
             # the first one asked for, unsearched
-            move = next(m for m in limits.searchmoves or () if self._root_allowed and m in self._root_allowed)
+            move = next(m for m in limits.searchmoves or () if m in self._root_allowed)
             return SearchResult(best_move=move, score=Score.winrate(0.5, pov), pv=(move,), depth=1,
                                 nodes=int(self.nodes[self.root, N]),
                                 time_ms=int((time.perf_counter() - t0) * 1000))
