@@ -265,10 +265,8 @@ class SplitSearch:
         self._add_counts(counts)
         # what the threads learnt for the ordering: every thread's history, the killers of the
         # thread that answered the node (of the first, when none did)
-        hist = self.s.hist
-        hist[:] = hist0
         for w in self.workers:
-            hist += w.hist - hist0
+            self.s.hist += w.hist - hist0
         self.s.killers[:] = state.get("by", self.workers[0]).killers
         for w in self.workers:
             w.pos.g[K.ABORT] = 0
