@@ -82,12 +82,11 @@ class SplitSearch:
 
     def run_pass(self, depth: int, beta: int, flag: np.ndarray, ex: np.ndarray) -> int | None:
         """The root's value tested against ``beta`` (fail-soft, as ``kernels._root``), its line in the
-        searcher's ``pv[0]``; ``None`` where this pass is better left to the one-thread kernel."""
+        searcher's ``pv[0]``; ``None`` where this pass is better left to the one-thread kernel (the
+        caller sends only passes of ``MIN_SPLIT_DEPTH`` plies or more)."""
         s = self.s
         pos = s.pos
         g = pos.g
-        if depth < MIN_SPLIT_DEPTH:
-            return None
         n, limit = K._root_moves(pos.bd, pos.ub, pos.ci, g, pos.near, s.hist, s.killers, s.mv, s.ms, ex,
                                  np.int64(s.best))
         if n == 0:
