@@ -85,9 +85,10 @@ G_ALL = PVL + MAXPLY
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
 
-#: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL).
-WEIGHTS = np.array([0, 1, 4, 8, 20, 26, 80, 90, 500, 500, 3000, 0], dtype=np.int64)
 BONUS_F4, BONUS_B4F3, BONUS_F3F3 = 600, 400, 250
+#: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL), then the
+#: bonuses of a double four, a 4-3 and a 3-3 cell (the classic evaluation's; see ``combo_table``).
+WEIGHTS = np.array([0, 1, 4, 8, 20, 26, 80, 90, 500, 500, 3000, 0, BONUS_F4, BONUS_B4F3, BONUS_F3F3], dtype=np.int64)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -128,15 +129,15 @@ def _combine(p0, p1, p2, p3, wts, out) -> None:
     elif nopen > 0 or n4 >= 2:
         cls = C_F4
         if nopen == 0:
-            val += BONUS_F4
+            val += wts[NPAT]
     elif n4 == 1 and n3 >= 1:
         cls = C_B4F3
-        val += BONUS_B4F3
+        val += wts[NPAT + 1]
     elif n4 == 1:
         cls = C_B4
     elif n3 >= 2:
         cls = C_F3F3
-        val += BONUS_F3F3
+        val += wts[NPAT + 2]
     elif n3 == 1:
         cls = C_F3
     elif nb3 > 0 or n2 >= 2:
@@ -173,10 +174,18 @@ def combo_nibbles(cmb: np.ndarray) -> np.ndarray:
     return out
 
 
-def combo_table() -> np.ndarray:
-    """Every combination of four direction patterns: ``value | class << 16 | maybe_forbidden << 20``."""
+def combo_table(weights: np.ndarray | None = None) -> np.ndarray:
+    """Every combination of four direction patterns: ``value | class << 16 | maybe_forbidden << 20``.
+
+    ``weights``: the value of each pattern (``NPAT``) and the three class bonuses, as ``WEIGHTS``
+    (the default); a cell's value must stay below 2**16.
+    """
+    w = WEIGHTS if weights is None else np.asarray(weights, dtype=np.int64)
+    if w.shape != WEIGHTS.shape or w.min() < 0 or 4 * int(w[:NPAT].max()) + int(w[NPAT:].max()) >= 1 << 16:
+        raise ValueError(f"combination weights must be {WEIGHTS.shape[0]} non-negative values with a cell value "
+                         f"below 65536, got {list(w)!r}")
     out = np.zeros(NPAT ** 4, dtype=np.int32)
-    _build_combos(WEIGHTS, out)
+    _build_combos(w, out)
     return out
 
 
