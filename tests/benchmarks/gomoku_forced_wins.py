@@ -1,6 +1,6 @@
 """Forced wins: does our engine find a winning move within 1 s? (run by hand, not a test)
 
-    python tests/benchmarks/gomoku_forced_wins.py [--engine alphabeta] [--movetime 1000] [--verify]
+    python tests/benchmarks/gomoku_forced_wins.py [--engine alphabeta] [--movetime 1000 | --nodes N] [--verify]
     python tests/benchmarks/gomoku_forced_wins.py collect RUN_DIR... [--rapfi PATH] [--count 120]
 
 The positions are in ``tests/data/gomoku_forced_wins.txt``: one a line, the
@@ -113,7 +113,7 @@ def collect(dirs: list[str], rapfi: str, count: int, ms: int) -> None:
     print(f"{len(found)} positions written to {DATA}")
 
 
-def run(spec: str, movetime: int, verify: bool, rapfi: str) -> None:
+def run(spec: str, movetime: int, verify: bool, rapfi: str, nodes: int = 0) -> None:
     game = load_game("gomoku")
     positions = load_positions()
     proved = verified = 0
@@ -124,7 +124,7 @@ def run(spec: str, movetime: int, verify: bool, rapfi: str) -> None:
         engine.search(game.state_from_text("h8"), Limits(depth=2))  # loaded before the clock starts
         engine.new_game()
         t = time.perf_counter()
-        r = engine.search(state, Limits(movetime=movetime))
+        r = engine.search(state, Limits(nodes=nodes) if nodes else Limits(movetime=movetime))
         t_total += time.perf_counter() - t
         won = r.score.kind == "mate" and r.score.value > 0
         proved += won
@@ -157,10 +157,11 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--engine", default="alphabeta")
     ap.add_argument("--movetime", type=int, default=1000)
+    ap.add_argument("--nodes", type=int, default=0, help="a node limit instead of the time (load-independent)")
     ap.add_argument("--verify", action="store_true")
     ap.add_argument("--rapfi", default=RAPFI)
     a = ap.parse_args(argv)
-    run(a.engine, a.movetime, a.verify, a.rapfi)
+    run(a.engine, a.movetime, a.verify, a.rapfi, a.nodes)
 
 
 if __name__ == "__main__":

@@ -11,13 +11,14 @@ open-four point (those are settled by the search, not the evaluation), with
 its features and the game's result for the side to move (1, 0.5, 0).
 
 ``fit`` fits the evaluation's linear form (``evaluation.py``) to those results
-by logistic regression, ``P(side to move wins) = 1 / (1 + exp(-value / S))``:
-pattern weights (the cell values, shared by both colours), the weights of the
-two value totals, the per-class weights of both sides and the threat terms. It
-prints the log-loss of the classic evaluation (its best scale) and of the fit
-on a held-out fifth of the games, and writes the weights in
-``eval_weights.json``'s shape (the search parameters copied from the current
-file).
+by logistic regression, ``P(side to move wins) = 1 / (1 + exp(-value / S))``
+(``S`` = ``--scale`` evaluation units): the weights of both sides' direction
+patterns (counted over the empty cells), of both sides' empty cells by class
+and the threat terms (the cell values stay the classic ones: they order the
+moves). It prints the log-loss of the classic evaluation (at its best scale)
+and of the fit on a held-out fifth of the games, and writes the weights in
+``eval_weights.json``'s shape (the cell values and search parameters copied
+from the current file).
 """
 
 from __future__ import annotations
@@ -103,8 +104,7 @@ def _design(X: np.ndarray) -> tuple[np.ndarray, list[str]]:
     L = NP + 3 + K.NCLASS
     me, op, t = X[:, :L], X[:, L:2 * L], X[:, 2 * L:]
     cols, names = [], []
-    pats = list(range(1, 11)) + [NP]  # B1..five and the double four's bonus (the 4-3 and 3-3 bonuses
-    # count the same cells as the class weights of those classes, which stand for them)
+    pats = list(range(1, 10))  # B1..DF4 (a five point is never evaluated: the search settles it)
     for k in pats:
         cols.append(me[:, k])
         names.append(f"pat_me_{k}")
@@ -119,7 +119,16 @@ def _design(X: np.ndarray) -> tuple[np.ndarray, list[str]]:
     for j, n in enumerate(("win43", "win33", "def3", "op43")):
         cols.append(t[:, j] * (1 if j < 2 else -1))
         names.append(n)
+    if HAS:
+        for c in range(2, K.NCLASS - 1):
+            cols.append((me[:, NP + 3 + c] > 0).astype(float))
+            names.append(f"hme_{c}")
+            cols.append(-(op[:, NP + 3 + c] > 0).astype(float))
+            names.append(f"hop_{c}")
     return np.stack(cols, axis=1), names
+
+
+HAS = False
 
 
 def _logloss(z: np.ndarray, y: np.ndarray) -> float:
@@ -164,35 +173,28 @@ def fit(path: str, out: str | None, l2: float, scale: float) -> None:
     D, names = _design(X)
     w = _fit_logistic(D[~test], y[~test], l2)
     print(f"fit: log-loss train {_logloss(D[~test] @ w, y[~test]):.4f}, test {_logloss(D[test] @ w, y[test]):.4f}")
-    npat = 11
+    npat = 9
     for r in (0.5, 0.7, 0.8, 0.9, 1.0, 1.2):
         # shared pattern weights, the opponent's counted r times: eval = w . (n_me - r n_op) + ...
         Dr = np.concatenate([D[:, :npat] + r * D[:, npat:2 * npat], D[:, 2 * npat:]], axis=1)
         wr = _fit_logistic(Dr[~test], y[~test], l2)
         print(f"  shared patterns, opponent x{r}: log-loss train {_logloss(Dr[~test] @ wr, y[~test]):.4f}, "
               f"test {_logloss(Dr[test] @ wr, y[test]):.4f}")
-    # to the kernel's form: one pattern table shared by both colours, the totals weighted me:op
-    pats = list(range(1, 11)) + [NP]
+    pats = list(range(1, 10))
     npat = len(pats)
-    u = w[:npat]
-    v = w[npat:2 * npat]
-    ratio = float(np.dot(u, v) / max(np.dot(v, v), 1e-12))
-    print("pattern weights me / op (in units of the scale):")
-    for k, a, b in zip(pats, u * scale, v * scale):
+    u = w[:npat] * scale
+    v = w[npat:2 * npat] * scale
+    print("pattern weights, side to move / opponent:")
+    for k, a, b in zip(pats, u, v):
         print(f"  {k:>2} {a:9.2f} {b:9.2f}")
-    print(f"least-squares me/op ratio {ratio:.3f}")
     for n, x in zip(names[2 * npat:], w[2 * npat:] * scale):
         print(f"  {n:<8} {x:9.2f}")
     if out:
         cur = load_weights()
-        combo = np.zeros(K.WEIGHTS.shape[0], dtype=np.int64)
-        shared = (u + v) / 2 * scale  # one table; the asymmetry goes to the totals' weights
-        norm = 16.0
-        combo[pats] = np.maximum(np.round(shared * norm / 16), 0).astype(np.int64)
         ev = np.zeros(A.NEVAL, dtype=np.int64)
-        um, vm = np.dot(u, shared) / np.dot(shared, shared) * scale, np.dot(v, shared) / np.dot(shared, shared) * scale
-        ev[A.E_TOTME] = int(round(16 * um))
-        ev[A.E_TOTOP] = int(round(16 * vm))
+        for k, a, b in zip(pats, u, v):
+            ev[A.E_PME + k] = int(round(a))
+            ev[A.E_POP + k] = int(round(b))
         for j, c in enumerate(range(2, K.NCLASS - 1)):
             ev[A.E_ME + c] = int(round(w[2 * npat + 2 * j] * scale))
             ev[A.E_OP + c] = int(round(w[2 * npat + 1 + 2 * j] * scale))
@@ -200,7 +202,7 @@ def fit(path: str, out: str | None, l2: float, scale: float) -> None:
         for j, e in enumerate((A.E_WIN43, A.E_WIN33, A.E_DEF3, A.E_OP43)):
             ev[e] = int(round(w[base + j] * scale))
         ev[A.E_SCALE] = 16
-        save_weights(Weights(combo, ev, cur.search), out)
+        save_weights(Weights(cur.combo, ev, cur.search), out)
         print(f"weights written to {out}")
 
 

@@ -39,24 +39,33 @@ from numba import njit
 
 from ...core.score import WIN
 from ...search.tt import EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, DEPTH, tt_prefetch, tt_probe, tt_store, value_from_tt
-from .kernels import (C_B3, C_B4, C_B4F3, C_F2, C_F3, C_F3F3, C_F4, C_FIVE, CI_CB, CI_MF, CI_VB, CNT, MAXPLY,
+from .patterns import NAMES as PATTERN_NAMES
+from .kernels import (NPAT, PCN, C_B3, C_B4, C_B4F3, C_F2, C_F3, C_F3F3, C_F4, C_FIVE, CI_CB, CI_MF, CI_VB, CNT, MAXPLY,
                       NCLASS, NODES, NODE_LIMIT, ABORT, P_LEAFVCF, P_PURE, P_RULE, P_SIZE, P_TREEVCT, PAD, P_P,
-                      PVL, RENJU, SELDEPTH, STONES, TOT_B, KEY, VNODES, TREE_VCT_SALT, _find_class, _forbidden_at,
+                      PVL, RENJU, SELDEPTH, STONES, TOT_B, KEY, VNODES, P_TREEVCTN, TREE_VCT_SALT, _find_class, _forbidden_at,
                       _has_free_f4, _pick, _place, _remove, _store_line, _threatens, _tree_vct, _vcf)
 
+#: Salt of the threat-table entries that remember a deep VCT tried at a PV node of ply 1.
+BIG_VCT_SALT = np.int64(0x1F83D9ABFB41BD6B)
+#: Zobrist key of a null move (the side to move changes with no stone placed; nothing else tells it apart).
+NULL_KEY = np.int64(0x6A09E667F3BCC909)
 #: First slot of the engine's own weights and parameters in ``g`` (after the kernels' slots).
 X0 = PVL + MAXPLY
-# evaluation: per-class weights of the side to move's empty cells (X0 + E_ME + class) and of the
-# opponent's (X0 + E_OP + class), the weights of the two value totals (sixteenths), threat terms
-E_ME = 0
-E_OP = NCLASS
-E_TOTME = 2 * NCLASS
+# evaluation: per-pattern weights of the side to move's empty cells' direction patterns (X0 + E_PME + pattern)
+# and of the opponent's (X0 + E_POP + pattern), per-class weights of the side to move's empty cells
+# (X0 + E_ME + class) and of the opponent's (X0 + E_OP + class), the weights of the two cell-value totals
+# (sixteenths), threat terms, and the scale of the sum (sixteenths)
+E_PME = 0
+E_POP = NPAT
+E_ME = 2 * NPAT
+E_OP = E_ME + NCLASS
+E_TOTME = E_OP + NCLASS
 E_TOTOP = E_TOTME + 1
 E_WIN43 = E_TOTOP + 1  # the side to move has a 4-3 point and the opponent no open three
 E_WIN33 = E_WIN43 + 1  # a 3-3 point, the opponent without four points
 E_DEF3 = E_WIN33 + 1  # the opponent has an open three (an open-four point) and the side to move no four
 E_OP43 = E_DEF3 + 1  # the opponent has a 4-3 or 3-3 point (a double threat next move)
-E_SCALE = E_OP43 + 1  # the sum above, times this, over 16
+E_SCALE = E_OP43 + 1
 NEVAL = E_SCALE + 1
 # search parameters
 S_LMR = NEVAL  # LMR on/off (1/0)
@@ -73,13 +82,20 @@ S_LMPCLS = S_EXT3 + 1  # move-count pruning spares moves whose class (ours or th
 S_LMRDEPTH = S_LMPCLS + 1  # LMR from this many plies left
 S_TREEVCTD = S_LMRDEPTH + 1  # the tree's VCT only with at least this many plies left
 S_LMPMAX = S_TREEVCTD + 1  # move-count pruning keeps at most this many moves (PV nodes half as many more)
-NX = S_LMPMAX + 1
+S_NMP = S_LMPMAX + 1  # null-move pruning from this many plies left (0 off)
+S_NMPR = S_NMP + 1  # its reduction (plies, besides the move's own)
+S_VCT1N = S_NMPR + 1  # the node budget of the VCT at ply 1 (the opponent's, after each root move)
+NPARAM = S_VCT1N + 1
+S_LASTNULL = NPARAM  # (state, not a parameter: the ply of the last null move on the current line)
+NX = S_LASTNULL + 1
 
-EVAL_NAMES = (tuple(f"me_{n}" for n in ("none", "low", "f2", "b3", "f3", "f3f3", "b4", "b4f3", "f4", "five"))
-              + tuple(f"op_{n}" for n in ("none", "low", "f2", "b3", "f3", "f3f3", "b4", "b4f3", "f4", "five"))
+CLASS_NAMES = ("none", "low", "f2", "b3", "f3", "f3f3", "b4", "b4f3", "f4", "five")
+EVAL_NAMES = (tuple(f"pme_{n}" for n in PATTERN_NAMES) + tuple(f"pop_{n}" for n in PATTERN_NAMES)
+              + tuple(f"me_{n}" for n in CLASS_NAMES)
+              + tuple(f"op_{n}" for n in CLASS_NAMES)
               + ("tot_me", "tot_op", "win43", "win33", "def3", "op43", "scale"))
 SEARCH_NAMES = ("lmr", "lmrbase", "lmrdiv", "lmp", "lmpbase", "lmpstep", "rfp", "rfpmargin", "qfours", "ext3",
-                "lmpcls", "lmrdepth", "treevctdepth", "lmpmax")
+                "lmpcls", "lmrdepth", "treevctdepth", "lmpmax", "nmp", "nmpr", "vct1nodes")
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -89,6 +105,10 @@ def _evaluate(g, me) -> int:
     cm = CNT + me * NCLASS
     co = CNT + op * NCLASS
     v = (g[X0 + E_TOTME] * g[TOT_B + me] - g[X0 + E_TOTOP] * g[TOT_B + op]) // 16
+    pm = PCN + me * NPAT
+    po = PCN + op * NPAT
+    for p in range(1, NPAT - 1):
+        v += g[X0 + E_PME + p] * g[pm + p] - g[X0 + E_POP + p] * g[po + p]
     for c in range(2, NCLASS - 1):
         v += g[X0 + E_ME + c] * g[cm + c] - g[X0 + E_OP + c] * g[co + c]
     if g[co + C_F4] > 0:
@@ -291,12 +311,22 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
     alpha0 = alpha
     key = np.uint64(g[KEY])
     ttmove = -1
-    if not pure and ply <= g[P_TREEVCT] and depth >= g[X0 + S_TREEVCTD] and g[CNT + op * NCLASS + C_F4] == 0 \
-            and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
-        # VCT near the root, once per position and search (an attempt is remembered in the threat table)
-        tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
-        if tt_probe(vt, tk) < 0:
+    if not pure and ply <= g[P_TREEVCT] and depth >= g[X0 + S_TREEVCTD] and g[CNT + op * NCLASS + C_F4] == 0:
+        # VCT near the root, once per position and search (an attempt is remembered in the threat table).
+        # At a PV node of ply 1 (the opponent's reply to a root move that is or may become the best) a
+        # deeper one with a budget of its own, started from open threes too: it is what keeps a root move
+        # that allows a long VCT from being played.
+        big = ply == 1 and pvnode
+        threats = g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3]
+        if big:
+            threats += g[CNT + me * NCLASS + C_F3] + g[CNT + me * NCLASS + C_F3F3]
+        tk = np.uint64(g[KEY] ^ (BIG_VCT_SALT if big else TREE_VCT_SALT))
+        if threats > 0 and tt_probe(vt, tk) < 0:
+            budget = g[P_TREEVCTN]
+            if big:
+                g[P_TREEVCTN] = g[X0 + S_VCT1N]
             v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply)
+            g[P_TREEVCTN] = budget
             tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
             if g[ABORT] != 0:
                 return 0
@@ -321,6 +351,22 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
         if depth <= g[X0 + S_RFP] and static - g[X0 + S_RFPMARGIN] * depth >= beta \
                 and beta > -WIN + 20000 and beta < WIN - 20000:
             return static
+        if g[X0 + S_NMP] > 0 and depth >= g[X0 + S_NMP] and static >= beta and g[X0 + S_LASTNULL] != ply - 1 \
+                and beta > -WIN + 20000 and beta < WIN - 20000 and g[CNT + op * NCLASS + C_B4F3] == 0:
+            # null move: even if the opponent moves twice, beta holds (an extra stone never hurts in gomoku)
+            last = g[X0 + S_LASTNULL]
+            g[X0 + S_LASTNULL] = ply
+            g[STONES] += 1
+            g[KEY] ^= NULL_KEY
+            v = -_search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, ms, pv,
+                         tt, vt, age, stop, depth - 1 - g[X0 + S_NMPR], ply + 1, -beta, -beta + 1)
+            g[KEY] ^= NULL_KEY
+            g[STONES] -= 1
+            g[X0 + S_LASTNULL] = last
+            if g[ABORT] != 0:
+                return 0
+            if v >= beta:
+                return beta
     mode = 1 if pure else (2 if threatened else 0)
     n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
     best = -WIN - 1

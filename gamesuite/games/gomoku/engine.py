@@ -130,7 +130,7 @@ class Position:
         self.ci = np.zeros((N, 5), dtype=np.int64)
         self.cnt = self.g[K.CNT:K.CNT + 2 * K.NCLASS].reshape(2, K.NCLASS)  # a view
         self.near = np.zeros(N, dtype=np.int64)
-        self.un = np.zeros((size * size + 1, K.U_SIZE), dtype=np.int64)
+        self.un = np.zeros((size * size + K.MAXPLY + 1, K.U_SIZE), dtype=np.int64)  # (null moves use frames too)
         K._setup(*self.arrays(), board)
 
     def arrays(self) -> tuple:
@@ -194,6 +194,9 @@ class _Searcher:
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom, engine.weights)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
+        if node_limit > 0:  # the ply-1 VCTs of a short search share its nodes with the rest
+            i = A.X0 + A.S_VCT1N
+            self.pos.g[i] = min(self.pos.g[i], max(node_limit // 30, self.pos.g[K.P_TREEVCTN]))
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -421,18 +424,21 @@ class GomokuEngine:
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
+                 vcf: int = 40, leafvcf: int = 3, vct: int | None = None, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False,
                  eval: str | None = None, weights: str = "", lmp: int | None = None, rfp: int | None = None,
-                 qfours: int | None = None, ext3: int | None = None, window: int = 60) -> None:
+                 qfours: int | None = None, ext3: int | None = None, nmp: int | None = None,
+                 window: int = 60) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
             raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
         if top is None:
             top = 10 if algo == "mtdf" else 0
+        if vct is None:
+            vct = 10 if algo == "alphabeta" else 6
         if step is None:
             step = 2 if algo == "mtdf" else 1
         if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
@@ -440,6 +446,7 @@ class GomokuEngine:
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
                         ("grain", grain), ("lmr", lmr), ("window", window),
                         ("lmp", lmp or 0), ("rfp", rfp or 0), ("qfours", qfours or 0), ("ext3", ext3 or 0),
+                        ("nmp", nmp or 0),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads)):
@@ -452,8 +459,8 @@ class GomokuEngine:
         if eval not in ("shape", "classic"):
             raise InvalidOptionError(f"option eval must be shape or classic, got {eval!r}")
         if algo != "alphabeta" and (eval != "classic" or weights or any(
-                v is not None for v in (lmp, rfp, qfours, ext3))):
-            raise InvalidOptionError(f"options eval, weights, lmp, rfp, qfours and ext3 are the alphabeta engine's, "
+                v is not None for v in (lmp, rfp, qfours, ext3, nmp))):
+            raise InvalidOptionError(f"options eval, weights, lmp, rfp, qfours, ext3 and nmp are the alphabeta engine's, "
                                      f"not {algo}'s")
         if not isinstance(weights, str):
             raise InvalidOptionError(f"option weights must be a file name, got {weights!r}")
@@ -461,7 +468,7 @@ class GomokuEngine:
         if eval == "classic":
             w = classic_weights(w.search)
         search = w.search.copy()
-        for name, v in (("lmr", lmr), ("lmp", lmp), ("rfp", rfp), ("qfours", qfours), ("ext3", ext3)):
+        for name, v in (("lmr", lmr), ("lmp", lmp), ("rfp", rfp), ("qfours", qfours), ("ext3", ext3), ("nmp", nmp)):
             if v is not None and algo == "alphabeta":
                 search[A.SEARCH_NAMES.index(name)] = v
         self.weights = Weights(w.combo, w.eval, search)
@@ -578,9 +585,9 @@ register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "
                 help="negamax alpha-beta, full width unless top=N")
 _SEARCH = dict(zip(A.SEARCH_NAMES, (int(v) for v in load_weights().search)))
 register_engine("gomoku", "alphabeta", _factory("alphabeta"),
-                options={"hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 4000, "treevct": 2,
+                options={"hash": 64, "vcf": 40, "leafvcf": 3, "vct": 10, "vctnodes": 4000, "treevct": 2,
                          "treevctnodes": 1000, "eval": "shape", "weights": "",
-                         **{k: _SEARCH[k] for k in ("lmr", "lmp", "rfp", "qfours", "ext3")},
+                         **{k: _SEARCH[k] for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp")},
                          "window": 60, "pure": False},
                 help="PVS over threat-aware moves, shape evaluation, LMR and VCF quiescence (numba)")
 

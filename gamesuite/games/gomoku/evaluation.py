@@ -46,8 +46,11 @@ class Weights:
     search: np.ndarray
 
     def slots(self) -> np.ndarray:
-        """The values of ``g[absearch.X0:X0 + NX]``."""
-        return np.concatenate([self.eval, self.search]).astype(np.int64)
+        """The values of ``g[absearch.X0:X0 + NX]`` (the parameters, then the search's own state)."""
+        out = np.zeros(A.NX, dtype=np.int64)
+        out[:A.NPARAM] = np.concatenate([self.eval, self.search])
+        out[A.S_LASTNULL] = -10
+        return out
 
 
 def _read(section: dict, names: tuple[str, ...], where: str) -> np.ndarray:
