@@ -13,7 +13,7 @@ from gamesuite.games.gomoku import absearch as A
 from gamesuite.games.gomoku import kernels as K
 from gamesuite.games.gomoku.engine import GomokuEngine, Position
 from gamesuite.games.gomoku.evaluation import Weights, classic_weights, load_weights, save_weights
-from gamesuite.games.gomoku.reference import cell_info_ref, evaluate_ref, shape_evaluate_ref
+from gamesuite.games.gomoku.reference import cell_info_ref, cell_patterns_ref, evaluate_ref, shape_evaluate_ref
 from gamesuite.search.reference import alphabeta
 
 
@@ -44,6 +44,14 @@ def test_shape_evaluation_matches_reference(spec):
             played.append(move)
         board = [int(v) for v in state.board]
         assert pos.value() == shape_evaluate_ref(board, game.size, game.rule_id, w.combo, w.eval), step
+        # the direction patterns of the empty cells, counted incrementally by colour
+        counts = np.zeros((2, K.NPAT), dtype=np.int64)
+        for c in range(game.size ** 2):
+            if board[c] == 0:
+                for colour in (1, 2):
+                    for p in cell_patterns_ref(board, game.size, game.rule_id, c, colour):
+                        counts[colour - 1, p] += 1
+        assert np.array_equal(pos.g[K.PCN:K.PCN + 2 * K.NPAT].reshape(2, K.NPAT), counts), step
         cell = rng.choice([c for c in range(game.size ** 2) if board[c] == 0])
         assert pos.cell_info(cell) == cell_info_ref(board, game.size, game.rule_id, cell, w.combo)
 
@@ -217,7 +225,8 @@ def _mv(state, names):
     return {state.parse_move(t) for t in names.split()}
 
 
-@pytest.mark.parametrize("spec", ["alphabeta", "alphabeta,eval=classic", "alphabeta,lmp=3,rfp=2,qfours=3,ext3=1"])
+@pytest.mark.parametrize("spec", ["alphabeta", "alphabeta,eval=classic", "alphabeta,lmp=3,rfp=2,qfours=3,ext3=1",
+                                  "alphabeta,nmp=2,nullvcf=10"])
 def test_tactics(spec):
     game = load_game("gomoku")
     e = make_engine(game, spec)

@@ -89,19 +89,17 @@ def collect(dirs: list[str], rapfi: str, count: int, ms: int) -> None:
         if rec.get("game") != "gomoku(size=15,rule=freestyle)" or rec["result"] not in ("1-0", "0-1"):
             continue
         state = game.state_from_text(rec["start"])
-        moves = [state.parse_move(m) for m in rec["moves"]]
+        moves = list(state.history) + [state.parse_move(m) for m in rec["moves"]]  # the start's stones first
+        first = len(state.history) + rec["opening_plies"]
         winner = 0 if rec["result"] == "1-0" else 1
         kept = 0
         for back in range(16, 2, -1):
             n = len(moves) - back
-            if n < rec["opening_plies"] or n % 2 != winner or kept >= 2:
+            if n < first or n % 2 != winner or kept >= 2:
                 continue
             mate = rapfi_mate(moves[:n], 15, rapfi, ms)
             if mate is not None and 0 < mate <= 15:
-                s = game.state_from_text(rec["start"])
-                for m in moves[:n]:
-                    s.play(m)
-                found.append((" ".join(s.format_move(m) for m in moves[:n]), mate))
+                found.append((" ".join(state.format_move(m) for m in moves[:n]), mate))
                 kept += 1
                 print(f"{len(found):>4} {Path(f).parent.name}/{Path(f).name} ply {n}: M{mate}", flush=True)
                 break  # the earliest announced win of this game (the longest); then the next game

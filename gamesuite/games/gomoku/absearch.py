@@ -85,7 +85,8 @@ S_LMPMAX = S_TREEVCTD + 1  # move-count pruning keeps at most this many moves (P
 S_NMP = S_LMPMAX + 1  # null-move pruning from this many plies left (0 off)
 S_NMPR = S_NMP + 1  # its reduction (plies, besides the move's own)
 S_VCT1N = S_NMPR + 1  # the node budget of the VCT at ply 1 (the opponent's, after each root move)
-NPARAM = S_VCT1N + 1
+S_NULLVCF = S_VCT1N + 1  # fours of the opponent's VCF "if we passed" that restricts our moves to its squares (0 off)
+NPARAM = S_NULLVCF + 1
 S_LASTNULL = NPARAM  # (state, not a parameter: the ply of the last null move on the current line)
 NX = S_LASTNULL + 1
 
@@ -95,7 +96,7 @@ EVAL_NAMES = (tuple(f"pme_{n}" for n in PATTERN_NAMES) + tuple(f"pop_{n}" for n 
               + tuple(f"op_{n}" for n in CLASS_NAMES)
               + ("tot_me", "tot_op", "win43", "win33", "def3", "op43", "scale"))
 SEARCH_NAMES = ("lmr", "lmrbase", "lmrdiv", "lmp", "lmpbase", "lmpstep", "rfp", "rfpmargin", "qfours", "ext3",
-                "lmpcls", "lmrdepth", "treevctdepth", "lmpmax", "nmp", "nmpr", "vct1nodes")
+                "lmpcls", "lmrdepth", "treevctdepth", "lmpmax", "nmp", "nmpr", "vct1nodes", "nullvcf")
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -303,6 +304,16 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
             g[PVL + ply] = max(g[PVL + ply + 1], ply + 1)
             return v
         if depth <= 0:
+            if g[X0 + S_QFOURS] == 0:  # the static value, or the 4-3 point's VCF (as the quiescence would)
+                if g[P_LEAFVCF] > 0 and g[CNT + me * NCLASS + C_B4F3] > 0:
+                    used = g[VNODES]
+                    v = _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply,
+                             g[P_LEAFVCF])
+                    if g[NODE_LIMIT] > 0:
+                        g[NODE_LIMIT] -= g[VNODES] - used
+                    if v > 0:
+                        return v
+                return _evaluate(g, me)
             g[NODES] -= 1  # the quiescence counts this node
             return _qs(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, alpha, beta,
                        g[X0 + S_QFOURS])
@@ -369,12 +380,46 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
                 return beta
     mode = 1 if pure else (2 if threatened else 0)
     n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
+    restricted = False
+    if not pure and not threatened and g[X0 + S_NULLVCF] > 0 \
+            and g[CNT + op * NCLASS + C_B4] + g[CNT + op * NCLASS + C_B4F3] > 0:
+        # Would the opponent win by fours if we passed? Then only our own fours and the squares of that
+        # VCF (its fours and their blocks) can stop it: the other moves are not searched.
+        used = g[VNODES]
+        g[STONES] += 1
+        g[KEY] ^= NULL_KEY
+        v = _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply + 1,
+                 g[X0 + S_NULLVCF])
+        g[KEY] ^= NULL_KEY
+        g[STONES] -= 1
+        if g[NODE_LIMIT] > 0:
+            g[NODE_LIMIT] -= g[VNODES] - used
+        if g[ABORT] != 0:
+            return 0
+        if v > 0:
+            restricted = True
+            m = 0
+            for j in range(n):
+                y = mv[ply, j]
+                keep = ci[y, CI_CB + me] >= C_B4
+                if not keep:
+                    for q in range(ply + 1, g[PVL + ply + 1]):
+                        if pv[ply + 1, q] == y:
+                            keep = True
+                            break
+                if keep:
+                    mv[ply, m] = y
+                    ms[ply, m] = ms[ply, j]
+                    m += 1
+            n = m
+            if n == 0:
+                return -v  # nothing stops it
     best = -WIN - 1
     bestm = -1
     searched = 0
     lmr = not pure and g[X0 + S_LMR] != 0
     lmp = 0
-    if not pure and not threatened and depth <= g[X0 + S_LMP]:
+    if not pure and not threatened and not restricted and depth <= g[X0 + S_LMP]:
         # move-count pruning: base + step * depth moves (half as many more at PV nodes), at most lmpmax
         lmp = min(g[X0 + S_LMPBASE] + g[X0 + S_LMPSTEP] * depth, g[X0 + S_LMPMAX])
         if pvnode:

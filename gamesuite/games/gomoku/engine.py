@@ -62,6 +62,8 @@ MAX_THREADS = max(64, os.cpu_count() or 1)
 
 #: The ``alphabeta`` engine's search (``absearch``).
 ALGO_AB = 3
+#: The depth at which the ``alphabeta`` engine stops when its move is forced (the block of a five).
+FORCED_DEPTH = 8
 ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF, "alphabeta": ALGO_AB}
 
 
@@ -430,6 +432,7 @@ class GomokuEngine:
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False,
                  eval: str | None = None, weights: str = "", lmp: int | None = None, rfp: int | None = None,
                  qfours: int | None = None, ext3: int | None = None, nmp: int | None = None,
+                 nullvcf: int | None = None,
                  window: int = 60) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -446,7 +449,7 @@ class GomokuEngine:
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
                         ("grain", grain), ("lmr", lmr), ("window", window),
                         ("lmp", lmp or 0), ("rfp", rfp or 0), ("qfours", qfours or 0), ("ext3", ext3 or 0),
-                        ("nmp", nmp or 0),
+                        ("nmp", nmp or 0), ("nullvcf", nullvcf or 0),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads)):
@@ -459,8 +462,9 @@ class GomokuEngine:
         if eval not in ("shape", "classic"):
             raise InvalidOptionError(f"option eval must be shape or classic, got {eval!r}")
         if algo != "alphabeta" and (eval != "classic" or weights or any(
-                v is not None for v in (lmp, rfp, qfours, ext3, nmp))):
-            raise InvalidOptionError(f"options eval, weights, lmp, rfp, qfours, ext3 and nmp are the alphabeta engine's, "
+                v is not None for v in (lmp, rfp, qfours, ext3, nmp, nullvcf))):
+            raise InvalidOptionError(f"options eval, weights, lmp, rfp, qfours, ext3, nmp and nullvcf are the alphabeta "
+                                     f"engine's, "
                                      f"not {algo}'s")
         if not isinstance(weights, str):
             raise InvalidOptionError(f"option weights must be a file name, got {weights!r}")
@@ -468,7 +472,8 @@ class GomokuEngine:
         if eval == "classic":
             w = classic_weights(w.search)
         search = w.search.copy()
-        for name, v in (("lmr", lmr), ("lmp", lmp), ("rfp", rfp), ("qfours", qfours), ("ext3", ext3), ("nmp", nmp)):
+        for name, v in (("lmr", lmr), ("lmp", lmp), ("rfp", rfp), ("qfours", qfours), ("ext3", ext3), ("nmp", nmp),
+                        ("nullvcf", nullvcf)):
             if v is not None and algo == "alphabeta":
                 search[A.SEARCH_NAMES.index(name)] = v
         self.weights = Weights(w.combo, w.eval, search)
@@ -534,6 +539,11 @@ class GomokuEngine:
             return self._opening(state, limits, on_info)
         empties = self.game.cells - state.stones
         max_depth = min(K.MAXPLY - 8, empties)
+        me = state.stones % 2
+        cnt = searcher.pos.cnt
+        if self.algo_id == ALGO_AB and not self.pure and not limits.infinite and cnt[me, K.C_FIVE] == 0 \
+                and cnt[1 - me, K.C_FIVE] == 1:
+            max_depth = min(max_depth, FORCED_DEPTH)  # one forced reply: no need to spend the clock on it
         start = min(self.step, max_depth)
         if self.step == 2 and limits.depth is not None and limits.depth % 2 == 1:
             start = 1  # an odd depth asked for: deepen through the odd depths to reach it
@@ -587,7 +597,7 @@ _SEARCH = dict(zip(A.SEARCH_NAMES, (int(v) for v in load_weights().search)))
 register_engine("gomoku", "alphabeta", _factory("alphabeta"),
                 options={"hash": 64, "vcf": 40, "leafvcf": 3, "vct": 10, "vctnodes": 4000, "treevct": 2,
                          "treevctnodes": 1000, "eval": "shape", "weights": "",
-                         **{k: _SEARCH[k] for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp")},
+                         **{k: _SEARCH[k] for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp", "nullvcf")},
                          "window": 60, "pure": False},
                 help="PVS over threat-aware moves, shape evaluation, LMR and VCF quiescence (numba)")
 
