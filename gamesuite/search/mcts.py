@@ -32,6 +32,7 @@ import numpy as np
 from ..core.errors import InvalidOptionError, quote
 from ..core.info import InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
+from ..core.options import Option, seed_option
 from ..core.registry import Game, register_engine
 from ..core.score import Score
 from ..core.state import CHANCE, State
@@ -601,8 +602,11 @@ class MCTSEngine:
         return self.tree.search(state, limits, stop, on_info)
 
 
-_COMMON = {"c": None, "batch": 8, "virtual_loss": 1.0, "temperature": 0.0, "chance": "sample",
-           "reuse": True, "seed": None, "info_ms": 500}
+_COMMON = {"c": Option(None, 0, 100, kind=float, help="exploration constant (none: 1.4 UCT, 1.5 PUCT)"),
+           "batch": Option(8, 1, 4096, help="leaves evaluated together"),
+           "virtual_loss": Option(1.0, 0, 1000), "temperature": Option(0.0, 0, 100),
+           "chance": Option("sample", choices=("sample", "expand")), "reuse": Option(True),
+           "seed": seed_option(), "info_ms": Option(500, 1, 10**7)}
 
 
 def _config(algorithm: str, options: dict[str, Any]) -> MCTSConfig:
@@ -639,8 +643,10 @@ def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: i
 
 
 register_engine("*", "mcts", make_uct, help="Monte Carlo tree search: UCT with random playouts",
-                options={**_COMMON, "playouts": 1})
+                options={**_COMMON, "playouts": Option(1, 1, 1000, help="random playouts per leaf")})
 register_engine("*", "puct", make_puct,
                 help="Monte Carlo tree search: PUCT with priors (evaluator=uniform|heuristic|net)",
-                options={**_COMMON, "evaluator": "uniform", "net": "", "playouts": 1, "noise": 0.25,
-                         "dirichlet_alpha": 0.03, "fpu": 0.0})
+                options={**_COMMON, "evaluator": Option("uniform", choices=("uniform", "heuristic", "net")),
+                         "net": Option("", max_len=4096, help="network file (empty: the game's own)"),
+                         "playouts": Option(1, 1, 1000), "noise": Option(0.25, 0, 1),
+                         "dirichlet_alpha": Option(0.03, 1e-6, 1000), "fpu": Option(0.0, 0, 100)})
