@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.errors import GameSuiteError, InvalidRecordError
+from ..core.files import read_text_file, write_atomic
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
@@ -905,11 +906,10 @@ class MainWindow(QMainWindow):
         """
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_text_file(path)
             game = GameRecord.game_of(parse_json(text))
-        except (OSError, InvalidRecordError) as e:
-            msg = e.strerror if isinstance(e, OSError) else str(e)
-            self.show_message(f"Cannot open {path.name}: {msg}", 10_000)
+        except InvalidRecordError as e:
+            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
             return False
         try:
             board_class_for(game)
@@ -938,7 +938,7 @@ class MainWindow(QMainWindow):
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.controller.record.dumps(self.controller.current), encoding="utf-8")
+            write_atomic(path, self.controller.record.dumps(self.controller.current))
         except OSError as e:
             self.show_message(f"Cannot save {path}: {e.strerror}", 10_000)
             return False
@@ -971,7 +971,7 @@ class MainWindow(QMainWindow):
 
     def import_from(self, path: Path | str) -> bool:
         """Open a game in its own format (gomoku record, .psq, ...); errors go to the status bar."""
-        from .formats import decode, format_for_path, read_game
+        from .formats import TEXT_FALLBACKS, format_for_path, read_game
 
         path = Path(path)
         fmt = format_for_path(str(path))
@@ -979,9 +979,9 @@ class MainWindow(QMainWindow):
             self.show_message(f"Cannot open {path.name}: no game format reads this kind of file", 10_000)
             return False
         try:
-            text = decode(path.read_bytes())
-        except (OSError, InvalidRecordError) as e:
-            self.show_message(f"Cannot open {path.name}: {e.strerror if isinstance(e, OSError) else e}", 10_000)
+            text = read_text_file(path, fallbacks=TEXT_FALLBACKS)
+        except InvalidRecordError as e:
+            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
             return False
         if not any(load_game(s).name == fmt.game for s in self._warmed):
             # reading checks every move with the rules: let the worker load them first
@@ -1018,7 +1018,7 @@ class MainWindow(QMainWindow):
             return False
         try:
             text = fmt.save(self.controller.state)
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)
         except GameSuiteError as e:
             self.show_message(f"Cannot save {path.name}: {e}", 10_000)
             return False

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...core.errors import InvalidPositionError, InvalidRecordError, quote
+from ...core.files import write_atomic
 from ...core.registry import load_game
 from .board import BLACK_BIT, HAND_ORDER, LETTERS, PROMOTED, decode_move, encode_drop, encode_move
 from .rules import HANDICAPS, MINI_START, STANDARD_START, ShogiState
@@ -973,7 +974,10 @@ def save_record(record: GameRecord, path: str | os.PathLike, encoding: str | Non
                                  "save as .kifu (UTF-8)") from None
     except LookupError:
         raise InvalidRecordError(f"unknown encoding {quote(enc)}") from None
-    p.write_bytes(data.replace(b"\n", b"\r\n") if enc.lower() in ("cp932", "shift_jis", "sjis") else data)
+    try:
+        write_atomic(p, data.replace(b"\n", b"\r\n") if enc.lower() in ("cp932", "shift_jis", "sjis") else data)
+    except OSError as e:
+        raise InvalidRecordError(f"cannot write {quote(str(p))}: {e.strerror or e}") from None
 
 
 def record_from_state(state: ShogiState, metadata: dict[str, str] | None = None,
