@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..core.errors import InvalidOptionError
 from ..core.registry import Game, load_game
-from .game import TimeControl
+from .game import TimeControl, check_limits
 from .match import Tally, check_specs, make_executor, pairings_for, run_games, schedule
 from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
@@ -75,6 +75,7 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
     """Play the session; records are saved as they finish; SPRT (two engines) may stop it early."""
     if session.sprt is not None and len(session.engines) != 2:
         raise InvalidOptionError("--sprt needs exactly two engines")
+    check_limits(session.tc, session.engines)
     if session.check:
         check_specs(session.game, session.engines)
     tasks = plan(session)
@@ -104,13 +105,15 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
                       stopped_early=len(records) < len(tasks), files=files)
     if session.save_dir is not None:
         summary = {
+            **tally_json(tally),
             "game": session.game.spec, "mode": session.mode, "time_control": session.tc.describe(),
-            "engines": [{"label": e.label, "spec": e.text} for e in session.engines],
+            # (this replaces tally_json's list of labels: each engine's label, spec and limits)
+            "engines": [{"label": e.label, "spec": e.text, "limits": session.tc.for_engine(e).describe()}
+                        for e in session.engines],
             "games_planned": len(tasks), "games_played": len(records), "seed": session.seed,
             "sprt": None if session.sprt is None else {
                 "elo0": session.sprt.elo0, "elo1": session.sprt.elo1, "alpha": session.sprt.alpha,
                 "beta": session.sprt.beta, "decision": outcome.sprt_decision},
-            **tally_json(tally),
         }
         p = Path(session.save_dir) / f"{session.mode}.json"
         p.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")

@@ -18,11 +18,14 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="an engine (repeat): GAME:NAME[,opt=val...] for ours (e.g. gomoku:mtdf,top=10,hash=64), "
                         "usi:COMMAND, gomocup:COMMAND, py:MODULE:ATTR; label=NAME renames it")
     p.add_argument("--games", type=int, default=10, metavar="N", help=games_help)
-    tc = p.add_mutually_exclusive_group(required=True)
+    tc = p.add_mutually_exclusive_group()
     tc.add_argument("--movetime", type=int, metavar="MS", help="time per move in milliseconds")
     tc.add_argument("--clock", metavar="BASE+INC", help="a clock in seconds, e.g. 60+0.5")
     tc.add_argument("--depth", type=int, metavar="N", help="fixed depth per move (no clock; reproducible)")
     tc.add_argument("--nodes", type=int, metavar="N", help="fixed nodes per move (no clock)")
+    p.epilog = ("Every engine needs a limit: the match's (--movetime, --clock, --depth or --nodes) or its own, "
+                "given in its spec: @nodes=N, @depth=N, @movetime=MS, @clock=BASE+INC "
+                "(e.g. gomoku:mtdf,@nodes=300000 or usi:PATH,NodesLimit=10000,@movetime=1000).")
     p.add_argument("--time-margin", type=int, default=500, metavar="MS",
                    help="lateness tolerated before a time loss (default 500)")
     p.add_argument("--hang-timeout", type=int, default=5000, metavar="MS",
@@ -127,14 +130,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena.report import adjudication_text, cross_table_text, pair_summary, standings_text
+    from ..arena.report import adjudication_text, cross_table_text, limits_text, pair_summary, standings_text
     from ..arena.stats import Sprt
 
     session = build_session(args, "match")
     if args.sprt is not None:
         session.sprt = Sprt.parse(args.sprt)
     print(f"{session.game.spec}: {' vs '.join(e.label for e in session.engines)}, {session.games} games, "
-          f"{session.tc.describe()}, seed {session.seed}", flush=True)
+          f"{limits_text(session.tc, session.engines)}, seed {session.seed}", flush=True)
     out = play_session(session, args.quiet)
     t = out.tally
     print()
