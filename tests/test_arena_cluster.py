@@ -51,3 +51,13 @@ def test_match_command_with_cluster_and_sprt_stop(cluster, capsys):
 def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(InvalidOptionError, match="cannot reach the Dask scheduler"):
         DaskExecutor("tcp://127.0.0.1:9", connect_timeout_s=1)
+
+
+def test_a_ladder_on_the_cluster(cluster):
+    from gamesuite.arena.ladder import Ladder, run_ladder
+
+    lad = Ladder(load_game("tictactoe"), parse_engine_spec("solver"), parse_engine_spec("reference,label=ref"),
+                 [2, 200], 4, TimeControl(depth=9), seed=5, cluster=cluster.scheduler_address)
+    out = run_ladder(lad)
+    assert [r["games"] for r in out.rows] == [4, 4] and not out.outcome.tally.errors
+    assert {tuple(r.limits) for r in out.outcome.records} >= {("depth 9", "nodes 2"), ("nodes 200", "depth 9")}

@@ -142,6 +142,9 @@ class GameTask:
     seed: int = 0
     max_plies: int = 0  # 0: no limit; else a draw by adjudication after this many plies
     reuse_engines: bool = True
+    #: Release every engine this worker thread keeps that this game does not need (external
+    #: processes are closed) before seating: for ladders and tuning, whose engines change.
+    exclusive: bool = False
 
 
 # Our engines kept between games, per worker process and thread (a Dask worker plays games in
@@ -199,6 +202,24 @@ def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
         p.close()
 
 
+def release_others(game: Game, specs: "tuple[EngineSpec, ...] | list[EngineSpec]") -> int:
+    """Close this thread's kept engines that are not ``specs`` in ``game``; how many were released."""
+    me = threading.get_ident()
+    keep = {(me, game.spec, sp.text, sum(1 for o in specs[:i] if o.text == sp.text)) for i, sp in enumerate(specs)}
+    released = 0
+    for key in [k for k in _LOCAL_ENGINES if k[0] == me and k not in keep]:
+        del _LOCAL_ENGINES[key]
+        released += 1
+    for key in [k for k in _EXTERNAL if k[0] == me and k not in keep]:
+        p = _EXTERNAL.pop(key)
+        try:
+            p.close()
+        except Exception:  # noqa: BLE001 - it is being dropped anyway
+            pass
+        released += 1
+    return released
+
+
 def _utc_now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -229,6 +250,8 @@ def play_game(task: GameTask) -> GameRecord:
         if failure is None:
             failure = (seat, kind, detail)
 
+    if task.exclusive:
+        release_others(game, task.specs)
     # Seat the players; a seat whose engine cannot start loses at once.
     for seat, sp in enumerate(task.specs):
         try:

@@ -7,7 +7,7 @@ front end over ``run_session``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
@@ -39,6 +39,9 @@ class Session:
     save_dir: Path | None = None
     max_plies: int = 0
     check: bool = True  # build every engine once before starting, for early errors
+    pairings: list[tuple[int, ...]] | None = None  # None: from ``mode``; a ladder gives its own
+    by_pairing: bool = False  # play each pairing's games together (else opening by opening)
+    exclusive: bool = False  # each game releases the worker's other engines (``GameTask.exclusive``)
 
     @classmethod
     def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> "Session":
@@ -61,13 +64,19 @@ class Outcome:
 
 def plan(session: Session) -> list:
     """The games of ``session`` (``GameTask`` list), openings built or read."""
-    pairings = pairings_for(len(session.engines), session.game.num_players, session.mode)
+    pairings = session.pairings or pairings_for(len(session.engines), session.game.num_players, session.mode)
     rotations = max(len(p) for p in pairings)
     needed = -(-session.games // rotations)
     openings = session.openings if session.openings is not None else builtin_openings(
         session.game, needed, seed=session.seed)
-    return schedule(session.game, session.engines, session.games, openings, session.tc, pairings,
-                    seed=session.seed, max_plies=session.max_plies)
+    tasks = schedule(session.game, session.engines, session.games, openings, session.tc, pairings,
+                     seed=session.seed, max_plies=session.max_plies)
+    if session.by_pairing:
+        order = {frozenset(p): i for i, p in enumerate(pairings)}
+        tasks.sort(key=lambda t: order[frozenset(t.engine_index)])  # stable: openings stay in order
+    if session.by_pairing or session.exclusive:
+        tasks = [replace(t, round=i + 1, exclusive=session.exclusive) for i, t in enumerate(tasks)]
+    return tasks
 
 
 def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int, int], None] | None = None

@@ -79,8 +79,9 @@ def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyp
 class Progress:
     """The live progress line on standard error (redrawn on a terminal, every ~10% otherwise)."""
 
-    def __init__(self, sprt=None, quiet: bool = False) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, sprt=None, quiet: bool = False, text=None) -> None:  # type: ignore[no-untyped-def]
         self.sprt = sprt
+        self.text = text  # (tally, record, done, total) -> the line; default: report.progress_text
         self.quiet = quiet
         self.tty = sys.stderr.isatty()
         self.t0 = time.perf_counter()
@@ -91,7 +92,8 @@ class Progress:
 
         if self.quiet:
             return
-        line = progress_text(tally, done, total, self.sprt) + f"  {time.perf_counter() - self.t0:.0f} s"
+        line = (self.text(tally, rec, done, total) if self.text is not None
+                else progress_text(tally, done, total, self.sprt)) + f"  {time.perf_counter() - self.t0:.0f} s"
         if self.tty:
             print("\r" + line + "\033[K", end="", file=sys.stderr, flush=True)
             return
