@@ -61,3 +61,21 @@ def test_a_ladder_on_the_cluster(cluster):
     out = run_ladder(lad)
     assert [r["games"] for r in out.rows] == [4, 4] and not out.outcome.tally.errors
     assert {tuple(r.limits) for r in out.outcome.records} >= {("depth 9", "nodes 2"), ("nodes 200", "depth 9")}
+
+
+def test_spsa_batches_on_the_cluster(cluster):
+    from gamesuite.arena.spsa import Spsa, parse_param, run_spsa
+    from gamesuite.core.registry import _GAMES, register_game
+
+    from .fakes.duel import Duel
+
+    register_game(Duel)  # the cluster's workers are threads of this process: they see it too
+    try:
+        s = Spsa(load_game("duel"), parse_engine_spec("py:tests.fakes.duel:Noisy,@depth=1"),
+                 [parse_param("x,2.0,0.0,20.0,1.0,0.05")], pairs=40, seed=1, cluster=cluster.scheduler_address)
+        state = run_spsa(s)
+    finally:
+        _GAMES.pop(Duel.name, None)
+    assert s.batch == 1 and state["k"] == 40  # two worker threads: one pair a batch
+    assert all(sum(h["result"]) == 2 and h["errors"] == 0 for h in state["history"])
+    assert state["theta"]["x"] > 4  # well on its way from 2 to 7

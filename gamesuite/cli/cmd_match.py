@@ -35,15 +35,20 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
     p.add_argument("--openings", type=Path, metavar="FILE",
                    help="one opening per line: position text or 'startpos', optionally 'moves m1 m2 ...'")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the openings and dice (default: random, printed)")
-    p.add_argument("--concurrency", type=int, default=1, metavar="K",
-                   help="games at once, in worker processes (default 1: in this process)")
-    p.add_argument("--cluster", metavar="ADDRESS",
-                   help="play the games on a Dask cluster (tcp://host:8786); needs gamesuite[cluster]")
+    add_where_arguments(p)
     p.add_argument("--max-plies", type=int, default=0, metavar="N",
                    help="adjudicate a draw after N plies (default: no limit)")
     p.add_argument("--save", "--pgn-dir", dest="save", type=Path, metavar="DIR",
                    help="save every game as a JSON record (and a summary) in DIR")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+def add_where_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Where games run: ``--concurrency`` and ``--cluster`` (match, tournament, ladder, tune --spsa)."""
+    p.add_argument("--concurrency", type=int, default=1, metavar="K",
+                   help="games at once, in worker processes (default 1: in this process)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask cluster (tcp://host:8786); needs gamesuite[cluster]")
 
 
 def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
