@@ -210,14 +210,12 @@ def detect_format(text: str) -> str:
 
 
 def read_record(source: str | bytes | os.PathLike, fmt: str | None = None) -> GameRecord:
-    """Read a KIF or CSA record from a path, from bytes (encoding detected) or from text.
+    """Read a KIF or CSA record from a path (``pathlib.Path``), from bytes (encoding detected) or from text.
 
-    A ``str`` without a line break that names an existing file is read as a path.
-    ``fmt`` (``"kif"`` / ``"csa"``) overrides the detection (file extension, else content).
+    A ``str`` is always the record's text, never a file name: a record never makes the reader open
+    another file. ``fmt`` (``"kif"`` / ``"csa"``) overrides the detection (file extension, else content).
     """
-    path = None
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                           and len(source) < 4096 and os.path.isfile(source)):
+    if isinstance(source, os.PathLike):
         path = Path(source)
         try:
             data = path.read_bytes()
@@ -226,8 +224,6 @@ def read_record(source: str | bytes | os.PathLike, fmt: str | None = None) -> Ga
         text = decode_bytes(data)
         if fmt is None and path.suffix.lower() in (".kif", ".kifu", ".csa"):
             fmt = "csa" if path.suffix.lower() == ".csa" else "kif"
-    elif isinstance(source, str) and "\n" not in source and source.strip().lower().endswith((".kif", ".kifu", ".csa")):
-        raise InvalidRecordError(f"no record file {quote(source)}")
     elif isinstance(source, (bytes, bytearray)):
         text = decode_bytes(bytes(source))
     elif isinstance(source, str):
@@ -998,11 +994,11 @@ __all__ = ["GameRecord", "InvalidRecordError", "KIF_HANDICAPS", "MINI_START", "d
 
 
 def _load_kif(text: str) -> ShogiState:
-    return read_record(text, fmt="kif").state()
+    return read_kif(text.lstrip("\ufeff")).state()
 
 
 def _load_csa(text: str) -> ShogiState:
-    return read_record(text, fmt="csa").state()
+    return read_csa(text.lstrip("\ufeff")).state()
 
 
 def _save_kif(state: ShogiState) -> str:
