@@ -76,8 +76,9 @@ class Limits:
         """Parse ``BASE+INC`` in seconds (``"60+0.5"``) into a clock for every player."""
         base_s, _, inc_s = text.partition("+")
         hi = MAX_TIME_MS / 1000
-        base = int(round(parse_float(base_s, f"clock {text!r}: the base (seconds)", 0, hi) * 1000))
-        inc = int(round(parse_float(inc_s, f"clock {text!r}: the increment (seconds)", 0, hi) * 1000)) if inc_s else 0
+        what = f"clock {quote(text)} (BASE+INC in seconds):"
+        base = int(round(parse_float(base_s, f"{what} the base", 0, hi) * 1000))
+        inc = int(round(parse_float(inc_s, f"{what} the increment", 0, hi) * 1000)) if inc_s else 0
         if base <= 0 or inc < 0:
             raise InvalidOptionError(f"clock must have a positive base and no negative increment: {text!r}")
         return cls(time_left=(base,) * players, increment=(inc,) * players)
