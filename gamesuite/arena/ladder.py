@@ -41,7 +41,7 @@ from .stats import (Estimate, LadderFit, elo_interval, fit_ladder, pentanomial_e
 #: The anchor option that limits its nodes, by spec kind; other kinds use the per-engine ``@nodes``.
 STEP_OPTIONS = {"gomocup": "MAX_NODE", "usi": "NodesLimit"}
 
-_STEP = re.compile(r"^(\d+(?:\.\d+)?)\s*([kKmM]?)$")
+_STEP = re.compile(r"^([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([kKmM]?)$")
 
 
 def parse_steps(text: str) -> list[int | None]:

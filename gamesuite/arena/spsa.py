@@ -43,6 +43,7 @@ from typing import Any, Callable
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.files import write_atomic
+from ..core.options import parse_float
 from ..core.registry import Game
 from .game import TimeControl
 from .match import Executor, Tally, check_specs, make_executor, run_games, schedule
@@ -53,7 +54,7 @@ from .spec import EngineSpec, parse_engine_spec
 FORMAT = "gamesuite-spsa"
 VERSION = 1
 
-_INT = re.compile(r"^[+-]?\d+$")
+_INT = re.compile(r"^[+-]?[0-9]+$")
 
 
 @dataclass(frozen=True)
@@ -94,11 +95,8 @@ def parse_param(text: str) -> SpsaParam:
     if len(parts) != 6:
         raise InvalidOptionError(f"SPSA parameter {quote(text)}: expected NAME,START,MIN,MAX,C_END,R_END")
     name = parts[0]
-    try:
-        start, lo, hi, c_end, r_end = (float(p) for p in parts[1:])
-    except ValueError:
-        raise InvalidOptionError(f"SPSA parameter {quote(text)}: START, MIN, MAX, C_END and R_END must be "
-                                 "numbers") from None
+    start, lo, hi, c_end, r_end = (parse_float(p, f"SPSA parameter {quote(text)}: {what}")
+                                   for p, what in zip(parts[1:], ("START", "MIN", "MAX", "C_END", "R_END")))
     integer = all(_INT.match(p) for p in parts[1:4])
     return SpsaParam(name, start, lo, hi, c_end, r_end, integer)
 

@@ -196,7 +196,7 @@ def decode_bytes(data: bytes) -> str:
                                  f"{data[e.start:e.start + 4]!r} at offset {e.start}") from None
 
 
-_CSA_LINE = re.compile(r"^(V\d|N[+-]|P[I1-9+-]|\$|[+-]($|\d{4}[A-Z]{2})|%[A-Z+-]|'|/$)")
+_CSA_LINE = re.compile(r"^(V[0-9]|N[+-]|P[I1-9+-]|\$|[+-]($|[0-9]{4}[A-Z]{2})|%[A-Z+-]|'|/$)")
 
 
 def detect_format(text: str) -> str:
@@ -248,8 +248,8 @@ def _kanji_number(s: str) -> int | None:
     if not s:
         return None
     s2 = s.translate(str.maketrans(_ZEN_DIGITS, "0123456789"))
-    if s2.isdigit():
-        return int(s2)
+    if s2.isascii() and s2.isdigit():
+        return int(s2) if len(s2) <= 3 else None
     if "十" in s:
         tens, _, ones = s.partition("十")
         t = 1 if not tens else _KANJI_DIGITS.find(tens)
@@ -297,8 +297,10 @@ def _start_state(variant: str, sfen: str, fmt: str, n: int, line: str) -> ShogiS
 
 # KIF ---------------------------------------------------------------------------
 
-_KIF_TIME = re.compile(r"\(\s*(\d+):(\d+)(?:\.\d+)?\s*/\s*(?:(\d+):)?(\d+):(\d+)(?:\.\d+)?\s*\)\s*\+?\s*$")
-_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(\S.*)$")
+# numbers are ASCII digits of bounded length (a 5,000-digit move number is not a KIF move number)
+_KIF_TIME = re.compile(r"\(\s*([0-9]{1,6}):([0-9]{1,6})(?:\.[0-9]{1,6})?\s*/\s*(?:([0-9]{1,6}):)?([0-9]{1,6}):"
+                       r"([0-9]{1,6})(?:\.[0-9]{1,6})?\s*\)\s*\+?\s*$")
+_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]{1,6})\s+(\S.*)$")
 _KIF_MOVE = re.compile(
     r"^(?:([１-９1-9])([一二三四五六七八九])|同[\s\u3000]*)"
     r"(成香|成桂|成銀|[歩香桂銀金角飛玉王と杏圭全馬龍竜])(不成|成|打|生)?(?:\(([1-9])([1-9])\))?$")
@@ -496,7 +498,7 @@ def _kif_move(state: ShogiState, body: str, last_to: int, n: int, line: str) -> 
 
 
 def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, line: str) -> None:
-    m = re.match(r"^まで、?([0-9]+)手", line.strip())
+    m = re.match(r"^まで、?([0-9]{1,6})手", line.strip())
     if not m:
         raise _err("KIF", n, line, "expected 'まで<N>手で...'")
     if int(m.group(1)) != offset + len(st.history):
@@ -620,10 +622,9 @@ def read_csa(text: str) -> GameRecord:
         if st.startswith("T"):
             if not rec.times or rec.times[-1] is not None:
                 raise _err("CSA", n, line, "a time T<seconds> must follow a move")
-            try:
-                rec.times[-1] = float(st[1:])
-            except ValueError:
-                raise _err("CSA", n, line, "time must be T<seconds>") from None
+            if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", st[1:]):
+                raise _err("CSA", n, line, "time must be T<seconds> (ASCII digits)")
+            rec.times[-1] = float(st[1:])
             continue
         if special is not None:
             raise _err("CSA", n, line, f"nothing may follow the end of the game ({special[0]})")
