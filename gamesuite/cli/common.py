@@ -8,23 +8,8 @@ import json
 from ..core.errors import InvalidOptionError
 from ..core.info import SearchInfo, SearchResult
 from ..core.limits import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, MAX_TIME_MS, Limits
-from ..core.options import parse_int
+from ..core.options import int_arg
 from ..core.state import State
-
-#: The bounds of a plain ``type=int`` flag: what a 64-bit integer holds.
-INT_FLAG_MAX = 2**63 - 1
-
-
-def int_arg(lo: int | None = -INT_FLAG_MAX, hi: int | None = INT_FLAG_MAX):  # type: ignore[no-untyped-def]
-    """An argparse ``type``: ASCII digits in ``lo..hi``, else argparse's error (exit 2) quoting the input."""
-    def parse(text: str) -> int:
-        try:
-            return parse_int(text, "the value", lo, hi)
-        except InvalidOptionError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-
-    parse.__name__ = "integer"
-    return parse
 
 
 def check_int_flags(parser: argparse.ArgumentParser) -> None:

@@ -208,10 +208,25 @@ def seed_option() -> Option:
     return Option(None, 0, MAX_SEED, kind=int, help="random seed (none: a fresh one)")
 
 
+def int_arg(lo: int | None = -(2**63 - 1), hi: int | None = 2**63 - 1) -> Any:
+    """An ``argparse`` type: ASCII digits in ``lo..hi``, else argparse's error (status 2) quoting the input."""
+    import argparse
+
+    def parse(text: str) -> int:
+        try:
+            return parse_int(text, "the value", lo, hi)
+        except InvalidOptionError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    parse.__name__ = "integer"
+    return parse
+
+
 def as_option(value: Any) -> Option:
     """A declaration from a registry entry: an ``Option`` as it is, a bare default wrapped."""
     return value if isinstance(value, Option) else Option(value)
 
 
-__all__ = ["MAX_DIGITS", "MAX_MEMORY_MB", "MAX_SEED", "Option", "as_option", "memory_option", "seed_option", "convert", "parse_bool", "parse_choice", "parse_float",
+__all__ = ["MAX_DIGITS", "MAX_MEMORY_MB", "MAX_SEED", "Option", "as_option", "int_arg", "memory_option",
+           "seed_option", "convert", "parse_bool", "parse_choice", "parse_float",
            "parse_int"]
