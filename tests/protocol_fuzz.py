@@ -360,8 +360,11 @@ def gomocup_session(seed: int, steps: int = 12) -> Tally:
                     raise Dead("stdin closed")
                 sync()
             elif r < 0.75:  # our move
-                s = game.state_from_text(state_text())
-                if s.is_terminal() or len(board) > size * size - 4:
+                try:
+                    s = game.state_from_text(state_text())
+                except ValueError:  # a five on the board (the brain won): a new game
+                    s = None
+                if s is None or s.is_terminal() or len(board) > size * size - 4:
                     board.clear()
                     t.lines += 1
                     p.send("RESTART")

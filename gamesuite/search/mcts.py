@@ -45,18 +45,24 @@ from .timeman import allocate
 class Evaluator(Protocol):
     """Priors and values of leaves, a batch at a time."""
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
         """For each non-terminal decision state: priors over ``state.legal_moves()`` (summing
-        to 1) and one value per player in [-1, 1]."""
+        to 1) and one value per player in [-1, 1]; ``None`` for a state it did not value because
+        the search was stopped (an evaluator with a ``stop`` attribute polls that flag: the tree sets
+        it to its stop flag during a search, so a long playout does not overrun a time limit)."""
         ...
 
 
-def random_playout(state: State, rng: np.random.Generator, max_plies: int = 10_000) -> np.ndarray:
+def random_playout(state: State, rng: np.random.Generator, max_plies: int = 10_000,
+                   stop: np.ndarray | None = None) -> np.ndarray | None:
     """Play uniformly random moves (chance by its probabilities) from ``state`` (changed) to the end.
 
-    Returns the final returns, or zeros when ``max_plies`` is reached first.
+    Returns the final returns, zeros when ``max_plies`` is reached first, or ``None`` when ``stop[0]``
+    is set on the way (polled every ply).
     """
     for _ in range(max_plies):
+        if stop is not None and stop[0]:
+            return None
         if state.is_terminal():
             return np.asarray(state.returns(), dtype=np.float64)
         if state.is_chance_node():
@@ -79,14 +85,18 @@ class RolloutEvaluator:
         self.rng = rng
         self.playouts = playouts
         self.max_plies = max_plies
+        self.stop: np.ndarray | None = None  # set by the tree while it searches
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
-        out = []
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
         for s in states:
             k = len(s.legal_moves())
             total = np.zeros(s.num_players)
             for _ in range(self.playouts):
-                total += random_playout(s.copy(), self.rng, self.max_plies)
+                r = random_playout(s.copy(), self.rng, self.max_plies, self.stop)
+                if r is None:  # stopped: this state and the rest are not valued
+                    return out + [None] * (len(states) - len(out))
+                total += r
             out.append((np.full(k, 1.0 / k), total / self.playouts))
         return out
 
@@ -113,12 +123,23 @@ class HeuristicEvaluator:
         self.heuristic = heuristic
         self.rollout = RolloutEvaluator(rng, 1, max_plies)
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
-        out = []
+    @property
+    def stop(self) -> np.ndarray | None:
+        return self.rollout.stop
+
+    @stop.setter
+    def stop(self, flag: np.ndarray | None) -> None:
+        self.rollout.stop = flag
+
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
         for s in states:
             weights, values = self.heuristic(s)
             if values is None:
-                priors, values = self.rollout.evaluate([s])[0]
+                valued = self.rollout.evaluate([s])[0]
+                if valued is None:  # stopped
+                    return out + [None] * (len(states) - len(out))
+                priors, values = valued
             k = len(s.legal_moves())
             if weights is None:
                 priors = np.full(k, 1.0 / k)
@@ -400,7 +421,12 @@ class MCTS:
         if pending:
             items = list(pending.values())
             results = self.evaluator.evaluate([s for _, s, _ in items])
-            for (node, s, path), (priors, value) in zip(items, results):
+            for (node, s, path), result in zip(items, results):
+                if result is None:  # the search was stopped before this leaf was valued: drop it
+                    for parent, i in path:
+                        parent.vn[i] -= 1
+                    continue
+                priors, value = result
                 if not node.expanded:
                     node.expand(s.legal_moves(), priors, self.players)
                     if node is self.root and self._noise_wanted:
@@ -506,26 +532,36 @@ class MCTS:
         done = batches = 0
         self.max_depth = 0
         with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
-            while True:
-                if target is not None and done >= target:
-                    break
-                if watch.flag[0]:
-                    break
-                if budget.soft_ms is not None and not limits.infinite and (
-                        time.perf_counter() - t0) * 1000 >= budget.soft_ms:
-                    break
-                size = self.config.batch if target is None else min(self.config.batch, target - done)
-                done += self.run_batch(size)
-                batches += 1
-                if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
-                    break
-                now = time.perf_counter()
-                if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
-                    last_info = now
-                    for info in self._infos(sid, pov, limits.multipv, t0, done):
-                        on_info(info)
+            if hasattr(self.evaluator, "stop"):
+                self.evaluator.stop = watch.flag  # a playout in flight ends at the deadline too
+            try:
+                while True:
+                    if target is not None and done >= target:
+                        break
+                    if watch.flag[0]:
+                        break
+                    if budget.soft_ms is not None and not limits.infinite and (
+                            time.perf_counter() - t0) * 1000 >= budget.soft_ms:
+                        break
+                    size = self.config.batch if target is None else min(self.config.batch, target - done)
+                    done += self.run_batch(size)
+                    batches += 1
+                    if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
+                        break
+                    now = time.perf_counter()
+                    if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
+                        last_info = now
+                        for info in self._infos(sid, pov, limits.multipv, t0, done):
+                            on_info(info)
+            finally:
+                if hasattr(self.evaluator, "stop"):
+                    self.evaluator.stop = None
         if not self.root.expanded:  # type: ignore[union-attr]  # stopped (or nodes=0) before the first batch
-            done += self.run_batch(1)
+            if hasattr(self.evaluator, "stop") and watch.flag[0]:  # out of time: uniform priors, no playout
+                moves = state.legal_moves()
+                self.root.expand(moves, np.full(len(moves), 1.0 / len(moves)), self.players)  # type: ignore[union-attr]
+            else:
+                done += self.run_batch(1)
         lines = self._infos(sid, pov, limits.multipv, t0, done)
         if on_info is not None:
             for info in lines:
