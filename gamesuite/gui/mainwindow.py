@@ -971,7 +971,7 @@ class MainWindow(QMainWindow):
 
     def import_from(self, path: Path | str) -> bool:
         """Open a game in its own format (gomoku record, .psq, ...); errors go to the status bar."""
-        from .formats import TEXT_FALLBACKS, format_for_path, read_game
+        from .formats import decode, format_for_path, read_game
 
         path = Path(path)
         fmt = format_for_path(str(path))
@@ -979,9 +979,9 @@ class MainWindow(QMainWindow):
             self.show_message(f"Cannot open {path.name}: no game format reads this kind of file", 10_000)
             return False
         try:
-            text = read_text_file(path, fallbacks=TEXT_FALLBACKS)
-        except InvalidRecordError as e:
-            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
+            text = decode(path.read_bytes())
+        except (OSError, InvalidRecordError) as e:
+            self.show_message(f"Cannot open {path.name}: {e.strerror if isinstance(e, OSError) else e}", 10_000)
             return False
         if not any(load_game(s).name == fmt.game for s in self._warmed):
             # reading checks every move with the rules: let the worker load them first
