@@ -16,11 +16,14 @@ def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
+    from .messages import install_excepthook
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("gamesuite")
     app.setOrganizationName("gamesuite")
     win = MainWindow()
+    # the last resort: an exception that escapes a slot becomes a dialog (the game stays), not a trace on stderr
+    install_excepthook(win.error_dialog, win.storage.data_dir / "errors.log")
     win.show()
     files = [a for a in argv if not a.startswith("-")]
     if files:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..core.errors import GameSuiteError
 from ..core.registry import Game, Param, engines_for, game_classes, load_game
 from .clock import TimeControl
+from .notation import notation_for
 from .record import PlayerSpec
 
 
@@ -108,8 +109,9 @@ class PlayerRow:
         self.clock.setToolTip("This player's clock (a computer with a clock ignores its time or depth per move)")
         self.by.currentIndexChanged.connect(self._by_changed)
         self.kind.currentIndexChanged.connect(self._kind_changed)
-        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by, self.clock)):
-            grid.addWidget(w, row, col)
+        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by)):
+            grid.addWidget(w, 2 * row, col)
+        grid.addWidget(self.clock, 2 * row + 1, 1, 1, 4)  # under the player: the dialog stays narrow
         self._kind_changed()
 
     def _by_changed(self) -> None:
@@ -181,7 +183,6 @@ class NewGameDialog(QDialog):
         self.players_scroll = QScrollArea()  # six players with their own clocks may not fit the screen
         self.players_scroll.setWidgetResizable(True)
         self.players_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.players_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         QVBoxLayout(self.players_box).addWidget(self.players_scroll)
         self.players_grid = QGridLayout()
         self.rows: list[PlayerRow] = []
@@ -274,8 +275,17 @@ class NewGameDialog(QDialog):
             holder.adjustSize()
             want = holder.sizeHint()
             cap = self._cap()
-            self.players_scroll.setMinimumWidth(want.width() + self.players_scroll.verticalScrollBar().sizeHint().width())
-            self.players_scroll.setMinimumHeight(min(want.height(), max(80, cap.height() // 3)))
+            bar = self.players_scroll.verticalScrollBar().sizeHint().width()
+            self.players_scroll.setMinimumWidth(min(want.width() + bar, cap.width() - 60))
+            box = self.layout()
+            others = sum(box.itemAt(i).sizeHint().height() + box.spacing() for i in range(box.count())
+                         if box.itemAt(i).widget() is not self.players_box)
+            others += self.players_box.sizeHint().height() - self.players_scroll.sizeHint().height()
+            m = box.contentsMargins()
+            others += m.top() + m.bottom() + 40  # and the window frame
+            # all the rows if they fit, else as many as fit (at least two) and a scroll bar
+            self.players_scroll.setMinimumHeight(max(min(want.height(), 110),
+                                                     min(want.height(), cap.height() - others)))
             self.players_scroll.setMaximumHeight(want.height() + 2)
         self.layout().activate()
         hint, cap = self.sizeHint(), self._cap()
@@ -303,7 +313,13 @@ class NewGameDialog(QDialog):
         for p in cls.params:
             w = self._param_widget(p)
             self.param_widgets[p.name] = w
-            self.params_form.addRow(p.help or p.name, w)
+            # the help's words before a colon name the field; all of it is the tooltip (a long help
+            # text as a label would widen the dialog past the window)
+            text = p.help or p.name
+            label = QLabel(text.split(":")[0].strip() if ":" in text else text)
+            label.setToolTip(f"{p.name}: {text}")
+            w.setToolTip(text)
+            self.params_form.addRow(label, w)
             self._watch_param(w)
         self.params_box.setVisible(bool(cls.params))
         try:
@@ -312,7 +328,7 @@ class NewGameDialog(QDialog):
             return
         engines = [e.name for e in engines_for(game)]
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, game.player_name(i))
+            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
             row.set_engines(engines)
             self.rows.append(row)
         if len(self.rows) >= 2:
@@ -351,7 +367,7 @@ class NewGameDialog(QDialog):
         self._new_rows()
         engines = [e.name for e in engines_for(game)]
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, game.player_name(i))
+            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
             row.set_engines(engines)
             if specs:
                 row.set_spec(specs[min(i, len(specs) - 1)])  # new rows copy the last side's player

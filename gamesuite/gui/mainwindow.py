@@ -1436,7 +1436,7 @@ class MainWindow(QMainWindow):
     def _fit_docks(self) -> None:
         """Give the docks the sizes the user chose, as far as the window's size allows: a window made
         small and large again gets them back (Qt would leave them squeezed)."""
-        h = min(self._dock_sizes["analysis"], max(110, self.height() // 3))
+        h = min(self._dock_sizes["analysis"], max(110, self.height() // 4))
         w = min(self._dock_sizes["right"], max(180, self.width() // 3))
         if not self.dock_analysis.isFloating():
             self.resizeDocks([self.dock_analysis], [h], Qt.Orientation.Vertical)

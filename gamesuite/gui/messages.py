@@ -48,7 +48,7 @@ class MessageBar(QWidget):
         self.close_button.setToolTip("Close this message")
         self.close_button.setAutoRaise(True)
         self.close_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.close_button.clicked.connect(self.dismiss)
+        self.close_button.clicked.connect(lambda: self.dismiss())
         box = QHBoxLayout(self)
         box.setContentsMargins(8, 4, 4, 4)
         box.addWidget(self.label, 1)

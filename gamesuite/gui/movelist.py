@@ -72,6 +72,8 @@ class MoveList(QTextBrowser):
             force = True
             while node is not None:
                 chance = s.is_chance_node()
+                if notation.move_per_line and depth == 0 and not chance and turn > 0:
+                    parts.append("<br>")
                 parts.append(label(s, node, force, turn + (0 if chance else 1)))
                 force = False
                 sibs = node.parent.children if node.parent is not None else []

@@ -27,6 +27,8 @@ class Notation:
     numbers_each_move = False
     #: Written between the moves of a line.
     separator = " "
+    #: Whether the move list gives each move of the main line its own line (long move texts).
+    move_per_line = False
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -75,6 +77,7 @@ class HareNotation(Notation):
 
     numbers_each_move = True
     separator = " · "
+    move_per_line = True
     COLOURS = ("Red", "Blue", "Yellow", "Green", "White", "Purple")
     CARDS = {
         "give10": "give 10 to each behind", "missoragain": "miss a turn or move again",
@@ -121,8 +124,8 @@ class HareNotation(Notation):
 
     def score_cells(self, score: Score) -> list[str]:
         n = self.game.num_players
-        if score.kind != "vector":
-            return [score_text(score, self.game)] + [""] * (n - 1)
+        if score.kind != "vector":  # a two-player score: each player's view of it
+            return [score.for_player(p).text() for p in range(n)]
         vals = list(score.values)[:n]
         return [f"{v:+.1f}" for v in vals] + [""] * (n - len(vals))
 
