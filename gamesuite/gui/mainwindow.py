@@ -92,7 +92,8 @@ class MainWindow(QMainWindow):
         players: list[PlayerSpec] | None = None,
         clock_source: TimeSource | None = None,
     ) -> None:
-        """``restore``: True/False answers the restore-after-crash question, None asks the user.
+        """``restore``: True/False answers the restore-after-crash question, None asks the user (the game
+        of a window that closed normally is opened again without asking, unless ``restore`` is False).
 
         ``clock_source``: the game clocks' time source (a callable returning ms; tests pass a fake).
         """
@@ -1506,7 +1507,10 @@ class MainWindow(QMainWindow):
                     "gamesuite did not close normally last time. Restore the game you were playing?")
                 restore = answer == QMessageBox.StandardButton.Yes
         if not restore:
-            self.storage.forget_unclean()
+            if closed:
+                self.storage.release_unclean()  # (only a script says no to the last game: keep it)
+            else:
+                self.storage.forget_unclean()  # the user declined the crashed session's game
             return
         try:
             rec, node = GameRecord.from_json(d)

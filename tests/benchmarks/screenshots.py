@@ -258,8 +258,9 @@ class Driver:
 
     def shoot(self, name: str) -> str:
         """The window as the X server shows it (its screen, cut to the window), saved as ``name``."""
-        self.wait(300)
         g = self.win.frameGeometry()
+        self.xdotool("mousemove", "--sync", str(SCREEN[0] - 2), str(SCREEN[1] - 2))  # no hover highlight
+        self.wait(300)
         pix = self.app.primaryScreen().grabWindow(0, g.x(), g.y(), g.width(), g.height())
         path = self.out / name
         pix.save(str(path), "PNG")
