@@ -79,11 +79,20 @@ def replacing_actions(win, tmp_path, monkeypatch):
         win.board.setup_clear()
         win.finish_setup()
 
-    return {"new game": win.act_new.trigger, "open": win.act_open.trigger, "paste": paste, "set up": set_up}
+    def import_():
+        (tmp_path / "g.psq").write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n9,8,0\n-1\n")
+        with monkeypatch.context() as m:
+            m.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(tmp_path / "g.psq"), ""))
+            win.act_import.trigger()
+
+    return {"new game": win.act_new.trigger, "open": win.act_open.trigger, "paste": paste, "set up": set_up,
+            "import": import_}
 
 
-@pytest.mark.parametrize("action", ["new game", "open", "paste", "set up"])
+@pytest.mark.parametrize("action", ["new game", "open", "paste", "set up", "import"])
 def test_every_action_that_replaces_an_unsaved_game_asks_first(qtbot, tmp_path, monkeypatch, action):
+    if action == "import" and "gomoku" not in game_classes():
+        pytest.skip("the gomoku game (whose files are imported here) is not installed")
     win = make_window(qtbot, tmp_path)
     for t in ("b2", "a1", "c3"):
         click(qtbot, win, t)
@@ -260,18 +269,26 @@ def test_a_refused_position_stays_on_screen_whole(qtbot, tmp_path):
 @pytest.mark.qt_no_exception_capture
 def test_an_exception_in_a_slot_becomes_a_dialog_and_the_game_stays(qtbot, tmp_path, capfd):
     import sys
+    import threading
 
     from gamesuite.gui.messages import install_excepthook
 
     win = make_window(qtbot, tmp_path)
     click(qtbot, win, "b2")
-    previous = install_excepthook(win.error_dialog, tmp_path / "errors.log")
+    uninstall = install_excepthook(win.error_dialog, tmp_path / "errors.log")
     try:
         win.controller.changed.connect(lambda: 1 / 0)  # a bug somewhere in a slot
         win.controller.back()
+        assert "ZeroDivisionError" in win.error_box.text() and "kept" in win.error_box.text()
+        win.error_box.close()
+        win.error_box = None
+        thread = threading.Thread(target=lambda: [][1])  # and one in a Python thread
+        thread.start()
+        thread.join()
+        qtbot.waitUntil(lambda: win.error_box is not None and "IndexError" in win.error_box.text(), timeout=5000)
     finally:
-        sys.excepthook = previous
-    assert "ZeroDivisionError" in win.error_box.text() and "kept" in win.error_box.text()
+        uninstall()
+    assert sys.excepthook is not None
     assert "ZeroDivisionError" in (tmp_path / "errors.log").read_text()
     assert capfd.readouterr().err == ""
     assert win.controller.record.root.children  # the game is still there

@@ -6,19 +6,21 @@ an engine that failed) goes to the ``MessageBar`` above the board, which keeps
 it until the user closes it or a newer message replaces it; a failure to read
 or write a file also gets a dialog. ``install_excepthook`` turns any exception
 that would escape a Qt slot into a dialog (and a line in ``errors.log``): the
-game stays as it was, and nothing reaches standard error.
+game stays as it was, and nothing reaches standard error; so do exceptions
+that end a Python thread.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import traceback
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Callable
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QToolButton, QWidget
 
 #: Message kinds and their colours (background, text) in the light and the dark theme.
@@ -94,15 +96,30 @@ def error_box(parent: QWidget | None, title: str, text: str) -> QMessageBox:
     return box
 
 
-ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
+class _Relay(QObject):
+    """Carries a message to the GUI thread (a queued signal into its slot), whichever thread raised."""
+
+    message = Signal(str, str)
+
+    def __init__(self, show: Callable[[str, str], object]) -> None:
+        super().__init__()
+        self._show = show
+        self.message.connect(self._deliver)
+
+    @Slot(str, str)
+    def _deliver(self, title: str, text: str) -> None:
+        self._show(title, text)
 
 
-def install_excepthook(show: Callable[[str, str], object], log: Path | None = None) -> ExceptHook:
-    """Make exceptions that escape Qt slots call ``show(title, text)`` instead of printing to stderr.
+def install_excepthook(show: Callable[[str, str], object], log: Path | None = None) -> Callable[[], None]:
+    """Make exceptions that escape Qt slots (and Python threads) call ``show(title, text)`` in the GUI
+    thread instead of printing to stderr.
 
-    The traceback goes to ``log`` (appended) when given. Returns the hook that was replaced.
+    Call it from the GUI thread. The traceback goes to ``log`` (appended) when given. Returns a
+    function that puts the previous hooks back.
     """
-    previous = sys.excepthook
+    previous, previous_thread = sys.excepthook, threading.excepthook
+    relay = _Relay(show)
 
     def hook(exc_type: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         if issubclass(exc_type, KeyboardInterrupt):
@@ -121,9 +138,18 @@ def install_excepthook(show: Callable[[str, str], object], log: Path | None = No
         text = (f"Something went wrong inside gamesuite: {exc_type.__name__}: {exc}\n\n"
                 f"The game is kept as it was (it is autosaved); you can go on or save it.{where}")
         try:
-            show("Unexpected error", text)
+            relay.message.emit("Unexpected error", text)
         except Exception:  # the dialog itself failed: nothing more can be shown
             pass
 
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        hook(args.exc_type, args.exc_value if args.exc_value is not None else args.exc_type(),
+             args.exc_traceback)
+
+    def uninstall() -> None:
+        sys.excepthook, threading.excepthook = previous, previous_thread
+
+    hook.relay = relay  # type: ignore[attr-defined]  # (kept alive with the hook)
     sys.excepthook = hook
-    return previous
+    threading.excepthook = thread_hook
+    return uninstall
