@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QTimer, Slot
+from PySide6.QtCore import QSize, QTimer, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,

@@ -108,8 +108,6 @@ class Driver:
         self.out = out
 
     def run(self, name: str) -> int:
-        from PySide6.QtCore import QSettings
-
         from gamesuite.gui.storage import Storage
 
         if name == "check":
@@ -122,9 +120,8 @@ class Driver:
                                                  else {"kind": k} for k in players]))
         settings.setValue("theme", "light")
         settings.setValue("multipv", lines)
-        settings.sync()
+        settings.sync()  # the program reads the same file
         del settings
-        QSettings  # (the program reads the same file)
 
         from gamesuite.gui.app import start
 
