@@ -71,9 +71,10 @@ class EvalGraph(QWidget):
         if self.record is None:
             return []
         nodes = self.record.mainline()
-        if not any(n.score is not None and n.score.kind == "vector" for n in nodes):
+        vectors = [len(n.score.values) for n in nodes if n.score is not None and n.score.kind == "vector"]
+        if not vectors and self.record.game.num_players <= 2:
             return [self.values()]
-        players = max(len(n.score.values) for n in nodes if n.score is not None and n.score.kind == "vector")
+        players = max(vectors, default=self.record.game.num_players)
         raw: list[list[float | None]] = [[None] * len(nodes) for _ in range(players)]
         for i, n in enumerate(nodes):
             if n.score is not None and n.score.kind == "vector":
@@ -87,7 +88,7 @@ class EvalGraph(QWidget):
         if self.record is None:
             return [(0.0, "0")]
         scores = [n.score for n in self.record.mainline() if n.score is not None]
-        if any(s.kind == "vector" for s in scores):
+        if any(s.kind == "vector" for s in scores) or self.record.game.num_players > 2:
             top = self._vector_top()
             return [(f, _number(f * top)) for f in (-1.0, -0.5, 0.0, 0.5, 1.0)]
         if scores and all(s.kind == "winrate" for s in scores):

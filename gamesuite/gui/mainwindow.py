@@ -236,7 +236,9 @@ class MainWindow(QMainWindow):
 
     def _build_docks(self) -> None:
         self.panel = AnalysisPanel()
+        self.panel.setMinimumHeight(100)
         self.moves = MoveList()
+        self.moves.setMinimumWidth(150)
         self.graph = EvalGraph()
         self.dock_analysis = self._dock("Analysis", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.dock_moves = self._dock("Moves", self.moves, Qt.DockWidgetArea.RightDockWidgetArea)
