@@ -150,6 +150,18 @@ def test_our_engines_negotiate_by_search():
     assert r.swap["steps"][1]["answer"] == SWAP or len(r.swap["steps"][1]["answer"].split()) == 1
 
 
+def test_each_role_decides_on_its_own_clock():
+    from .fakes.engines import SwapScripted
+
+    SwapScripted.seen.clear()
+    r = _game([SWAPPY + ",swap=x/one,@clock=2+0,label=P", SWAPPY + ",swap=two/swap,@clock=9+0,label=C"],
+              tc=TimeControl(depth=2))
+    assert r.adjudication is None and [n for n, _ in SwapScripted.seen[:3]] == [0, 3, 5]
+    own = [lim.time_left for _, lim in SwapScripted.seen[:3]]
+    assert all(len(set(t)) == 1 for t in own)  # every seat shows the decider's own clock
+    assert own[0][0] <= 2000 and 2000 < own[1][0] <= 9000 and own[2][0] <= 2000  # the proposer decides at 5
+
+
 @pytest.mark.parametrize("script, role", [("bad/swap", 1), ("two/bad", 0)])
 def test_a_bad_answer_loses_the_game(script, role):
     r = _game([SWAPPY + f",swap={script},label=P", SWAPPY + f",swap={script},label=C"])

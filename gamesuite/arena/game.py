@@ -277,13 +277,16 @@ def play_game(task: GameTask) -> GameRecord:
     opening_plies = len(opening_moves)
     swap_log: dict[str, Any] | None = None
 
-    def timed(seat: int) -> tuple[TimeControl, float | None, float, Limits]:
-        """The seat's limits now: its time control, the time allowed, how long to wait, the Limits."""
+    def timed(seat: int, own: bool = False) -> tuple[TimeControl, float | None, float, Limits]:
+        """The seat's limits now: its time control, the time allowed, how long to wait, the Limits.
+
+        Seats without a clock show the mover's own (a USI engine is told both sides' times);
+        with ``own`` every seat does (a swap decision is made by a role, not by the side to move).
+        """
         mine = tcs[seat]
         allowed = mine.allowed(clocks, seat)
         wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
-        # seats without a clock show the mover's own (a USI engine is told both sides' times)
-        view = [clocks[s] if tcs[s].base is not None else clocks[seat] for s in range(n)]
+        view = [clocks[s] if tcs[s].base is not None and not own else clocks[seat] for s in range(n)]
         return mine, allowed, wait, mine.limits(view)
 
     try:
@@ -296,7 +299,7 @@ def play_game(task: GameTask) -> GameRecord:
                 role = next_role(steps)
                 player = players[role]
                 assert player is not None
-                mine, allowed, wait, limits = timed(role)
+                mine, allowed, wait, limits = timed(role, own=True)
                 t0 = time.perf_counter()
                 try:
                     answer = player.swap_answer(SwapRequest(state.copy(), task.swap_rule, limits, wait, task.seed))

@@ -68,11 +68,14 @@ class SwapScripted(Scripted):
     empty cells, ``swap`` swaps, ``bad`` places a stone on a taken cell.
     """
 
+    seen: list = []  # (stones, limits) of every swap decision asked of any instance
+
     def __init__(self, game, swap: str = "one/swap", **kw) -> None:
         super().__init__(game, **kw)
         self.swap = swap
 
     def swap_answer(self, state, rule, limits):
+        SwapScripted.seen.append((len(state.history), limits))
         legal = state.legal_moves()
         n = len(state.history)
         if n == 0:
