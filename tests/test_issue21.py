@@ -111,7 +111,7 @@ def test_item1_autosave_temporaries_of_dead_sessions_are_cleaned(tmp_path):
     s.autosave({"format": "gamesuite-game"})
     assert not stale.exists()
     assert not [p for p in auto.iterdir() if "tmp" in p.name]
-    s.mark_clean()
+    s.abandon()
 
 
 # -- 2. one bad position line kills the USI engine ---------------------------------------------------------
