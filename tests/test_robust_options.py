@@ -150,33 +150,66 @@ def test_the_cli_refuses_bad_numbers_with_one_line_and_status_2(args, quoted):
     assert len(lines) == 1 and quoted in lines[0] and "Traceback" not in r.stderr
 
 
-# -- generated engine specs over every registered engine ------------------------------------------
+# -- generated option specs: every registered engine's declarations, USI's options, game parameters --------
 
-def _spec_strategy():
+import os  # noqa: E402
+
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "60"))
+VALUES = st.one_of(NUMBERISH, st.sampled_from(["true", "false", "none", "pvs", "selective", "maxn", "sample",
+                                               "standard", "mini", "27", "off", "0/0/8/8/4", "1,2"]))
+
+
+def _option_specs() -> dict[str, tuple[list[str], object]]:
+    """name -> (option names, convert(dict of texts)) for every option declaration there is."""
+    from gamesuite.core.registry import game_classes
+    from gamesuite.protocols.usi import USI_OPTIONS
+
     _discover()
-    entries = [(g, e) for g in ("tictactoe", "gomoku(size=9)", "hare", "shogi(variant=mini)")
-               for e in engines_for(g)]
-    values = st.one_of(NUMBERISH, st.sampled_from(["true", "false", "none", "pvs", "selective", "maxn", "sample"]))
+    out: dict[str, tuple[list[str], object]] = {}
+    for e in _ENGINES:
+        out[f"engine {e.game}/{e.name}"] = (list(e.options), e.convert_options)
+    def usi(d: dict) -> None:
+        for k, v in d.items():
+            if k not in USI_OPTIONS:
+                raise InvalidOptionError(f"unknown option {k!r}")
+            USI_OPTIONS[k].convert(v, k)
 
-    @st.composite
-    def spec(draw):
-        game, entry = draw(st.sampled_from(entries))
-        names = list(entry.options) + ["bogus"]
-        opts = draw(st.lists(st.tuples(st.sampled_from(names), values), max_size=3))
-        text = ",".join([entry.name] + [f"{k}={v}" for k, v in opts])
-        return game, entry, text
-    return spec()
+    out["USI setoption"] = (list(USI_OPTIONS), usi)
+    for name, cls in game_classes().items():
+        params = {p.name: p for p in cls.params}
+        out[f"game {name}"] = (list(params), lambda d, cls=cls: cls(**d))
+    return out
 
 
-@settings(max_examples=150)
-@given(_spec_strategy())
-def test_generated_engine_specs_are_accepted_or_refused_cleanly(case):
-    game, entry, text = case
-    # check only (converting the options) so that the test does not build engines with big tables
-    from gamesuite.core.registry import parse_params
+OPTION_SPECS = _option_specs()
 
-    try:
-        given_ = parse_params(text.partition(",")[2], "spec")
-        entry.convert_options(given_)
-    except GameSuiteError:
-        return
+
+def _run_spec(name: str, examples: int) -> tuple[int, int]:
+    names, convert = OPTION_SPECS[name]
+    counts = [0, 0]
+
+    @settings(max_examples=examples, deadline=None, database=None)
+    @given(st.dictionaries(st.sampled_from(names + ["bogus"]) if names else st.just("bogus"), VALUES, max_size=3))
+    def check(given_):
+        try:
+            convert(given_)
+            counts[0] += 1
+        except GameSuiteError:
+            counts[1] += 1
+
+    check()
+    return counts[0], counts[1]
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SPECS))
+def test_every_option_spec_accepts_or_refuses_cleanly(name):
+    accepted, refused = _run_spec(name, EXAMPLES)
+    assert accepted + refused > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(OPTION_SPECS))
+def test_2000_inputs_per_option_spec(name):
+    accepted, refused = _run_spec(name, 2000)
+    print(f"{name}: {accepted + refused} inputs, {accepted} accepted, {refused} refused cleanly, 0 other")
+    assert accepted + refused >= 2000

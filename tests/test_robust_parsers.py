@@ -7,8 +7,9 @@ any input the parser returns a value or raises the program's own error (a
 inputs (a character replaced by a non-ASCII digit, a number made huge, a part cut off) and
 the review's examples.
 
-``FUZZ_EXAMPLES`` sets the examples per test (the default keeps the suite quick; the slow run
-``pytest -m slow tests/test_robust_parsers.py`` takes 2,000 per format).
+Every format is in ``FORMATS``: the normal run tries ``FUZZ_EXAMPLES`` inputs each (60 by
+default, to keep the suite quick); ``pytest -m slow -s tests/test_robust_parsers.py`` tries
+2,000 each and prints how many were accepted and how many refused.
 """
 
 from __future__ import annotations
@@ -81,60 +82,31 @@ def _clean(fn, text):
         return None
 
 
-# -- every game's position and move text -------------------------------------------------------
-
-@pytest.mark.parametrize("spec", SPECS)
-def test_position_text_is_read_or_refused_cleanly(spec):
+def _position_reader(spec: str):
     game = load_game(spec)
-    valid = _valid_texts(spec)
 
-    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(texts_for(valid))
-    def check(text):
-        s = _clean(game.state_from_text, text)
-        if s is not None:  # what was accepted is a position: it has moves or a result, and text
-            s.legal_moves()
-            s.to_text()
-
-    check()
+    def read(text: str):
+        s = game.state_from_text(text)
+        s.legal_moves()  # what was accepted is a position: it has moves or a result, and text
+        s.to_text()
+        return s
+    return read
 
 
-@pytest.mark.parametrize("spec", SPECS)
-def test_move_text_is_read_or_refused_cleanly(spec):
+def _move_reader(spec: str):
     game = load_game(spec)
     state = game.new_state()
     if state.is_chance_node():
         state.play(state.chance_outcomes()[0][0])
-    moves = [state.format_move(m) for m in state.legal_moves()] or ["a1"]
 
-    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(texts_for(moves))
-    def check(text):
-        m = _clean(state.parse_move, text)
-        if m is not None:
-            assert isinstance(m, int)
-
-    check()
+    def read(text: str):
+        m = state.parse_move(text)
+        assert isinstance(m, int)
+        return m
+    return read, [state.format_move(m) for m in state.legal_moves()] or ["a1"]
 
 
-@pytest.mark.parametrize("sfen", [
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN² b - 1",
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - " + "1" * 5000,
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b " + "9" * 5000 + "P 1",
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - ١",
-    "lnsgkgsnl/1r5b1/ppppppppp/٩/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves 7g7f" + " 3c3d" * 3,
-    "position startpos moves ７g7f",
-])
-def test_the_reviews_sfen_examples_are_refused_cleanly(sfen):
-    game = load_game("shogi")
-    try:
-        game.state_from_text(sfen)
-    except GameSuiteError:
-        pass
-
-
-# -- record formats ------------------------------------------------------------------------------
+# -- the formats: (name, strategy of inputs, reader) -----------------------------------------------
 
 def _shogi_records() -> tuple[list[str], list[str]]:
     from gamesuite.games.shogi.records import record_from_state, write_csa, write_kif
@@ -152,46 +124,6 @@ def _shogi_records() -> tuple[list[str], list[str]]:
         kifs.append(write_kif(rec))
         csas.append(write_csa(rec))
     return kifs, csas
-
-
-KIFS, CSAS = _shogi_records()
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(KIFS))
-def test_kif_is_read_or_refused_cleanly(text):
-    from gamesuite.games.shogi.records import read_kif
-
-    _clean(read_kif, text)
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(CSAS))
-def test_csa_is_read_or_refused_cleanly(text):
-    from gamesuite.games.shogi.records import read_csa
-
-    _clean(read_csa, text)
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.binary(max_size=400))
-def test_record_bytes_are_read_or_refused_cleanly(data):
-    from gamesuite.games.shogi.records import read_record
-
-    _clean(read_record, data)
-
-
-def test_a_record_never_opens_a_path_written_inside_it(tmp_path):
-    """KIF/CSA import reads the text it is given: a file whose text is another file's path is a bad
-    record, and the error does not quote that other file."""
-    from gamesuite.gui.formats import formats_for, read_game
-
-    secret = tmp_path / "secret.kif"
-    secret.write_text("SECRET-FIRST-LINE\n", encoding="utf-8")
-    for fmt in formats_for("shogi"):
-        with pytest.raises(InvalidRecordError) as e:
-            read_game(fmt, str(secret))
-        assert "SECRET" not in str(e.value)
 
 
 def _gomoku_records() -> tuple[list[str], list[str]]:
@@ -212,56 +144,121 @@ def _gomoku_records() -> tuple[list[str], list[str]]:
     return recs, psqs
 
 
-GOMOKU_RECORDS, PSQS = _gomoku_records()
+def _game_record_texts() -> list[str]:
+    from gamesuite.core.score import Score
+    from gamesuite.gui.record import GameRecord
+
+    out = []
+    for spec in ("tictactoe", "hare(players=3)"):
+        game = load_game(spec)
+        rec = GameRecord(game)
+        s, node = game.new_state(), rec.root
+        rng = random.Random(1)
+        for _ in range(4):
+            if s.is_terminal():
+                break
+            m = rng.choice([o for o, _ in s.chance_outcomes()] if s.is_chance_node() else s.legal_moves())
+            node = rec.add_move(node, m)
+            node.score = Score.eval(10, 0) if game.num_players == 2 else Score.vector([1.0] * game.num_players)
+            s.play(m)
+        out.append(rec.dumps(node))
+    return out
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(GOMOKU_RECORDS))
-def test_gomoku_records_are_read_or_refused_cleanly(text):
-    from gamesuite.games.gomoku.records import load_record
-
-    _clean(load_record, text)
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(PSQS))
-def test_psq_is_read_or_refused_cleanly(text):
-    from gamesuite.games.gomoku.records import load_psq
-
-    _clean(load_psq, text)
-
-
-# -- the arena's texts -------------------------------------------------------------------------
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(["usi:/bin/engine,USI_Hash=256,label=x", "ours:mtdf,top=10", "gomocup:/x/pbrain,MAX_NODE=100",
-                  "mcts,seed=3", "py:tests.fakes.engines:Scripted,mode=crash"]))
-def test_engine_specs_are_read_or_refused_cleanly(text):
-    from gamesuite.arena.spec import parse_engine_spec
-
-    _clean(lambda t: parse_engine_spec(t, "gomoku"), text)
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(["0,5", "-1.5,3.5,0.05,0.05", "0,10,0.1,0.2"]))
-def test_sprt_bounds_are_read_or_refused_cleanly(text):
-    from gamesuite.arena.stats import Sprt
-
-    _clean(Sprt.parse, text)
-
-
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(["startpos", "startpos moves 7g7f 3c3d", "h8 h9 i8", "60+0.5"]))
-def test_openings_and_clocks_are_read_or_refused_cleanly(text):
+def _formats() -> dict[str, tuple[st.SearchStrategy, object]]:
     from gamesuite.arena.openings import parse_opening
+    from gamesuite.arena.spec import parse_engine_spec
+    from gamesuite.arena.stats import Sprt
+    from gamesuite.core.files import parse_json_text
     from gamesuite.core.limits import Limits
+    from gamesuite.games.gomoku.records import load_psq, load_record
+    from gamesuite.games.shogi.records import read_csa, read_kif, read_record
+    from gamesuite.gui.record import GameRecord
 
-    _clean(parse_opening, text)
-    _clean(Limits.parse_clock, text)
+    kifs, csas = _shogi_records()
+    recs, psqs = _gomoku_records()
+    out: dict[str, tuple[st.SearchStrategy, object]] = {}
+    for spec in SPECS:
+        out[f"position {spec}"] = (texts_for(_valid_texts(spec)), _position_reader(spec))
+        read, moves = _move_reader(spec)
+        out[f"move {spec}"] = (texts_for(moves), read)
+    out["KIF"] = (texts_for(kifs), read_kif)
+    out["CSA"] = (texts_for(csas), read_csa)
+    out["KIF/CSA bytes"] = (st.binary(max_size=400) | texts_for(kifs + csas).map(lambda t: t.encode("cp932", "replace")),
+                            read_record)
+    out["gomoku record"] = (texts_for(recs), load_record)
+    out["psq"] = (texts_for(psqs), load_psq)
+    out["game file (JSON)"] = (texts_for(_game_record_texts()), GameRecord.loads)
+    out["JSON text"] = (texts_for(['{"cmd": "think", "depth": 3, "id": [1, {"a": null}]}', "[[[]]]", "1e5"]),
+                        parse_json_text)
+    out["engine spec (arena)"] = (texts_for(["usi:/bin/engine,USI_Hash=256,label=x", "ours:mtdf,top=10",
+                                              "gomocup:/x/pbrain,MAX_NODE=100", "mcts,seed=3@nodes=100",
+                                              "py:tests.fakes.engines:Scripted,mode=crash"]),
+                                  lambda t: parse_engine_spec(t, "gomoku"))
+    out["SPRT bounds"] = (texts_for(["0,5", "-1.5,3.5,0.05,0.05", "0,10,0.1,0.2"]), Sprt.parse)
+    out["opening"] = (texts_for(["startpos", "startpos moves 7g7f 3c3d", "h8 h9 i8"]), parse_opening)
+    out["clock"] = (texts_for(["60+0.5", "1+0", "0.5"]), Limits.parse_clock)
+    out["game spec"] = (texts_for(["tictactoe", "gomoku(size=15,rule=renju)", "hare(players=3)",
+                                   "shogi(variant=mini)", "tictactoe(m=4,n=4,k=3)"]), load_game)
+    return out
 
 
-@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
-@given(texts_for(["tictactoe", "gomoku(size=15,rule=renju)", "hare(players=3)", "shogi(variant=mini)",
-                  "tictactoe(m=4,n=4,k=3)"]))
-def test_game_specs_are_read_or_refused_cleanly(text):
-    _clean(load_game, text)
+FORMATS = _formats()
+
+
+def _run_format(name: str, examples: int) -> tuple[int, int]:
+    """Feed ``examples`` generated inputs to the format's reader; (accepted, refused cleanly)."""
+    strategy, reader = FORMATS[name]
+    counts = [0, 0]
+
+    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def check(text):
+        try:
+            reader(text)
+            counts[0] += 1
+        except GameSuiteError:
+            counts[1] += 1
+
+    check()
+    return counts[0], counts[1]
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_every_format_reads_or_refuses_cleanly(name):
+    accepted, refused = _run_format(name, EXAMPLES)
+    assert accepted + refused >= min(EXAMPLES, 20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_2000_inputs_per_format(name):
+    accepted, refused = _run_format(name, 2000)
+    print(f"{name}: {accepted + refused} inputs, {accepted} accepted, {refused} refused cleanly, 0 other")
+    assert accepted + refused >= 2000
+
+
+@pytest.mark.parametrize("sfen", [
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN² b - 1",
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - " + "1" * 5000,
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b " + "9" * 5000 + "P 1",
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - ١",
+    "lnsgkgsnl/1r5b1/ppppppppp/٩/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    "position startpos moves ７g7f",
+])
+def test_the_reviews_sfen_examples_are_refused_cleanly(sfen):
+    with pytest.raises(GameSuiteError):
+        load_game("shogi").state_from_text(sfen)
+
+
+def test_a_record_never_opens_a_path_written_inside_it(tmp_path):
+    """KIF/CSA import reads the text it is given: a file whose text is another file's path is a bad
+    record, and the error does not quote that other file."""
+    from gamesuite.gui.formats import formats_for, read_game
+
+    secret = tmp_path / "secret.kif"
+    secret.write_text("SECRET-FIRST-LINE\n", encoding="utf-8")
+    for fmt in formats_for("shogi"):
+        with pytest.raises(InvalidRecordError) as e:
+            read_game(fmt, str(secret))
+        assert "SECRET" not in str(e.value)
