@@ -213,3 +213,14 @@ def test_2000_inputs_per_option_spec(name):
     accepted, refused = _run_spec(name, 2000)
     print(f"{name}: {accepted + refused} inputs, {accepted} accepted, {refused} refused cleanly, 0 other")
     assert accepted + refused >= 2000
+
+
+def test_the_new_game_dialog_refuses_a_bad_engine_spec_before_anything_is_built(qtbot):
+    from gamesuite.gui.dialogs import NewGameDialog
+    from gamesuite.gui.record import PlayerSpec
+
+    dlg = NewGameDialog(None, load_game("tictactoe"),
+                        [PlayerSpec("engine", "solver,hash=65536", None, 4), PlayerSpec("human")])
+    qtbot.addWidget(dlg)
+    dlg._accept()
+    assert "Player 1" in dlg.error.text() and "'65536'" in dlg.error.text() and dlg.result() == 0

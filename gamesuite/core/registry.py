@@ -285,8 +285,9 @@ def engine_entry(game: Game, spec: str = "") -> EngineEntry:
     )
 
 
-def make_engine(game: Game, spec: str = "") -> Any:
-    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+def check_engine_spec(game: Game, spec: str = "") -> tuple[EngineEntry, dict[str, Any]]:
+    """The engine ``spec`` names and its options converted, building nothing; ``InvalidOptionError``
+    quoting what is wrong (for a form to check a spec as it is typed)."""
     _check_spec_text(spec, "an engine spec", InvalidOptionError)
     entry = engine_entry(game, spec)
     rest = spec.partition(",")[2]
@@ -294,7 +295,12 @@ def make_engine(game: Game, spec: str = "") -> Any:
         given = parse_params(rest, f"engine spec {quote(spec)}")
     except InvalidGameSpecError as e:
         raise InvalidOptionError(str(e)) from None
-    opts = entry.convert_options(given)
+    return entry, entry.convert_options(given)
+
+
+def make_engine(game: Game, spec: str = "") -> Any:
+    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+    entry, opts = check_engine_spec(game, spec)
     try:
         return entry.factory(game, **opts)
     except TypeError as e:
