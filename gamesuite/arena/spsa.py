@@ -95,8 +95,11 @@ def parse_param(text: str) -> SpsaParam:
     if len(parts) != 6:
         raise InvalidOptionError(f"SPSA parameter {quote(text)}: expected NAME,START,MIN,MAX,C_END,R_END")
     name = parts[0]
-    start, lo, hi, c_end, r_end = (parse_float(p, f"SPSA parameter {quote(text)}: {what}")
-                                   for p, what in zip(parts[1:], ("START", "MIN", "MAX", "C_END", "R_END")))
+    try:
+        start, lo, hi, c_end, r_end = (parse_float(p, "a value") for p in parts[1:])
+    except InvalidOptionError as e:
+        raise InvalidOptionError(f"SPSA parameter {quote(text)}: START, MIN, MAX, C_END and R_END must be "
+                                 f"numbers ({e})") from None
     integer = all(_INT.match(p) for p in parts[1:4])
     return SpsaParam(name, start, lo, hi, c_end, r_end, integer)
 
