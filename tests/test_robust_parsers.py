@@ -262,3 +262,15 @@ def test_a_record_never_opens_a_path_written_inside_it(tmp_path):
         with pytest.raises(InvalidRecordError) as e:
             read_game(fmt, str(secret))
         assert "SECRET" not in str(e.value)
+
+
+@pytest.mark.parametrize("text", [
+    "V2.2\nN+\nN-\n$EVENT:fuzz\nPI0:00\n+\n",  # found by the 2,000-input run: a PI item with a ':' for a digit
+    "V2.2\nP+0\u0661KI\n+\n",
+    "'\n$\x00:\nPI\x00\x00\x00\x00\n+",
+])
+def test_csa_items_need_ascii_digits(text):
+    from gamesuite.games.shogi.records import read_csa
+
+    with pytest.raises(InvalidRecordError):
+        read_csa(text)

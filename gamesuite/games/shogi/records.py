@@ -522,6 +522,8 @@ def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, lin
 
 # CSA ---------------------------------------------------------------------------
 
+#: A run of CSA ``PI`` / ``P+`` items: two ASCII digits (file, rank) and a piece code each.
+_CSA_ITEMS = re.compile(r"(?:[0-9]{2}[A-Z]{2})*")
 _CSA_MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 
 
@@ -578,7 +580,7 @@ def read_csa(text: str) -> GameRecord:
                 pi_seen = True
                 first_line = (n, line)
                 body = st[2:]
-                if len(body) % 4:
+                if not _CSA_ITEMS.fullmatch(body):
                     raise _err("CSA", n, line, "PI is followed by squares and pieces like 82HI")
                 extra.extend((n, line, "PI" + body[i:i + 4]) for i in range(0, len(body), 4))
                 continue
@@ -609,7 +611,7 @@ def read_csa(text: str) -> GameRecord:
                 continue
             if st.startswith("P+") or st.startswith("P-"):
                 body = st[2:]
-                if len(body) % 4 or not body:
+                if not body or not _CSA_ITEMS.fullmatch(body):
                     raise _err("CSA", n, line, "P+/P- are followed by squares and pieces like 00KI or 55FU")
                 extra.extend((n, line, st[:2] + body[i:i + 4]) for i in range(0, len(body), 4))
                 continue
