@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
-from ..core.files import write_atomic
+from ..core.files import write_atomic, write_atomic_with
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
@@ -1211,11 +1211,18 @@ class MainWindow(QMainWindow):
 
     def export_diagram(self, path: Path | str, size: int = 600) -> bool:
         path = str(path)
-        if path.lower().endswith(".svg"):
-            self.board.save_svg(path, size)
+
+        def write(tmp: Path) -> None:  # a temporary beside the file, renamed over it when complete
+            if path.lower().endswith(".svg"):
+                self.board.save_svg(str(tmp), size)
+            elif not self.board.save_png(str(tmp), size):
+                raise OSError(f"cannot write {path}")
+
+        try:
+            write_atomic_with(path, write)
             ok = True
-        else:
-            ok = self.board.save_png(path, size)
+        except OSError:
+            ok = False
         if ok:
             self.show_message(f"Diagram saved to {path}")
         else:
