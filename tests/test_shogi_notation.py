@@ -157,10 +157,15 @@ def test_other_spellings_are_read():
 
 def test_missing_words_are_ambiguous_and_quoted():
     st = _state("6c:G 5c:G 4c:G", "b", "-")
-    with pytest.raises(N.AmbiguousMoveError, match="'５二金'.*５二金左.*５二金直.*５二金右"):
+    with pytest.raises(N.AmbiguousMoveError, match="'５二金' could be ▲５二金左 or ▲５二金直 or ▲５二金右"):
         N.parse_japanese(st, "５二金")
     with pytest.raises(N.AmbiguousMoveError, match="'G-5b'"):
         N.parse_western(st, "G-5b")
+    st = _state("3d:S", "b", "-")  # promotion may be chosen: say which
+    with pytest.raises(N.AmbiguousMoveError, match="'３三銀' could be ▲３三銀不成 or ▲３三銀成"):
+        N.parse_japanese(st, "３三銀")
+    with pytest.raises(N.AmbiguousMoveError, match="'S-3c' could be"):
+        N.parse_western(st, "S-3c")
 
 
 def test_bad_texts_are_refused_with_the_input_quoted():

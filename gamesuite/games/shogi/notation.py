@@ -81,29 +81,29 @@ class AmbiguousMoveError(InvalidMoveError):
 
 # -- geometry from the mover's side ------------------------------------------------------------
 
-def _piece(state: "ShogiState", sq: int) -> int:
+def _piece(state: ShogiState, sq: int) -> int:
     return int(state.board[state.g.sq2p[sq]])
 
 
-def _forward(state: "ShogiState", frm: int, to: int) -> int:
+def _forward(state: ShogiState, frm: int, to: int) -> int:
     """>0: the move goes towards the opponent (上), <0: back (引), 0: along the rank (寄)."""
     files = state.g.files
     d = frm // files - to // files
     return d if state.color == 0 else -d
 
 
-def _rightward(state: "ShogiState", sq: int) -> int:
+def _rightward(state: ShogiState, sq: int) -> int:
     """How far right ``sq`` is, as the mover sees the board (Sente's right is file 1)."""
     col = sq % state.g.files
     return col if state.color == 0 else -col
 
 
-def _motion(state: "ShogiState", frm: int, to: int) -> str:
+def _motion(state: ShogiState, frm: int, to: int) -> str:
     f = _forward(state, frm, to)
     return "上" if f > 0 else "引" if f < 0 else "寄"
 
 
-def _place(state: "ShogiState", frm: int, to: int, kind: int, others: list[int]) -> str:
+def _place(state: ShogiState, frm: int, to: int, kind: int, others: list[int]) -> str:
     """右, 左, 直 or "" (no word tells it apart by place)."""
     x = _rightward(state, frm)
     if kind in _GOLDLIKE:
@@ -119,7 +119,7 @@ def _place(state: "ShogiState", frm: int, to: int, kind: int, others: list[int])
     return ""
 
 
-def _sources(state: "ShogiState", to: int, kind: int, legal: list[int]) -> list[int]:
+def _sources(state: ShogiState, to: int, kind: int, legal: list[int]) -> list[int]:
     """The squares from which a piece of the mover's ``kind`` (as it stands) can legally go to ``to``."""
     g = state.g
     out = []
@@ -130,7 +130,7 @@ def _sources(state: "ShogiState", to: int, kind: int, legal: list[int]) -> list[
     return out
 
 
-def relative_words(state: "ShogiState", move: int, legal: list[int] | None = None) -> str:
+def relative_words(state: ShogiState, move: int, legal: list[int] | None = None) -> str:
     """The words that tell the moving piece from the others of its kind that could go there ("" if none)."""
     g = state.g
     frm, to, _ = decode_move(int(move))
@@ -155,12 +155,12 @@ def relative_words(state: "ShogiState", move: int, legal: list[int] | None = Non
     return place + mine
 
 
-def _square_ja(state: "ShogiState", sq: int) -> str:
+def _square_ja(state: ShogiState, sq: int) -> str:
     row, col = divmod(sq, state.g.files)
     return FULLWIDTH_DIGITS[state.g.files - col] + KANJI_DIGITS[row + 1]
 
 
-def _check_move(state: "ShogiState", move: int) -> tuple[int, int, bool]:
+def _check_move(state: ShogiState, move: int) -> tuple[int, int, bool]:
     g = state.g
     if not isinstance(move, int) or move < 0:
         raise InvalidMoveError(f"move {quote(move)} is not a shogi move number")
@@ -173,7 +173,7 @@ def _check_move(state: "ShogiState", move: int) -> tuple[int, int, bool]:
     return frm, to, promo
 
 
-def _parts(state: "ShogiState", move: int, legal: list[int]) -> tuple[bool, str, str, str, str]:
+def _parts(state: ShogiState, move: int, legal: list[int]) -> tuple[bool, str, str, str, str]:
     """``(same square as the last move, square, piece name, words, 成/不成/打)`` of a move in Japanese."""
     frm, to, promo = _check_move(state, move)
     g = state.g
@@ -187,7 +187,7 @@ def _parts(state: "ShogiState", move: int, legal: list[int]) -> tuple[bool, str,
     return same, _square_ja(state, to), PIECE_NAMES[kind], relative_words(state, move, legal), suffix
 
 
-def japanese(state: "ShogiState", move: int, mark: bool = True, ki2: bool = False) -> str:
+def japanese(state: ShogiState, move: int, mark: bool = True, ki2: bool = False) -> str:
     """``move`` (played in ``state``, which has the moves before it) in Japanese: ``▲７六歩``, ``△同銀``.
 
     ``ki2``: the spelling of KI2 files (``同　歩``: a full-width space after 同 before a
@@ -199,7 +199,7 @@ def japanese(state: "ShogiState", move: int, mark: bool = True, ki2: bool = Fals
     return (MARKS[state.color] if mark else "") + dest + name + words + suffix
 
 
-def western(state: "ShogiState", move: int) -> str:
+def western(state: ShogiState, move: int) -> str:
     """``move`` (played in ``state``) in Hodges' western notation: ``P-7f``, ``Bx2b+``, ``S*5e``, ``G4i-5h``."""
     move = int(move)
     frm, to, promo = _check_move(state, move)
@@ -228,22 +228,25 @@ def _normalise_ja(text: str) -> str:
     return t
 
 
-def _spellings_ja(state: "ShogiState", move: int, legal: list[int]) -> tuple[str, set[str], set[str]]:
+def _spellings_ja(state: ShogiState, move: int, legal: list[int]) -> tuple[str, set[str], set[str]]:
     """The canonical text of ``move``, its normalised form(s), and every normalised spelling read as it
     (the words left out, 打 where it is not needed, the square instead of 同)."""
     same, square, name, words, suffix = _parts(state, move, legal)
-    canon = ("同" if same else square) + name + words + suffix
+    canon = MARKS[state.color] + ("同" if same else square) + name + words + suffix
     dests = {square, "同", square + "同", "同" + square} if same else {square}
     exact = {d + name + words + suffix for d in dests}
     loose = set(exact)
     for d in dests:
-        loose.add(d + name + suffix)  # the words left out: ambiguous where they were needed
+        for w in {words, ""}:  # the words left out: ambiguous where they were needed
+            loose.add(d + name + w + suffix)
+            if suffix in ("成", "不成"):
+                loose.add(d + name + w)  # 成 or 不成 left out: ambiguous
         if decode_move(move)[0] >= state.g.N:
             loose.add(d + name + "打")
     return canon, {_normalise_ja(f) for f in exact}, {_normalise_ja(f) for f in loose}
 
 
-def _target_of(state: "ShogiState", text: str, kind: str) -> int | None:
+def _target_of(state: ShogiState, text: str, kind: str) -> int | None:
     """The square a normalised move text names (None when it names none, e.g. ``同``)."""
     g = state.g
     if kind == "Japanese":
@@ -258,7 +261,7 @@ def _target_of(state: "ShogiState", text: str, kind: str) -> int | None:
     return g.sq(r, g.files - f) if f <= g.files and r < g.ranks else -1
 
 
-def _match(state: "ShogiState", text: str, spell, kind: str) -> int:  # type: ignore[no-untyped-def]
+def _match(state: ShogiState, text: str, spell, kind: str) -> int:  # type: ignore[no-untyped-def]
     """The one legal move whose spellings include ``text`` (exact spellings first)."""
     legal = state.legal_moves()
     target = _target_of(state, text, kind)
@@ -281,7 +284,7 @@ def _match(state: "ShogiState", text: str, spell, kind: str) -> int:  # type: ig
     raise AmbiguousMoveError(f"{quote(text)} could be {' or '.join(c for _, c in loose)}: say which")
 
 
-def parse_japanese(state: "ShogiState", text: str) -> int:
+def parse_japanese(state: ShogiState, text: str) -> int:
     """The legal move that ``text`` writes in Japanese (``▲７六歩``, ``76歩``, ``同銀``, ``５二金右``)."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidMoveError(f"move {quote(text)} is empty")
@@ -302,10 +305,10 @@ def _normalise_western(text: str) -> str:
     return out
 
 
-def _spellings_western(state: "ShogiState", move: int, legal: list[int]) -> tuple[str, set[str], set[str]]:
+def _spellings_western(state: ShogiState, move: int, legal: list[int]) -> tuple[str, set[str], set[str]]:
     canon = western(state, move)
     g = state.g
-    frm, to, promo = decode_move(move)
+    frm, to, _ = decode_move(move)
     loose = {canon}
     if frm < g.N:
         name, dest = WESTERN_NAMES[_piece(state, frm) & 15], g.square_name(to)
@@ -313,10 +316,11 @@ def _spellings_western(state: "ShogiState", move: int, legal: list[int]) -> tupl
         for origin in ("", g.square_name(frm)):
             for sep in ("-", "x", ""):
                 loose.add(f"{name}{origin}{sep}{dest}{suffix}")
+                loose.add(f"{name}{origin}{sep}{dest}")  # + or = left out: ambiguous where it may promote
     return canon, {_normalise_western(canon)}, {_normalise_western(f) for f in loose}
 
 
-def parse_western(state: "ShogiState", text: str) -> int:
+def parse_western(state: ShogiState, text: str) -> int:
     """The legal move that ``text`` writes in western notation (``P-7f``, ``Bx2b+``, ``S*5e``, ``G4i-5h``)."""
     if not isinstance(text, str) or not text.strip():
         raise InvalidMoveError(f"move {quote(text)} is empty")
@@ -329,7 +333,7 @@ def parse_western(state: "ShogiState", text: str) -> int:
         raise type(e)(str(e).replace(quote(t), quote(text), 1)) from None
 
 
-def parse_any(state: "ShogiState", text: str) -> int:
+def parse_any(state: ShogiState, text: str) -> int:
     """A legal move from USI (``7g7f``), Japanese (``７六歩``) or western (``P-7f``) text."""
     errors: list[str] = []
     try:
