@@ -1115,11 +1115,15 @@ def _format(name: str, extensions: tuple[str, ...], fmt: str, write) -> tuple:  
         rec = read_record(text, fmt=fmt)
         return rec.state(), info_of(rec)
 
+    # The window writes every file in UTF-8: a KIF or KI2 file says so on its first line, as ShogiHome
+    # writes it (readers that expect Shift-JIS for .kif look there).
+    head = "#KIF version=2.0 encoding=UTF-8\n" if fmt == "kif" else ""
+
     def save(state: ShogiState) -> str:
-        return write(record_from_state(state))
+        return head + write(record_from_state(state))
 
     def save_info(state: ShogiState, info: GameInfo) -> str:
-        return write(record_with_info(state, info))
+        return head + write(record_with_info(state, info))
 
     return (name, extensions, load, save, load_info, save_info)
 
