@@ -249,6 +249,8 @@ def test_numbered_stones_show_each_stones_move_number_and_are_remembered(qtbot, 
 # -- sounds ----------------------------------------------------------------------------------------------
 
 class FakePlayer:
+    error = None
+
     def __init__(self):
         self.played = []
 
@@ -305,6 +307,15 @@ def test_the_sound_setting_is_remembered(qtbot, tmp_path):
     win.close()
     again = make_window(qtbot, tmp_path)
     assert not again.act_sounds.isChecked() and not again.sounds.enabled
+
+
+def test_sounds_switched_on_where_there_is_no_device_say_so(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path)
+    fake = win.sounds.player = FakePlayer()
+    fake.error = "no sound: failed to init device"
+    win.act_sounds.trigger()
+    win.act_sounds.trigger()  # on again
+    assert "silent" in win.statusBar().currentMessage() and "failed to init device" in win.statusBar().currentMessage()
 
 
 def test_a_new_or_opened_game_makes_no_sound(qtbot, tmp_path):

@@ -1428,8 +1428,11 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def toggle_sounds(self) -> None:
-        self.sounds.set_enabled(self.act_sounds.isChecked())
-        self.storage.set("sounds", self.act_sounds.isChecked())
+        on = self.act_sounds.isChecked()
+        self.sounds.set_enabled(on)
+        self.storage.set("sounds", on)
+        if on and self.sounds.player.error:
+            self.show_message(self.tr("Sounds are on, but this machine is silent: {0}").format(self.sounds.player.error))
 
     # -- move notation and typed moves -------------------------------------------------------------
     def _notation_for(self, game: Game) -> Notation:

@@ -19,6 +19,8 @@ an end of the game (the rules' or a clock's) plays *end*. The window's
 
 from __future__ import annotations
 
+import contextlib
+import os
 import queue
 import threading
 import time
@@ -41,8 +43,28 @@ DeviceFactory = Callable[[], Any]
 def _miniaudio_device() -> Any:
     import miniaudio
 
-    return miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.SIGNED16, nchannels=1, sample_rate=RATE,
-                                    app_name="gamesuite")
+    with _quiet_stderr():  # ALSA writes a page of complaints to stderr on a machine without sound
+        return miniaudio.PlaybackDevice(output_format=miniaudio.SampleFormat.SIGNED16, nchannels=1,
+                                        sample_rate=RATE, app_name="gamesuite")
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 sent to the null device for a moment (what C libraries print there is lost;
+    so is anything else printed to stderr in those milliseconds)."""
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
 
 
 def load_samples(directory: Path = SOUND_DIR) -> dict[str, Any]:

@@ -283,7 +283,9 @@ class GridBoard(BoardWidget):
                 box = QRectF(c.x() - s * 0.46, c.y() - s * 0.46, s * 0.5, s * 0.3)
                 colour = self.theme.coords
             p.setFont(font)
-            p.setPen(QColor("#e53935") if m == last else QColor(colour))
+            if m == last:  # the last move's number in red (lighter on a black stone)
+                colour = "#ff6b6b" if self.stones and board[m] == 1 else "#d32f2f"
+            p.setPen(QColor(colour))
             align = Qt.AlignmentFlag.AlignCenter if self.stones else Qt.AlignmentFlag.AlignLeft
             p.drawText(box, align, text)
 
