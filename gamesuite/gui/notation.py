@@ -154,14 +154,18 @@ class HareNotation(Notation):
 
 
 class ShogiNotation(Notation):
-    """Shogi in Japanese (``▲７六歩 △３四歩 ▲２二角成 △同銀``, each move numbered, as KIF and
-    ShogiHome number them), western (``P-7f``) or USI (``7g7f``) notation; any of them is read."""
+    """Shogi in Japanese (``▲７六歩 △３四歩 ▲２二角成 △同銀``, each move numbered and on a line of its
+    own, as KIF and ShogiHome list them), western (``P-7f``) or USI (``7g7f``) notation; any of them is
+    read."""
 
     STYLES = ("japanese", "western", "usi")
 
     def __init__(self, game: Game, style: str | None = None) -> None:
         super().__init__(game, style)
         self.numbers_each_move = self.style != "usi"
+        # one move a line, as KIF files and ShogiHome list them (and a line may break between any two
+        # kanji: a move written inline could be cut in two)
+        self.move_per_line = self.style == "japanese"
 
     def move(self, state: State, move: int) -> str:
         from ..games.shogi import notation as ja
