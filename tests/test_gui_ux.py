@@ -228,6 +228,22 @@ def test_typing_over_the_board_starts_the_entry(qtbot, tmp_path):
     assert win.move_entry.text() == "" and not win.move_entry.hasFocus()
 
 
+def test_an_empty_entry_leaves_the_arrows_to_the_game(qtbot, tmp_path):
+    from PySide6.QtTest import QTest
+
+    win = make_window(qtbot, tmp_path, game="gomoku")
+    win.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is win, timeout=5000)
+    type_move(qtbot, win, "h8")
+    type_move(qtbot, win, "i9")
+    qtbot.waitUntil(win.move_entry.hasFocus, timeout=5000)  # the focus stays for the next move
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left)  # as the keyboard would: through shortcuts
+    assert moves_of(win) == ["h8"]
+    win.move_entry.insert("j1")
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left)  # with text, the arrow moves the cursor
+    assert moves_of(win) == ["h8"] and win.move_entry.cursorPosition() == 1
+
+
 # -- numbered stones -------------------------------------------------------------------------------------
 
 def test_numbered_stones_show_each_stones_move_number_and_are_remembered(qtbot, tmp_path):

@@ -10,7 +10,9 @@ Escape empties the entry and gives the keys back to the window. **Ctrl+L** (the
 window's *Type a move* action) goes to the entry.
 
 While the entry has the focus it keeps the keys it types: one-letter shortcuts
-(``H`` hint, ``F`` flip, Space) do not fire, so ``h8`` can be typed.
+(``H`` hint, ``F`` flip, Space) do not fire, so ``h8`` can be typed. The focus
+stays after a move, for the next one; while the entry is empty the arrows,
+Home, End and Space still step through the game and start the engine.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 
 #: Characters that may start a typed move (letters, digits, and the marks notation uses).
 _STARTERS = set("*+-=▲△☗☖")
+#: Keys an empty entry leaves to the window's shortcuts (walking through the game, the engine).
+_PASS_WHEN_EMPTY = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home,
+                    Qt.Key.Key_End, Qt.Key.Key_Space}
 
 
 class MoveEntry(QLineEdit):
@@ -58,6 +63,14 @@ class MoveEntry(QLineEdit):
             if self.selectedText() == self.text():
                 self.clear()
             self.insert(text)
+
+    def event(self, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) and not self.text()
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+                and event.key() in _PASS_WHEN_EMPTY):
+            event.ignore()  # not ours: the window's shortcut takes it
+            return False
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape:

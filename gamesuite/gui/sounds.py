@@ -2,15 +2,18 @@
 
 The sounds are short WAV files in ``resources/sounds`` (synthesised by
 ``packaging/make_sounds.py``, MIT). They are played with **miniaudio** (the
-``miniaudio`` package: one 0.6 MB wheel, 1.8 MB installed, no system library
-needed; it finds PulseAudio/PipeWire, ALSA, CoreAudio or WASAPI at run time).
+``miniaudio`` package: a 0.6 MB wheel, 3.7 MB installed with the cffi it needs,
+no system library; it finds PulseAudio/PipeWire, ALSA, CoreAudio or WASAPI at
+run time).
 Qt's own ``QSoundEffect`` is in ``QtMultimedia``, which PySide6-Essentials does
 not include: it comes only with PySide6-Addons, a 175 MB wheel (438 MB installed).
 
 ``SoundPlayer`` (no Qt) plays on a thread of its own, so the window never waits
-for the audio device; the device is opened at the first sound and closed when
-the sounds stop. Without miniaudio or without an output device the window is
-silent (``SoundPlayer.error`` says why) and nothing else changes.
+for the audio device, nor for miniaudio's import: the thread loads it and the
+sounds at the first sound and opens the device then; the device is stopped
+when each sound ends and closed with the window. Without miniaudio or without
+an output device the window is silent (``SoundPlayer.error`` says why) and
+nothing else changes.
 ``MoveSounds`` listens to the game controller: a move forward by one (a move
 played, or a step forward through the game) plays *move* or *capture*; reaching
 an end of the game (the rules' or a clock's) plays *end*. The window's
@@ -101,9 +104,11 @@ class SoundPlayer:
     _MARK = "\0mark"
 
     def __init__(self, samples: dict[str, Any] | None = None, device_factory: DeviceFactory | None = None) -> None:
-        self.samples = load_samples() if samples is None else samples
+        #: The sounds' samples by name; None until the sound thread loads them (at the first sound: importing
+        #: miniaudio takes a moment the window's start-up need not wait for).
+        self.samples = samples
         self.device_factory = device_factory or _miniaudio_device
-        self.error: str | None = None if self.samples else "no sounds (the miniaudio package is not installed)"
+        self.error: str | None = None  # why the player is silent (set by the sound thread)
         self.played: list[str] = []  # what was sent to the device, in order (for tests)
         self._queue: queue.Queue[str | None] = queue.Queue()
         self._thread: threading.Thread | None = None
@@ -111,7 +116,7 @@ class SoundPlayer:
 
     def play(self, name: str) -> None:
         """Play ``name`` (``move``, ``capture``, ``end``) now, cutting short a sound still playing."""
-        if self.error is not None or name not in self.samples:
+        if self.error is not None or name not in (SOUNDS if self.samples is None else self.samples):
             return
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="gamesuite-sounds", daemon=True)
@@ -154,7 +159,14 @@ class SoundPlayer:
                 while self._marks:
                     self._marks.pop(0).set()
                 continue
-            samples = self.samples[name]
+            if self.samples is None:
+                self.samples = load_samples()
+                if not self.samples:
+                    self.error = "no sounds (the miniaudio package is not installed)"
+                    break
+            samples = self.samples.get(name)
+            if samples is None:
+                continue
             try:
                 if device is None:
                     device = self.device_factory()
