@@ -131,7 +131,9 @@ def encode(state: GomokuState) -> np.ndarray:
     forb = np.zeros((1, g.cells), dtype=np.float32)
     if g.rule_id == RENJU and stone == BLACK:
         forb[0, state.forbidden_moves()] = 1.0
-    return encode_boards(state.board[None, :], g.size, np.array([stone]), forb)[0]
+    out = np.empty((1, PLANES, g.cells), dtype=np.float32)
+    _encode_batch(state.board[None, :], g.size, np.array([stone], dtype=np.int8), forb, out)
+    return out.reshape(PLANES, g.size, g.size)
 
 
 def reference_planes(board: Sequence[int], size: int, stone: int, forbidden: Sequence[int] = ()) -> np.ndarray:
