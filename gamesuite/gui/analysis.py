@@ -157,6 +157,9 @@ class AnalysisPanel(QWidget):
         item.setData(0, Qt.ItemDataRole.UserRole, list(info.pv))
         item.setData(1, Qt.ItemDataRole.UserRole, (info.depth, info.multipv))
         item.setToolTip(6, pv)
+        if info.text:  # e.g. an MCTS line's visits
+            item.setToolTip(2, info.text)
+            item.setToolTip(3, info.text)
         return item
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
