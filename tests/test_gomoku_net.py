@@ -237,9 +237,30 @@ def test_the_shipped_network_is_small_convolutional_and_the_default():
 ])
 def test_the_shipped_network_makes_and_stops_fives(text, answers):
     s = GOMOKU.state_from_text(text)
-    r = make_engine(GOMOKU, "puct,seed=0").search(s, Limits(nodes=64))
+    r = make_engine(GOMOKU, "puct,seed=0,vcf=false,guard=0").search(s, Limits(nodes=64))  # the network alone
     assert s.format_move(r.best_move) in answers
     assert r.lines and "visits" in r.lines[0].text and r.lines[0].score.kind == "winrate"
+
+
+def test_the_threat_guard_plays_a_victory_and_avoids_losing_to_one(tmp_path):
+    from gamesuite.games.gomoku.engine import GomokuEngine
+
+    path = tmp_path / "n.npz"
+    _conv_net(size=15).save(path)  # random weights: the search alone would not know what matters
+    win = GOMOKU.state_from_text("h8 a1 i8 a3 j8 a5 g8 a14")  # black: an open four with one move
+    r = make_engine(GOMOKU, f"puct,net={path},seed=0").search(win, Limits(nodes=32))
+    assert win.format_move(r.best_move) in {"f8", "k8"} and r.score.kind == "mate" and r.score.value > 0
+    plain = make_engine(GOMOKU, f"puct,net={path},seed=0,vcf=false,guard=0")
+    assert not hasattr(plain, "guard")  # no guard: the generic engine itself
+    solver = GomokuEngine(GOMOKU, hash=1)
+    threat = GOMOKU.state_from_text("h8 a1 i8 a3 j8")  # white to move against an open three
+    r = make_engine(GOMOKU, f"puct,net={path},seed=0,guard=225,vctnodes=5000").search(threat, Limits(nodes=300))
+    after = threat.copy()
+    after.play(r.best_move)
+    assert solver.solve_vcf(after) is None and solver.solve_vct(after, budget=5000) is None, threat.format_move(
+        r.best_move)
+    with pytest.raises(InvalidOptionError, match="guard"):
+        make_engine(GOMOKU, f"puct,net={path},guard=-1")
 
 
 def test_bootstrap_and_selfplay_chunks_give_consistent_positions(tmp_path):

@@ -29,12 +29,19 @@ encoder in plain Python from the definitions above (the tests compare them).
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from typing import Any, Callable, Sequence
 
 import numpy as np
 from numba import njit
 
+from ...core.errors import InvalidOptionError
+from ...core.info import InfoCallback, SearchInfo, SearchResult
+from ...core.limits import Limits
 from ...core.registry import register_engine
+from ...core.score import Score
+from ...search.driver import next_search_id
 from ...search.mcts import PUCT_OPTIONS, make_puct
 from ...search.network import register_board_encoder, register_encoder
 from . import renju
@@ -189,20 +196,114 @@ register_board_encoder("gomoku", _board_encoder)  # type: ignore[arg-type]
 # -- the engine -------------------------------------------------------------------
 
 
-def make_gomoku_puct(game: Gomoku, evaluator: str = "net", preset: str = "", **options: Any) -> Any:
-    """``gomoku:puct``: the generic PUCT with the network shipped for the game (``net=PATH`` for another)
-    and, unless a preset says otherwise, no root noise (noise is for self-play)."""
+class GomokuPUCT:
+    """PUCT with the network, and a threat guard around it from the alpha-beta engine's solvers.
+
+    - ``vcf``: before searching, a victory by continuous fours (or, within ``vctnodes`` nodes, by
+      fours and open threes) for the side to move is played at once, with its line as the PV;
+    - ``guard``: after searching, the ``guard`` most visited root moves (then the unvisited ones by the
+      network's prior) are tried in order and the first after which the opponent has no such victory
+      (within ``vctnodes``) is played (0: off); if every one loses, the search's move stays. The search
+      keeps a tenth of a time limit for it.
+
+    ``vcf=false,guard=0`` is the plain PUCT.
+    """
+
+    def __init__(self, game: Gomoku, inner: Any, vcf: bool = True, guard: int = 8, vctnodes: int = 20_000) -> None:
+        if not isinstance(vcf, bool):
+            raise InvalidOptionError(f"vcf must be true or false, got {vcf!r}")
+        for name, v in (("guard", guard), ("vctnodes", vctnodes)):
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InvalidOptionError(f"{name} must be a non-negative integer, got {v!r}")
+        self.game = game
+        self.inner = inner
+        self.tree = inner.tree
+        self.name = "puct"
+        self.vcf, self.guard, self.vctnodes = vcf, guard, vctnodes
+        self._solver: Any = None
+
+    def _solve(self, state: GomokuState, flag: np.ndarray) -> list[int] | None:
+        if self._solver is None:
+            from .engine import GomokuEngine
+
+            self._solver = GomokuEngine(self.game, hash=8)
+        line = self._solver.solve_vcf(state, stop=flag)
+        if not line and self.vctnodes:
+            line = self._solver.solve_vct(state, budget=self.vctnodes, stop=flag)
+        return line or None
+
+    def new_game(self) -> None:
+        self.inner.new_game()
+        if self._solver is not None:
+            self._solver.new_game()
+
+    def search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None = None,
+               on_info: InfoCallback | None = None) -> SearchResult:
+        flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+        t0 = time.perf_counter()
+        pov = state.current_player
+        if self.vcf and not state.is_terminal() and state.stones > 0:
+            line = self._solve(state, flag)
+            if line:
+                info = SearchInfo(next_search_id(), len(line), len(line), Score.mate(len(line), pov), tuple(line),
+                                  0, 0, int((time.perf_counter() - t0) * 1000), text="threat sequence")
+                if on_info is not None:
+                    on_info(info)
+                return SearchResult(line[0], info.score, tuple(line), len(line), 0, info.time_ms,
+                                    line[1] if len(line) > 1 else None, (info,))
+        inner_limits = limits
+        if self.guard and limits.movetime is not None:
+            inner_limits = replace(limits, movetime=max(1, int(limits.movetime * 0.9)))
+        result = self.inner.search(state, inner_limits, stop, on_info)
+        if not self.guard or result.best_move is None or flag[0] or limits.infinite:
+            return result
+        root = self.tree.root
+        ranked = sorted(range(len(root.moves)), key=lambda i: (-int(root.n[i]), -float(root.priors[i])))
+        order = [root.moves[i] for i in ranked[: self.guard]]  # most visited, then by the network's prior
+        if result.best_move in order:
+            order.remove(result.best_move)
+        for m in [result.best_move, *order]:
+            after = state.copy()
+            after.play(m)
+            if after.is_terminal() or self._solve(after, flag) is None:
+                if m == result.best_move:
+                    return result
+                i = self.tree.root.index(m)
+                mean = self.tree.root.w[i] / max(self.tree.root.n[i], 1)
+                return replace(result, best_move=m, score=self.tree.score_of(mean, pov), pv=(m,), depth=1,
+                               ponder=None)
+            if flag[0]:
+                break
+        return result
+
+
+def make_gomoku_puct(game: Gomoku, evaluator: str = "net", preset: str = "", vcf: bool = True, guard: int = 8,
+                     vctnodes: int = 20_000, **options: Any) -> Any:
+    """``gomoku:puct``: the generic PUCT with the network shipped for the game (``net=PATH`` for another),
+    no root noise unless a preset says otherwise (noise is for self-play), and the threat guard
+    (:class:`GomokuPUCT`; ``vcf=false,guard=0`` turns it off)."""
     if not preset:
         options.setdefault("noise", 0.0)
-    return make_puct(game, evaluator=evaluator, preset=preset, **options)
+    inner = make_puct(game, evaluator=evaluator, preset=preset, **options)
+    if not vcf and not guard:
+        return inner
+    return GomokuPUCT(game, inner, vcf, guard, vctnodes)
 
 
 register_engine("gomoku", "puct", make_gomoku_puct,
-                help="PUCT guided by the policy-value network (net=PATH; preset=writeup for the write-up's settings)",
-                options={**PUCT_OPTIONS, "evaluator": "net", "noise": 0.0})
+                help="PUCT guided by the policy-value network, with a VCF/VCT guard (net=PATH; preset=writeup)",
+                options={**PUCT_OPTIONS, "evaluator": "net", "noise": 0.0, "vcf": True, "guard": 8,
+                         "vctnodes": 20_000})
 
 
 def warm_up() -> None:
-    """Compile the encoder (from the cache when it is warm)."""
+    """Compile the encoder and the threat solvers (from the cache when it is warm)."""
+    from . import engine
+
+    engine.warm_up()
     g = Gomoku(size=9)
-    encode(g.state_from_text("e5 d4 f6"))
+    s = g.state_from_text("e5 d4 f6")
+    encode(s)
+    solver = engine.GomokuEngine(g, hash=1)
+    solver.solve_vcf(s)
+    solver.solve_vct(s, budget=100)
