@@ -360,9 +360,13 @@ def gate_match(spec: str, cand: Path, best: Path, s: TrainSettings, gen: int, wo
     from ..arena.session import Session, run_session
     from ..arena.stats import score_interval
 
+    from ..core.registry import engine_entry
+
     c = s.selfplay_settings()["c"]
-    engines = [f"puct,evaluator=net,noise=0,c={c},net={cand},label=cand-{gen}",
-               f"puct,evaluator=net,noise=0,c={c},net={best},label=best"]
+    base = f"puct,evaluator=net,noise=0,c={c}"
+    if "guard" in engine_entry(load_game(spec), "puct").options:
+        base += ",vcf=false,guard=0"  # the networks alone, as self-play uses them
+    engines = [f"{base},net={cand},label=cand-{gen}", f"{base},net={best},label=best"]
     session = Session.from_texts(spec, engines, games=s.gate_games, tc=TimeControl(nodes=s.gate_nodes),
                                  seed=s.seed * 7919 + gen, concurrency=max(1, workers), cluster=cluster)
     out = run_session(session)
