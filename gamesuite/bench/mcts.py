@@ -12,7 +12,7 @@ expansion, random playout to the end of the game and backup. Bare playouts,
 The network rows (``--net`` for another file than the shipped gomoku network)
 time the policy-value network's inference from random 15x15 positions, on
 onnxruntime (the engine's backend when installed) and on numpy, at batch 1
-and batch 8, and the simulations per second of ``gomoku:puct`` with it from
+and batch 8, and the simulations per second of ``gomoku:puct`` with it (no threat guard) from
 a middle-game position, searching 8 leaves a batch (the default) and one.
 The Hare and Hedgehog rows are ``hare:mcts`` (max^n-style UCT, hare cards as
 chance nodes) from the start position with its default 200-ply playout
@@ -184,7 +184,7 @@ def _net_rates(path: str | None, repeat: int, sims: int) -> list[tuple[str, list
     for bsz in (8, 1):
         rates = []
         for seed in range(repeat):
-            engine = make_engine(game, f"puct,net={found},batch={bsz},seed={seed}")
+            engine = make_engine(game, f"puct,net={found},batch={bsz},seed={seed},vcf=false,guard=0")
             engine.search(state, Limits(nodes=16))
             engine.new_game()
             t = time.perf_counter()

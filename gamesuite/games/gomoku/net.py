@@ -41,9 +41,10 @@ from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.registry import register_engine
 from ...core.score import Score
-from ...search.driver import next_search_id
+from ...search.driver import StopWatch, next_search_id
 from ...search.mcts import PUCT_OPTIONS, make_puct
 from ...search.network import register_board_encoder, register_encoder
+from ...search.timeman import allocate
 from . import renju
 from .rules import BLACK, RENJU, Gomoku, GomokuState
 
@@ -223,6 +224,7 @@ class GomokuPUCT:
         self._solver: Any = None
 
     def _solve(self, state: GomokuState, flag: np.ndarray) -> list[int] | None:
+        """A victory for the side to move by continuous fours, or by threats within ``vctnodes`` nodes."""
         if self._solver is None:
             from .engine import GomokuEngine
 
@@ -239,42 +241,48 @@ class GomokuPUCT:
 
     def search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
-        flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
         t0 = time.perf_counter()
         pov = state.current_player
-        if self.vcf and not state.is_terminal() and state.stones > 0:
-            line = self._solve(state, flag)
-            if line:
-                info = SearchInfo(next_search_id(), len(line), len(line), Score.mate(len(line), pov), tuple(line),
-                                  0, 0, int((time.perf_counter() - t0) * 1000), text="threat sequence")
-                if on_info is not None:
-                    on_info(info)
-                return SearchResult(line[0], info.score, tuple(line), len(line), 0, info.time_ms,
-                                    line[1] if len(line) > 1 else None, (info,))
-        inner_limits = limits
-        if self.guard and limits.movetime is not None:
-            inner_limits = replace(limits, movetime=max(1, int(limits.movetime * 0.9)))
-        result = self.inner.search(state, inner_limits, stop, on_info)
-        if not self.guard or result.best_move is None or flag[0] or limits.infinite:
-            return result
-        root = self.tree.root
-        ranked = sorted(range(len(root.moves)), key=lambda i: (-int(root.n[i]), -float(root.priors[i])))
-        order = [root.moves[i] for i in ranked[: self.guard]]  # most visited, then by the network's prior
-        if result.best_move in order:
-            order.remove(result.best_move)
-        for m in [result.best_move, *order]:
-            after = state.copy()
-            after.play(m)
-            if after.is_terminal() or self._solve(after, flag) is None:
+        budget = allocate(limits, max(pov, 0))
+        hard = None if limits.infinite or budget.hard_ms is None else 0.95 * budget.hard_ms
+        with StopWatch(stop, hard) as watch:  # the solvers stop at the deadline or on the caller's flag
+            if self.vcf and not state.is_terminal() and state.stones > 0:
+                line = self._solve(state, watch.flag)
+                if line:
+                    info = SearchInfo(next_search_id(), len(line), len(line), Score.mate(len(line), pov),
+                                      tuple(line), 0, 0, int((time.perf_counter() - t0) * 1000),
+                                      text="threat sequence")
+                    if on_info is not None:
+                        on_info(info)
+                    return SearchResult(line[0], info.score, tuple(line), len(line), 0, info.time_ms,
+                                        line[1] if len(line) > 1 else None, (info,))
+            inner_limits = limits
+            if self.guard and limits.movetime is not None:  # a tenth of the move's time is the guard's
+                used = (time.perf_counter() - t0) * 1000
+                inner_limits = replace(limits, movetime=max(1, int(0.9 * limits.movetime - used)))
+            result = self.inner.search(state, inner_limits, stop, on_info)
+            if not self.guard or result.best_move is None or watch.flag[0] or limits.infinite:
+                return result
+            root = self.tree.root
+            ranked = sorted(range(len(root.moves)), key=lambda i: (-int(root.n[i]), -float(root.priors[i])))
+            order = [root.moves[i] for i in ranked[: self.guard]]  # most visited, then by the network's prior
+            if result.best_move in order:
+                order.remove(result.best_move)
+            for m in [result.best_move, *order]:
+                after = state.copy()
+                after.play(m)
+                lost = not after.is_terminal() and self._solve(after, watch.flag) is not None
+                if watch.flag[0]:
+                    break  # out of time: an unfinished check proves nothing; the search's move stays
+                if lost:
+                    continue
                 if m == result.best_move:
                     return result
-                i = self.tree.root.index(m)
-                mean = self.tree.root.w[i] / max(self.tree.root.n[i], 1)
+                i = root.index(m)
+                mean = root.w[i] / max(root.n[i], 1)
                 return replace(result, best_move=m, score=self.tree.score_of(mean, pov), pv=(m,), depth=1,
                                ponder=None)
-            if flag[0]:
-                break
-        return result
+            return result
 
 
 def make_gomoku_puct(game: Gomoku, evaluator: str = "net", preset: str = "", vcf: bool = True, guard: int = 8,
