@@ -21,7 +21,7 @@ from gamesuite.search.network import (
 )
 from gamesuite.train.bootstrap import BootstrapSettings, generate_chunk, load_positions, policy_target
 from gamesuite.train.data import Positions, transform
-from gamesuite.train.selfplay import SelfPlaySettings, selfplay_chunk
+from gamesuite.train.selfplay import selfplay_chunk
 
 GOMOKU = load_game("gomoku")
 REFERENCE = Path(__file__).parent / "data" / "network_torch_reference.npz"

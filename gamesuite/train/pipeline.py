@@ -22,7 +22,6 @@ command. Self-play games and bootstrap chunks are independent tasks, run in work
 from __future__ import annotations
 
 import json
-import math
 import shutil
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -415,4 +414,4 @@ def export(run: Run, out: Path) -> Path:
     return out
 
 
-__all__ = ["TrainSettings", "Run", "run_tasks", "gate_match", "measure", "format_entry", "export", "math"]
+__all__ = ["TrainSettings", "Run", "run_tasks", "gate_match", "measure", "format_entry", "export"]
