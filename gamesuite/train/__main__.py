@@ -5,8 +5,9 @@ scores as policy targets, game results as value targets), then AlphaZero-style
 self-play generations with PUCT, each gated by an arena match against the best
 network so far. Everything goes to ``--dir``; the same command resumes a run
 that was stopped, and ``--generations N`` with a larger N goes on with it.
-Settings come from ``--settings FILE.json`` (a ``TrainSettings`` as JSON, e.g.
-the one committed beside a shipped network) and the options below.
+Settings come from ``--settings FILE.json`` (a ``TrainSettings`` as JSON; by
+default the one committed beside the shipped network, ``<name>.train.json``,
+when there is one) and the options below.
 
 Examples::
 
@@ -35,7 +36,8 @@ def _parser() -> argparse.ArgumentParser:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", nargs="?", default="tictactoe", help="game spec (default tictactoe)")
     p.add_argument("--dir", type=Path, help="the run's directory (default runs/train-<network name>)")
-    p.add_argument("--settings", type=Path, help="training settings as JSON (TrainSettings fields)")
+    p.add_argument("--settings", type=Path,
+                   help="training settings as JSON (TrainSettings fields; default: resources/nets/<name>.train.json)")
     p.add_argument("--out", type=Path, help="where to copy the best network (default: gamesuite/resources/nets/...)")
     p.add_argument("--resume", type=Path, help="generation 0 is this network (no bootstrap fit)")
     p.add_argument("--workers", type=int, default=1, help="processes for self-play, bootstrap and gate games")
@@ -94,6 +96,10 @@ def main(argv: list[str] | None = None) -> int:
         board_encoder_for(game)
         if game.num_players != 2:
             raise GameSuiteError(f"self-play training needs a two-player game, not {game.spec}")
+        if args.settings is None:  # the settings committed beside the shipped network, if any
+            committed = resource_dirs()[0] / default_net_name(game).replace(".npz", ".train.json")
+            if committed.is_file():
+                args.settings = committed
         settings = settings_from(args, game.spec)
     except GameSuiteError as e:
         print(f"error: {e}", file=sys.stderr)
