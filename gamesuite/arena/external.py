@@ -20,7 +20,7 @@ from ..core.limits import Limits
 from ..core.registry import Game
 from ..core.state import State
 from .boards import move_to_xy, require_board, stones, xy_to_move
-from .players import EngineFailure, MoveRequest, Player
+from .players import EngineFailure, MoveRequest, Player, SwapRequest
 from .spec import EngineSpec
 
 #: How long a program may take to start and say it is ready (ms).
@@ -144,7 +144,7 @@ class UsiPlayer(Player):
             if line.strip() == word:
                 return
 
-    def start_game(self, game: Game, start: State, seat: int) -> None:
+    def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
         if self.proc is not None and self.proc.proc.poll() is not None:
             self.close()
         if self.proc is None:
@@ -275,7 +275,7 @@ class GomocupPlayer(Player):
                 raise EngineFailure("protocol", f"answered {what} with {line!r}")
             return line
 
-    def start_game(self, game: Game, start: State, seat: int) -> None:
+    def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
         self.dims = require_board(game, "the Gomocup protocol")
         self.game = game
         if self.proc is not None and self.proc.proc.poll() is not None:
@@ -291,6 +291,10 @@ class GomocupPlayer(Player):
         rule = getattr(game, "gomocup_rule", None)
         if rule is None:
             rule = _RULES.get(str(getattr(game, "values", {}).get("rule", "freestyle")).lower(), 0)
+        if opening_rule and rule == 0:  # Rapfi's and Yixin-Board's swap codes are freestyle underneath
+            from .swap import GOMOCUP_RULES
+
+            rule = GOMOCUP_RULES[opening_rule]
         self.proc.send(f"INFO rule {int(rule)}")
         self.proc.send("INFO game_type 1")
         for k, v in self.spec.options:
@@ -350,6 +354,37 @@ class GomocupPlayer(Player):
             raise EngineFailure("illegal", f"move {line.strip()!r}: {e}") from None
         self.known = len(placed) + 1
         return move
+
+    def swap_answer(self, request: SwapRequest) -> str | list[int]:
+        """``SWAP2BOARD``, the stones so far as ``x,y,f`` lines (``f`` 1 for the stones of the side to
+        move, 2 for the others, as in ``BOARD``) and ``DONE``; the reply is ``SWAP`` or stones
+        ``x,y x,y ...``. The next move request sends the whole ``BOARD``."""
+        assert self.proc is not None, "start_game first"
+        self._send_times(request.limits, request.state.current_player, request.wait_ms)
+        st = request.state
+        self.proc.send("SWAP2BOARD")
+        for m, p in stones(st.game.new_state(), list(st.history)):
+            x, y = move_to_xy(st, m, self.dims)
+            self.proc.send(f"{x},{y},{1 if p == st.current_player else 2}")
+        self.proc.send("DONE")
+        self.known = -1
+        line = self._reply(request.wait_ms, "SWAP2BOARD")
+        if line.strip().upper() == "SWAP":
+            return "swap"
+        out = []
+        s = st.copy()
+        for word in line.split():
+            mt = _XY.match(word)
+            if not mt:
+                raise EngineFailure("illegal", f"unreadable {request.rule} answer {line!r}")
+            try:
+                m = xy_to_move(s, int(mt.group(1)), int(mt.group(2)), self.dims)
+            except GameSuiteError as e:
+                raise EngineFailure("illegal", f"{request.rule} answer {line.strip()!r}: {e}") from None
+            out.append(m)
+        if not out:
+            raise EngineFailure("illegal", f"empty {request.rule} answer {line!r}")
+        return out
 
     def game_over(self, state: State, seat: int) -> None:
         self.known = -1

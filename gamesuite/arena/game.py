@@ -26,7 +26,7 @@ from ..core.registry import Game, load_game
 from ..core.state import State
 from .external import GomocupPlayer, UsiPlayer
 from .openings import Opening
-from .players import EngineFailure, LocalPlayer, MoveRequest, Player, build_local_engine
+from .players import EngineFailure, LocalPlayer, MoveRequest, Player, SwapRequest, build_local_engine
 from .record import GameRecord, result_string
 from .spec import EngineSpec
 
@@ -142,6 +142,9 @@ class GameTask:
     seed: int = 0
     max_plies: int = 0  # 0: no limit; else a draw by adjudication after this many plies
     reuse_engines: bool = True
+    #: ``"swap1"``/``"swap2"``: the engines negotiate the opening first (``arena.swap``); the specs
+    #: are then the proposer's and the chooser's, and the record's seats their colours after it.
+    swap_rule: str = ""
     #: Release every engine this worker thread keeps that this game does not need (external
     #: processes are closed) before seating: for ladders and tuning, whose engines change.
     exclusive: bool = False
@@ -235,9 +238,11 @@ def play_game(task: GameTask) -> GameRecord:
     rng = random.Random(task.seed)
     tc = task.tc
     check_limits(tc, task.specs)
-    tcs = [tc.for_engine(sp) for sp in task.specs]  # each seat's own limits
-    labels = [sp.label for sp in task.specs]
-    instances = [sum(1 for o in task.specs[:i] if o.text == sp.text) for i, sp in enumerate(task.specs)]
+    specs = list(task.specs)  # by seat (in a swap opening: by role, until the colours are settled)
+    engine_index = list(task.engine_index)
+    tcs = [tc.for_engine(sp) for sp in specs]  # each seat's own limits
+    labels = [sp.label for sp in specs]
+    instances = [sum(1 for o in specs[:i] if o.text == sp.text) for i, sp in enumerate(specs)]
     state = start.copy()
     for m in opening_moves:
         state.play(m)
@@ -253,14 +258,14 @@ def play_game(task: GameTask) -> GameRecord:
     if task.exclusive:
         release_others(game, task.specs)
     # Seat the players; a seat whose engine cannot start loses at once.
-    for seat, sp in enumerate(task.specs):
+    for seat, sp in enumerate(specs):
         try:
             p = make_player(game, sp, instances[seat], task.reuse_engines, hang_ms=min(tc.hang, 1000),
                             startup_ms=tc.startup)
             players[seat] = p
             if isinstance(p, LocalPlayer) and p.fresh:
                 p.warm_up(state)
-            p.start_game(game, start, seat)
+            p.start_game(game, start, seat, opening_rule=task.swap_rule)
         except EngineFailure as e:
             fail(seat, e.kind, e.detail)
             break
@@ -269,9 +274,65 @@ def play_game(task: GameTask) -> GameRecord:
             break
 
     clocks = [float(t.base or 0) for t in tcs]
+    opening_plies = len(opening_moves)
+    swap_log: dict[str, Any] | None = None
+
+    def timed(seat: int, own: bool = False) -> tuple[TimeControl, float | None, float, Limits]:
+        """The seat's limits now: its time control, the time allowed, how long to wait, the Limits.
+
+        Seats without a clock show the mover's own (a USI engine is told both sides' times);
+        with ``own`` every seat does (a swap decision is made by a role, not by the side to move).
+        """
+        mine = tcs[seat]
+        allowed = mine.allowed(clocks, seat)
+        wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
+        view = [clocks[s] if tcs[s].base is not None and not own else clocks[seat] for s in range(n)]
+        return mine, allowed, wait, mine.limits(view)
+
     try:
+        if task.swap_rule and failure is None:
+            from .swap import SWAP, SwapStep, answer_text, check_answer, finished, next_role, roles_after
+
+            steps: list[SwapStep] = []
+            log: list[dict[str, Any]] = []
+            while failure is None and not finished(steps):
+                role = next_role(steps)
+                player = players[role]
+                assert player is not None
+                mine, allowed, wait, limits = timed(role, own=True)
+                t0 = time.perf_counter()
+                try:
+                    answer = player.swap_answer(SwapRequest(state.copy(), task.swap_rule, limits, wait, task.seed))
+                except EngineFailure as e:
+                    fail(role, e.kind, e.detail)
+                    break
+                elapsed = (time.perf_counter() - t0) * 1000.0
+                if allowed is not None and elapsed > allowed + tc.margin:
+                    fail(role, "time", f"took {elapsed:.0f} ms with {allowed:.0f} ms allowed ({task.swap_rule})")
+                    break
+                if mine.base is not None:
+                    clocks[role] += mine.increment - elapsed
+                try:
+                    answer = check_answer(state, task.swap_rule, answer)
+                except GameSuiteError as e:
+                    fail(role, "illegal", str(e))
+                    break
+                steps.append(SwapStep(role, len(moves), answer))
+                log.append({"by": labels[role], "stones": len(moves), "answer": answer_text(state, answer)})
+                if answer != SWAP:
+                    for m in answer:
+                        state.play(m)
+                        moves.append(m)
+            swap_log = {"rule": task.swap_rule, "proposer": labels[0], "steps": log}
+            if failure is None:
+                black, _ = roles_after(steps)
+                if black == 1:  # the chooser plays black: seats follow the colours from here on
+                    for xs in (players, specs, tcs, labels, instances, clocks, engine_index):
+                        xs.reverse()
+                swap_log["black"] = labels[0]
+                opening_plies = len(moves)
         while failure is None and not state.is_terminal():
-            if task.max_plies and len(moves) - len(opening_moves) >= task.max_plies:
+            if task.max_plies and len(moves) - opening_plies >= task.max_plies:
                 break
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -282,12 +343,8 @@ def play_game(task: GameTask) -> GameRecord:
             seat = state.current_player
             player = players[seat]
             assert player is not None
-            mine = tcs[seat]
-            allowed = mine.allowed(clocks, seat)
-            wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
-            # seats without a clock show the mover's own (a USI engine is told both sides' times)
-            view = [clocks[s] if tcs[s].base is not None else clocks[seat] for s in range(n)]
-            req = MoveRequest(state.copy(), start, list(moves), seat, mine.limits(view), wait)
+            mine, allowed, wait, limits = timed(seat)
+            req = MoveRequest(state.copy(), start, list(moves), seat, limits, wait)
             t0 = time.perf_counter()
             try:
                 move = player.move(req)
@@ -320,9 +377,9 @@ def play_game(task: GameTask) -> GameRecord:
                 pass
             if isinstance(p, LocalPlayer):
                 if p.broken or not task.reuse_engines:
-                    _forget(game, task.specs[seat], instances[seat])
+                    _forget(game, specs[seat], instances[seat])
             elif p.broken or not task.reuse_engines or failure is not None and failure[0] == seat:
-                _forget(game, task.specs[seat], instances[seat])
+                _forget(game, specs[seat], instances[seat])
                 p.close()
 
     adjudication = None
@@ -343,20 +400,21 @@ def play_game(task: GameTask) -> GameRecord:
         game=game.spec,
         start=start.to_text(),
         moves=start.format_line(moves),
-        opening_plies=len(opening_moves),
+        opening_plies=opening_plies,
         engines=labels,
         returns=returns,
         result=result_string(returns),
         reason=reason,
         adjudication=adjudication,
-        engine_index=list(task.engine_index),
+        engine_index=engine_index,
         round=task.round,
         opening_index=task.opening_index,
         rotation=task.rotation,
         seed=task.seed,
         time_control=tc.describe(),
+        swap=swap_log,
         limits=[t.describe() for t in tcs],
-        plies=len(moves) - len(opening_moves),
+        plies=len(moves) - opening_plies,
         duration_s=round(time.perf_counter() - t_start, 3),
         date=_utc_now(),
     )

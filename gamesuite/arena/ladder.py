@@ -110,6 +110,7 @@ class Ladder:
     cluster: str | None = None
     save_dir: Path | None = None
     max_plies: int = 0
+    swap_rule: str = ""  # "swap1"/"swap2": every opening negotiated (``arena.swap``)
     step_specs: list[EngineSpec] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -125,13 +126,15 @@ class Ladder:
         return Session(self.game, engines, self.games, self.tc, mode="ladder", openings=self.openings,
                        seed=self.seed, concurrency=self.concurrency, cluster=self.cluster,
                        save_dir=self.save_dir, max_plies=self.max_plies,
-                       pairings=[(0, i) for i in range(1, len(engines))], by_pairing=True, exclusive=True)
+                       pairings=[(0, i) for i in range(1, len(engines))], by_pairing=True, exclusive=True,
+                       swap_rule=self.swap_rule)
 
     def describe(self) -> str:
         """One line: who plays whom, the steps, the limits."""
         steps = ", ".join("none" if n is None else str(n) for n in self.steps)
+        swap = f"; {self.swap_rule} openings" if self.swap_rule else ""
         return (f"{self.game.spec}: {self.engine.label} against {self.anchor.label}, {self.option} steps {steps}; "
-                f"{self.games} games a step; {limits_text(self.tc, [self.engine, self.anchor])}; seed {self.seed}")
+                f"{self.games} games a step; {limits_text(self.tc, [self.engine, self.anchor])}{swap}; seed {self.seed}")
 
 
 @dataclass

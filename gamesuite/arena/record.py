@@ -18,7 +18,8 @@ The format (``"format": "gamesuite-game"``, ``"version": 1``)::
       "time_control": "movetime 100 ms",       # the match's ("per engine" when it set none)
       "limits": ["movetime 100 ms", "nodes 5000"],  # what each seat played by (its own @ limits or the match's)
       "plies": 11, "duration_s": 1.2,
-      "date": "2026-11-22T14:00:00Z"
+      "date": "2026-11-22T14:00:00Z",
+      "swap": {...}                             # only after a swap opening (arena.swap)
     }
 
 ``load_record`` checks every move against the rules while it replays.
@@ -62,6 +63,8 @@ class GameRecord:
     plies: int = 0
     duration_s: float = 0.0
     date: str = ""
+    #: a swap opening: {"rule", "proposer", "steps": [{"by", "stones", "answer"}], "black"} (arena.swap)
+    swap: dict[str, Any] | None = None
     error: str = ""  # set when the arena itself failed (the game counts for nobody)
 
     def to_json(self) -> dict[str, Any]:
@@ -69,6 +72,8 @@ class GameRecord:
         d.update(asdict(self))
         if not d["error"]:
             del d["error"]
+        if d["swap"] is None:
+            del d["swap"]
         return d
 
     @classmethod

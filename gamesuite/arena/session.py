@@ -42,6 +42,7 @@ class Session:
     pairings: list[tuple[int, ...]] | None = None  # None: from ``mode``; a ladder gives its own
     by_pairing: bool = False  # play each pairing's games together (else opening by opening)
     exclusive: bool = False  # each game releases the worker's other engines (``GameTask.exclusive``)
+    swap_rule: str = ""  # "swap1"/"swap2": the engines negotiate every opening (``arena.swap``)
 
     @classmethod
     def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> "Session":
@@ -67,15 +68,24 @@ def plan(session: Session) -> list:
     pairings = session.pairings or pairings_for(len(session.engines), session.game.num_players, session.mode)
     rotations = max(len(p) for p in pairings)
     needed = -(-session.games // rotations)
-    openings = session.openings if session.openings is not None else builtin_openings(
-        session.game, needed, seed=session.seed)
+    if session.swap_rule:
+        from .swap import check_rule
+
+        check_rule(session.game, session.swap_rule)
+        if session.openings is not None:
+            raise InvalidOptionError(f"under {session.swap_rule} the engines make the openings: no --openings")
+        openings = [Opening()] * needed  # the proposer's role rotates like the colours would
+    else:
+        openings = session.openings if session.openings is not None else builtin_openings(
+            session.game, needed, seed=session.seed)
     tasks = schedule(session.game, session.engines, session.games, openings, session.tc, pairings,
                      seed=session.seed, max_plies=session.max_plies)
     if session.by_pairing:
         order = {frozenset(p): i for i, p in enumerate(pairings)}
         tasks.sort(key=lambda t: order[frozenset(t.engine_index)])  # stable: openings stay in order
-    if session.by_pairing or session.exclusive:
-        tasks = [replace(t, round=i + 1, exclusive=session.exclusive) for i, t in enumerate(tasks)]
+    if session.by_pairing or session.exclusive or session.swap_rule:
+        tasks = [replace(t, round=i + 1, exclusive=session.exclusive, swap_rule=session.swap_rule)
+                 for i, t in enumerate(tasks)]
     return tasks
 
 
@@ -85,6 +95,10 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
     if session.sprt is not None and len(session.engines) != 2:
         raise InvalidOptionError("--sprt needs exactly two engines")
     check_limits(session.tc, session.engines)
+    if session.swap_rule:
+        from .swap import check_rule
+
+        check_rule(session.game, session.swap_rule)
     if session.check:
         check_specs(session.game, session.engines)
     tasks = plan(session)
@@ -116,6 +130,7 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
         summary = {
             **tally_json(tally),
             "game": session.game.spec, "mode": session.mode, "time_control": session.tc.describe(),
+            "opening_rule": session.swap_rule or None,
             # (this replaces tally_json's list of labels: each engine's label, spec and limits)
             "engines": [{"label": e.label, "spec": e.text, "limits": session.tc.for_engine(e).describe()}
                         for e in session.engines],

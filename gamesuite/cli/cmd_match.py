@@ -34,6 +34,9 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="how long an external program may take to start and say it is ready (default 30000)")
     p.add_argument("--openings", type=Path, metavar="FILE",
                    help="one opening per line: position text or 'startpos', optionally 'moves m1 m2 ...'")
+    p.add_argument("--opening-rule", choices=("swap1", "swap2"), default="",
+                   help="the engines negotiate every opening (gomoku freestyle or standard): the proposer places "
+                        "three stones, the other swaps or plays on (swap2: or adds two and hands the choice back)")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the openings and dice (default: random, printed)")
     add_where_arguments(p)
     p.add_argument("--max-plies", type=int, default=0, metavar="N",
@@ -75,7 +78,7 @@ def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyp
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     session = Session.from_texts(args.game, args.engine, games=args.games, tc=tc, mode=mode, seed=seed,
                                  concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save,
-                                 max_plies=args.max_plies)
+                                 max_plies=args.max_plies, swap_rule=args.opening_rule)
     if args.openings is not None:
         session.openings = load_openings(args.openings, session.game)
     return session
@@ -144,7 +147,8 @@ def run(args: argparse.Namespace) -> int:
     if args.sprt is not None:
         session.sprt = Sprt.parse(args.sprt)
     print(f"{session.game.spec}: {' vs '.join(e.label for e in session.engines)}, {session.games} games, "
-          f"{limits_text(session.tc, session.engines)}, seed {session.seed}", flush=True)
+          f"{limits_text(session.tc, session.engines)}"
+          + (f", {session.swap_rule} openings" if session.swap_rule else "") + f", seed {session.seed}", flush=True)
     out = play_session(session, args.quiet)
     t = out.tally
     print()

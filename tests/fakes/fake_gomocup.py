@@ -10,6 +10,11 @@ least ``--smart-at`` (default 1000), it plays "smart" (a cell that makes three
 in a row, else one that blocks the opponent's three, else the first empty
 cell); below that it plays the first empty cell. ``MESSAGE nodes N`` before
 each move says which limit it played under.
+
+Swap openings (``SWAP2BOARD``, stones, ``DONE``): with no stones it places the
+first three empty cells; with three it answers by ``--swap3 swap|one|two|bad``
+(``one``/``two``: the first empty cells; ``bad``: an occupied cell), with five
+by ``--swap5 swap|one|bad``; ``--swap0 bad`` answers ``SWAP`` to the empty board.
 """
 
 import argparse
@@ -22,6 +27,9 @@ ap.add_argument("--at", type=int, default=1)
 ap.add_argument("--sleep", type=float, default=1.0)
 ap.add_argument("--log")
 ap.add_argument("--smart-at", type=int, default=1000)
+ap.add_argument("--swap0", default="good")
+ap.add_argument("--swap3", default="one")
+ap.add_argument("--swap5", default="swap")
 a = ap.parse_args()
 log = open(a.log, "a") if a.log else None
 if log:
@@ -31,7 +39,21 @@ w = h = 0
 board = {}
 asks = 0
 in_board = False
+in_swap = None
 max_node = None
+
+
+def swap_answer(cells):
+    empty = [(x, y) for y in range(h) for x in range(w) if (x, y) not in cells]
+    how = {0: a.swap0, 3: a.swap3, 5: a.swap5}.get(len(cells), "bad")
+    if len(cells) == 0:
+        return "SWAP" if how == "bad" else " ".join(f"{x},{y}" for x, y in empty[:3])
+    if how == "swap":
+        return "SWAP"
+    if how == "bad":
+        x, y = cells[0]
+        return f"{x},{y}"
+    return " ".join(f"{x},{y}" for x, y in empty[: 2 if how == "two" else 1])
 
 
 def three(x, y, who):
@@ -89,6 +111,14 @@ for line in sys.stdin:
         log.flush()
     if not line:
         continue
+    if in_swap is not None:
+        if line == "DONE":
+            out(swap_answer(in_swap))
+            in_swap = None
+        else:
+            x, y = map(int, line.split(",")[:2])
+            in_swap.append((x, y))
+        continue
     if in_board:
         if line == "DONE":
             in_board = False
@@ -123,6 +153,8 @@ for line in sys.stdin:
     elif cmd == "BOARD":
         board = {}
         in_board = True
+    elif cmd == "SWAP2BOARD":
+        in_swap = []
     elif cmd == "ABOUT":
         out('name="fake-gomocup", version="1"')
     elif cmd == "END":
