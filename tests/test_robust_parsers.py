@@ -182,6 +182,14 @@ def _formats() -> dict[str, tuple[st.SearchStrategy, object]]:
         out[f"position {spec}"] = (texts_for(_valid_texts(spec)), _position_reader(spec))
         read, moves = _move_reader(spec)
         out[f"move {spec}"] = (texts_for(moves), read)
+    from gamesuite.games.shogi.notation import japanese, parse_japanese, parse_western, western
+
+    sg = load_game("shogi")
+    s0 = sg.state_from_text("startpos moves 7g7f 3c3d 8h2b+")
+    out["shogi Japanese move"] = (texts_for([japanese(s0, m) for m in s0.legal_moves()[:30]] + ["同銀", "７六歩"]),
+                                  lambda t: parse_japanese(s0, t))
+    out["shogi western move"] = (texts_for([western(s0, m) for m in s0.legal_moves()[:30]]),
+                                 lambda t: parse_western(s0, t))
     out["KIF"] = (texts_for(kifs), read_kif)
     out["CSA"] = (texts_for(csas), read_csa)
     out["KIF/CSA bytes"] = (st.binary(max_size=400) | texts_for(kifs + csas).map(lambda t: t.encode("cp932", "replace")),
