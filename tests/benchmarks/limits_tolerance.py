@@ -6,7 +6,7 @@ For each game and each of its engines: ``--repeat`` searches from the start
 position (gomoku: after three stones) with ``movetime`` (the wall time from the call
 to the answer, worst and median, against the limit) and with ``nodes`` (the nodes
 reported, worst, against the limit). Each engine is built and warmed (a depth-1
-search) first, so compilation is not counted. Prints ``uptime``'s load: time
+search and a 500 ms one) first, so compilation is not counted. Prints ``uptime``'s load: time
 figures depend on it.
 """
 
@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
             extra = {"hash": "hash=16", "memory": "memory=64"}
             text = ",".join([entry.name] + [v for k, v in extra.items() if k in entry.options])
             engine = make_engine(game, text)
-            engine.search(state, Limits(depth=1))  # compile / load the kernels
+            engine.search(state, Limits(depth=1))  # compile / load the kernels (every path a timed
+            engine.search(state, Limits(movetime=500))  # search takes: threat searches, deeper depths)
             cells = []
             for mt in movetimes:
                 walls = []
