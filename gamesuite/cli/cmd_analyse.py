@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core.errors import InvalidOptionError, quote
+from ..core.files import read_text_file
 from ..core.registry import load_game, make_engine
 from .common import add_limit_arguments, info_json, info_line, limits_from_args, result_json, search_interruptibly
 
@@ -32,10 +32,7 @@ def run(args: argparse.Namespace) -> int:
     limits = limits_from_args(args)
     engine = make_engine(game, args.engine)
     if args.positions is not None:
-        try:
-            texts = [ln.strip() for ln in args.positions.read_text(encoding="utf-8").splitlines()]
-        except OSError as e:
-            raise InvalidOptionError(f"cannot read {quote(str(args.positions))}: {e.strerror}") from None
+        texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
     elif args.position is not None:
         texts = [args.position]

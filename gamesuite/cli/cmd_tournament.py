@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import InvalidOptionError, quote
+from ..core.files import write_atomic
 from .cmd_match import add_arena_arguments, build_session, play_session
 
 
@@ -24,12 +25,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena.report import adjudication_text, cross_table_text, standings_csv, standings_text, tally_json
+    from ..arena.report import (adjudication_text, cross_table_text, limits_text, standings_csv, standings_text,
+                                tally_json)
     if args.table is not None and args.table.suffix.lower() not in (".csv", ".json"):
         raise InvalidOptionError(f"--table must end in .csv or .json, got {quote(str(args.table))}")
     session = build_session(args, "tournament")
     print(f"{session.game.spec}: round robin of {', '.join(e.label for e in session.engines)}, "
-          f"{session.games} games per pairing, {session.tc.describe()}, seed {session.seed}", flush=True)
+          f"{session.games} games per pairing, {limits_text(session.tc, session.engines)}, seed {session.seed}",
+          flush=True)
     out = play_session(session, args.quiet)
     t = out.tally
     print()
@@ -38,14 +41,15 @@ def run(args: argparse.Namespace) -> int:
     print(cross_table_text(t))
     print(adjudication_text(t))
     if session.save_dir is not None:
-        (session.save_dir / "standings.csv").write_text(standings_csv(t), encoding="utf-8")
+        write_atomic(session.save_dir / "standings.csv", standings_csv(t))
         print(f"records, standings.csv and tournament.json saved in {session.save_dir}")
     if args.table is not None:
         args.table.parent.mkdir(parents=True, exist_ok=True)
         if args.table.suffix.lower() == ".csv":
-            args.table.write_text(standings_csv(t), encoding="utf-8")
+            write_atomic(args.table, standings_csv(t))
         else:
-            d = {"game": session.game.spec, "time_control": session.tc.describe(), **tally_json(t)}
-            args.table.write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
+            d = {"game": session.game.spec, "time_control": session.tc.describe(),
+                 "limits": {e.label: session.tc.for_engine(e).describe() for e in session.engines}, **tally_json(t)}
+            write_atomic(args.table, json.dumps(d, indent=1) + "\n")
         print(f"table saved to {args.table}")
     return 0
