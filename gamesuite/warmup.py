@@ -447,9 +447,16 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
                 if lane is None:
                     break
                 e = plan.entries[i]
-                ex = pool if lane == "pool" else local
-                assert ex is not None
-                fut = ex.submit(_compile_one, e.module, e.name, e.sig)
+                try:
+                    fut = (pool if lane == "pool" and pool is not None else local).submit(
+                        _compile_one, e.module, e.name, e.sig)
+                except RuntimeError:  # a broken or shut-down pool: this process carries on alone
+                    failed_pool = True
+                    lanes["pool"] = 0
+                    if lanes["local"] <= 0:
+                        break
+                    lane = "local"
+                    fut = local.submit(_compile_one, e.module, e.name, e.sig)
                 running[fut] = (i, lane)
                 lanes[lane] -= 1
                 todo.discard(i)
@@ -469,7 +476,7 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
                     report.failed += 1
                     report.errors.append(f"{e.module}.{e.name}: {type(exc).__name__}: {exc}"[:300])
                     if lane == "pool" and type(exc).__name__ == "BrokenProcessPool":
-                        failed_pool = True
+                        failed_pool = True  # (a helper died: its kernel is left to the warm-up)
                 if progress is not None:
                     progress(report.compiled + report.failed, total, what)
     finally:

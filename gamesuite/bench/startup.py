@@ -152,7 +152,16 @@ class Proc:
 
 
 def _gamesuite(*args: str) -> list[str]:
+    """The command line of ``gamesuite ARGS`` (the program itself in a frozen build)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable, *args]
     return [sys.executable, "-m", "gamesuite", *args]
+
+
+def _cold_env(folder: str) -> dict[str, str]:
+    """The environment of a run with an empty cache: numba's folder, and a fresh user cache folder (a
+    frozen build keeps its kernels there, and copies its shipped ones there on a first launch)."""
+    return {**os.environ, "NUMBA_CACHE_DIR": folder, "XDG_CACHE_HOME": os.path.join(folder, "user-cache")}
 
 
 # -- the front ends --------------------------------------------------------------------------------
@@ -489,7 +498,7 @@ def main(argv: list[str]) -> int:
 
         for g in games:
             with tempfile.TemporaryDirectory(prefix="gamesuite-cold-") as cold:
-                env = {**os.environ, "NUMBA_CACHE_DIR": cold}
+                env = _cold_env(cold)
                 r = Proc(_gamesuite("bench", "startup", "--probe", "record", "--games", g, "--out",
                                     str(SHIPPED_PLANS)), env)
                 line, _ = r.expect(lambda ln: ln.startswith("{"))
@@ -509,7 +518,7 @@ def main(argv: list[str]) -> int:
             variants = [True, False] if front == "compile" else [None]
             for serial in variants:
                 with tempfile.TemporaryDirectory(prefix="gamesuite-cold-") as cold:
-                    env = {**os.environ, "NUMBA_CACHE_DIR": cold}
+                    env = _cold_env(cold)
                     for cache in ("cold", "warm"):
                         if cache == "warm" and "cold" not in caches:
                             pass  # the warm run still needs the cold one before it, unreported
