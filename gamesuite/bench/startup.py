@@ -352,11 +352,23 @@ def probe_record(game: str, folder: str) -> int:
     return 0
 
 
+def _launched_s_ago() -> float:
+    """Seconds since this process was started (Linux; 0 where it cannot be read)."""
+    try:
+        with open("/proc/self/stat", encoding="ascii") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime", encoding="ascii") as f:
+            up = float(f.read().split()[0])
+        return max(0.0, up - start_ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def probe_window(game: str, ms: int) -> int:
-    """Open the window with the computer moving first; print the times of its first move and of its
-    answer to a click, as JSON. Checks meanwhile that nothing says "thinking" and no clock runs while
-    the engines are prepared."""
-    t0 = time.perf_counter()
+    """Open the window with the computer moving first; print the times (since the process was launched)
+    of its first move and of its answer to a click, as JSON. Checks meanwhile that nothing says
+    "thinking" and no clock runs while the engines are prepared."""
+    t0 = time.perf_counter() - _launched_s_ago()
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -374,7 +386,13 @@ def probe_window(game: str, ms: int) -> int:
     out: dict[str, Any] = {"events": events, "thinking_while_preparing": 0, "preparing_texts": []}
     depths: list[int] = []
     win.host.info.connect(lambda sid, purpose, infos: depths.extend(i.depth for i in infos if i.multipv == 1))
-    state = {"stage": 0, "click_at": 0.0}
+    state: dict[str, Any] = {"stage": 0, "click_at": 0.0, "answered": None}
+
+    def on_result(sid: int, purpose: str, result: Any) -> None:
+        if purpose == "move" and state["stage"] == 1 and state["answered"] is None:
+            state["answered"] = (time.perf_counter(), result.depth)
+
+    win.host.result.connect(on_result)
 
     def tick() -> None:
         now = time.perf_counter() - t0
@@ -398,12 +416,18 @@ def probe_window(game: str, ms: int) -> int:
                 finish()
                 return
             legal = st.legal_moves()
+            after = st.copy()
+            after.play(legal[len(legal) // 3])
+            while after.is_chance_node():
+                after.play(after.chance_outcomes()[0][0])
+            out["answer choices"] = len(after.legal_moves())  # 1: a forced answer (depth 1 at once)
             state["click_at"] = time.perf_counter()
             win._on_board_move(legal[len(legal) // 3])  # what a click on the board does
-        elif state["stage"] == 1 and moves >= 3:
-            events["answer"] = now
-            out["click to answer"] = time.perf_counter() - state["click_at"]
-            out["depth2"] = max(depths) if depths else None
+        elif state["stage"] == 1 and state["answered"] is not None:
+            at, depth = state["answered"]
+            events["answer"] = at - t0
+            out["click to answer"] = at - state["click_at"]
+            out["depth2"] = depth
             finish()
 
     def finish() -> None:
