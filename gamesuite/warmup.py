@@ -147,6 +147,17 @@ class CompileTrace:
         """The events of gamesuite's own kernels (not numba's internal helpers)."""
         return [e for e in self.events if e.module.startswith("gamesuite")]
 
+    def duplicate_seconds(self) -> float:
+        """Seconds spent compiling kernels again for another signature (all but each kernel's first)."""
+        seen: set[str] = set()
+        total = 0.0
+        for e in self.kernels():
+            key = f"{e.module}.{e.name}"
+            if key in seen:
+                total += e.seconds
+            seen.add(key)
+        return total
+
     def duplicates(self) -> dict[str, list[str]]:
         """Kernels compiled for more than one signature: ``{module.name: [sig, ...]}``."""
         out: dict[str, list[str]] = {}

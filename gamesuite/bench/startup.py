@@ -331,7 +331,8 @@ def probe_compile(game: str, serial: bool) -> int:
         "wall": t2 - t0, "import": t1 - t0, "prepare": t2 - t1, "cpu_self": time.process_time(),
         "kernels": [[f"{e.module.rsplit('.', 1)[-1]}.{e.name}", round(e.seconds, 3), e.sig[:60]] for e in kernels],
         "compile_seconds": round(trace.seconds, 3), "helper_seconds": round(helpers, 3),
-        "duplicates": trace.duplicates(), "typing_memo": dict(numba_typing.stats),
+        "duplicates": trace.duplicates(), "duplicate_seconds": round(trace.duplicate_seconds(), 3),
+        "typing_memo": dict(numba_typing.stats),
         "pool": None if report.pool is None else {k: v for k, v in vars(report.pool).items() if k != "errors"},
         "pool_errors": [] if report.pool is None else report.pool.errors[:5],
     }
@@ -479,6 +480,9 @@ def _compile_details(r: Result, top: int) -> list[str]:
         out += [f"      error: {e}" for e in d.get("pool_errors", [])]
     for name, secs, sig in d["kernels"][:top]:
         out.append(f"    {secs:7.2f} s  {name}({sig}…)")
+    if d["duplicates"]:
+        out.append(f"    {sum(len(v) - 1 for v in d['duplicates'].values())} more signatures of "
+                   f"{len(d['duplicates'])} kernels: {d.get('duplicate_seconds', 0):.2f} s")
     for name, sigs in d["duplicates"].items():
         out.append(f"    compiled {len(sigs)} times: {name}: " + " | ".join(s[-60:] for s in sigs))
     return out
