@@ -492,6 +492,12 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
                     progress(report.compiled + report.failed, total, what)
     finally:
         if pool is not None:
+            if stop is not None and stop.is_set():  # closing: do not wait for the helper's kernel
+                for proc in list(getattr(pool, "_processes", {}).values()):
+                    try:
+                        proc.terminate()
+                    except (OSError, AttributeError):
+                        pass
             pool.shutdown(wait=True, cancel_futures=True)
         local.shutdown(wait=True)
     report.seconds = time.perf_counter() - t_start
@@ -556,6 +562,7 @@ class PrepareReport:
     compiled: int = 0  # kernels compiled in this process by the warm-up (after any pool)
     compile_seconds: float = 0.0
     plan_saved: str = ""
+    cancelled: bool = False  # ``stop`` was set: not ready
 
     def summary(self) -> str:
         parts = [f"{self.key}: ready in {self.seconds:.2f} s"]
@@ -583,12 +590,14 @@ def parallel_default() -> bool:
 
 
 def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: bool | None = None,
-            force: bool = False) -> PrepareReport:
+            force: bool = False, stop: threading.Event | None = None) -> PrepareReport:
     """Make ``engine`` ready to search ``game`` at full speed: every kernel it needs compiled or loaded.
 
     ``progress(done, total, text)`` follows the compilation (``total`` 0: not known). ``parallel``:
     compile a cold cache in a pool of processes following the engine's compile plan (default:
     ``parallel_default()``). Returns at once for an engine already prepared (unless ``force``).
+    ``stop`` set (the program is closing): the pool ends after the kernels it is compiling and
+    ``prepare`` returns without the rest (``report.cancelled``).
     """
     t0 = time.perf_counter()
     key = plan_key(game, engine)
@@ -607,9 +616,13 @@ def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: 
         base = total = 0
         warm = _marker_ok(key)  # this key was prepared with the cache as it is: nothing to compile
         if plan is not None and parallel and not warm and plan.seconds >= MIN_POOL_SECONDS:
-            report.pool = compile_in_pool(plan, progress=progress, label=label)
+            report.pool = compile_in_pool(plan, progress=progress, label=label, stop=stop)
             base = report.pool.compiled + report.pool.failed
             total = report.pool.total
+        if stop is not None and stop.is_set():
+            report.cancelled = True
+            report.seconds = time.perf_counter() - t0
+            return report
         elif plan is not None and progress is not None and not warm:
             total = sum(1 for e in plan.entries if not _entry_cached(e))
 

@@ -307,3 +307,16 @@ def test_front_ends_load_the_engine_before_searching(monkeypatch):
     first_search_prepared()
     g = load_game("gomoku(size=9)")
     assert make_engine(g, "")  # (the gomocup brain is checked in tests/test_gomocup.py)
+
+
+def test_a_stopped_pool_compiles_nothing_more():
+    import threading
+
+    sig = "Array(int64, 2, 'A', False, aligned=True), uint64"  # a layout nobody calls it with
+    disp = warmup._kernel("gamesuite.search.tt", "tt_probe")
+    plan = warmup.CompilePlan("t.t", [warmup.PlanEntry("gamesuite.search.tt", "tt_probe", sig, 1.0, [],
+                                                       warmup.params_hash(disp.py_func))])
+    stop = threading.Event()
+    stop.set()
+    report = warmup.compile_in_pool(plan, workers=2, stop=stop)
+    assert report.total == 1 and report.compiled == 0 and report.failed == 0

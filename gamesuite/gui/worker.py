@@ -66,6 +66,7 @@ class EngineWorker(QObject):
         self._engines: dict[tuple[str, str], Any] = {}
         self._lock = threading.Lock()
         self._current: SearchRequest | None = None
+        self.closing = threading.Event()  # set by the host on close: a compile in progress gives up
 
     def engine(self, game: Game, spec: str) -> Any:
         """The engine for ``(game, spec)``, built on first use (in the worker thread)."""
@@ -97,8 +98,10 @@ class EngineWorker(QObject):
             self.progress.emit(token, done, total, what)
 
         for game, spec in items:  # type: ignore[attr-defined]
+            if self.closing.is_set():
+                break
             try:
-                warmup.prepare(game, self.engine(game, spec), progress)
+                warmup.prepare(game, self.engine(game, spec), progress, stop=self.closing)
             except Exception as e:
                 traceback.print_exc(file=sys.stderr)
                 errors.append(f"{game.spec} engine {spec or 'default'}: {e}")
@@ -250,6 +253,7 @@ class EngineHost(QObject):
             return self._thread.isFinished()
         self._closed = True
         self.stop()
+        self.worker.closing.set()  # a compile pool stops after the kernels it is compiling
         self._thread.quit()
         ok = bool(self._thread.wait(timeout_ms))
         if not ok:
