@@ -320,3 +320,28 @@ def test_a_stopped_pool_compiles_nothing_more():
     stop.set()
     report = warmup.compile_in_pool(plan, workers=2, stop=stop)
     assert report.total == 1 and report.compiled == 0 and report.failed == 0
+
+
+LITERALS = """
+import json
+from gamesuite import numba_typing, warmup
+from gamesuite.core.registry import load_game
+from gamesuite.core.limits import Limits
+g = load_game("tictactoe")
+plan, trace = warmup.record_plan(g, "mcts")
+from gamesuite.core.registry import make_engine
+r = make_engine(g, "mcts,seed=1").search(g.new_state(), Limits(nodes=3000))
+print(json.dumps({"literal": [e.name for e in trace.kernels() if "Literal[" in e.sig],
+                  "kernels": len(trace.kernels()), "on": numba_typing.unliteral_installed(), "move": r.best_move,
+                  "nodes": r.nodes}))
+"""
+
+
+def test_kernels_are_compiled_for_plain_types_not_for_each_constant(tmp_path, monkeypatch):
+    plain = _fresh(LITERALS, tmp_path / "a")
+    monkeypatch.setenv("GAMESUITE_NUMBA_UNLITERAL", "0")
+    literal = _fresh(LITERALS, tmp_path / "b")
+    assert plain["on"] and not literal["on"]
+    assert literal["literal"] and not plain["literal"]  # the MCTS calls _below(..., 0)
+    assert plain["kernels"] < literal["kernels"]
+    assert (plain["move"], plain["nodes"]) == (literal["move"], literal["nodes"])  # the same search
