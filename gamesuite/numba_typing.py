@@ -29,7 +29,7 @@ the package called with literals is now compiled for their plain types (and
 for the literals only if it cannot be typed without them). Measured on the
 three games' engines: 4-10% less compile CPU, the same node counts at fixed
 depths and the same speed within noise (docs/startup.md). It also removes the
-second specialisation of a recursive kernel called with a literal, which
+second specialisation of a recursive kernel that another kernel calls with a literal, which
 numba could not load back from its cache (issue 6713, docs/DEVELOPING.md).
 ``GAMESUITE_NUMBA_UNLITERAL=0`` turns it off.
 """
