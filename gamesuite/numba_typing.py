@@ -1,4 +1,4 @@
-"""Faster numba compilation: each call's typing worked out once per process, not once per pass.
+"""Faster numba compilation: call typing memoized, no per-constant copies, no string helpers for slices.
 
 numba's type inference runs every constraint of a function again on each pass
 until the types settle, and each run of a call constraint asks the callee's
@@ -32,6 +32,14 @@ depths and the same speed within noise (docs/startup.md). It also removes the
 second specialisation of a recursive kernel that another kernel calls with a literal, which
 numba could not load back from its cache (issue 6713, docs/DEVELOPING.md).
 ``GAMESUITE_NUMBA_UNLITERAL=0`` turns it off.
+
+And a slice assignment (``stack[lvl + 1, :] = stack[lvl, :]``) no longer
+compiles numba's string formatting: numba's CPU error for mismatched shapes
+formats both shapes into its message, which made every kernel with such an
+assignment compile numba's ``str``/unicode helpers (2.2 s of Hare's 10 s cold
+compile). ``install()`` gives it numba's own plain message ("cannot assign
+slice from input of different size", what numba says on targets without
+strings). ``GAMESUITE_NUMBA_SHAPE_MESSAGE=1`` keeps numba's message.
 """
 
 from __future__ import annotations
@@ -50,6 +58,7 @@ def install() -> bool:
     rather than literal values (idempotent); False if the memo is off or numba is unknown."""
     global _installed
     _install_unliteral()
+    _install_plain_shape_message()
     if _installed:
         return True
     if os.environ.get("GAMESUITE_NUMBA_TYPING_MEMO", "1") == "0":
@@ -128,3 +137,30 @@ def _install_unliteral() -> None:
     get_call_template.__doc__ = original.__doc__
     Dispatcher.get_call_template = get_call_template
     _unliteral = True
+
+
+_plain_shape_message = False
+
+
+def plain_shape_message_installed() -> bool:
+    """Whether slice assignments compile without numba's string formatting."""
+    return _plain_shape_message
+
+
+def _install_plain_shape_message() -> None:
+    global _plain_shape_message
+    if _plain_shape_message or os.environ.get("GAMESUITE_NUMBA_SHAPE_MESSAGE", "0") == "1":
+        return
+    try:
+        from numba.np import arrayobj
+    except ImportError:  # pragma: no cover
+        return
+    cpu = getattr(arrayobj, "ol_raise_with_shape_context_cpu", None)
+    generic = getattr(arrayobj, "ol_raise_with_shape_context_generic", None)
+    if cpu is None or generic is None:  # pragma: no cover - another numba: leave it alone
+        return
+    if cpu.__code__.co_freevars or generic.__code__.co_freevars or \
+            cpu.__code__.co_varnames[:2] != generic.__code__.co_varnames[:2]:  # pragma: no cover
+        return
+    cpu.__code__ = generic.__code__  # the overload numba registered for the CPU now gives the plain one
+    _plain_shape_message = True

@@ -345,3 +345,16 @@ def test_kernels_are_compiled_for_plain_types_not_for_each_constant(tmp_path, mo
     assert literal["literal"] and not plain["literal"]  # the MCTS calls _below(..., 0)
     assert plain["kernels"] < literal["kernels"]
     assert (plain["move"], plain["nodes"]) == (literal["move"], literal["nodes"])  # the same search
+
+
+def test_a_slice_of_the_wrong_shape_still_raises():
+    @njit
+    def copy(a, b):
+        a[1:] = b
+
+    a = np.zeros(4, dtype=np.int64)
+    copy(a, np.arange(3))
+    assert list(a) == [0, 0, 1, 2]
+    with pytest.raises(ValueError, match="cannot assign slice"):
+        copy(a, np.arange(2))
+    assert numba_typing.plain_shape_message_installed() or os.environ.get("GAMESUITE_NUMBA_SHAPE_MESSAGE") == "1"
