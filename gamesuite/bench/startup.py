@@ -159,9 +159,13 @@ def _gamesuite(*args: str) -> list[str]:
 
 
 def _cold_env(folder: str) -> dict[str, str]:
-    """The environment of a run with an empty cache: numba's folder, and a fresh user cache folder (a
-    frozen build keeps its kernels there, and copies its shipped ones there on a first launch)."""
-    return {**os.environ, "NUMBA_CACHE_DIR": folder, "XDG_CACHE_HOME": os.path.join(folder, "user-cache")}
+    """The environment of a run with an empty cache: numba's folder, or for a frozen build (which keeps its
+    kernels in the user's cache folder, and copies its shipped ones there on a first launch) a fresh user
+    cache folder."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": folder}
+    if getattr(sys, "frozen", False):
+        env["XDG_CACHE_HOME"] = os.path.join(folder, "user-cache")
+    return env
 
 
 # -- the front ends --------------------------------------------------------------------------------
