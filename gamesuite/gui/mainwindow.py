@@ -494,7 +494,8 @@ class MainWindow(QMainWindow):
         if errors:
             self.report(f"Engine problem: {errors}")
         self._sync_clock()
-        if self.host.current is not None:  # a search asked for meanwhile starts now, in the worker
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
             self.panel.set_running(True, self._search_label)
         self._show_thinking()
 
@@ -537,7 +538,8 @@ class MainWindow(QMainWindow):
         self._new_game_pending = False
         self._search_label = label
         # a search asked for while the engines load waits in the worker: say what happens, not "thinking"
-        self.panel.begin(st, label if self.engines_ready else self.preparing_text + "…", node.id, c.record, purpose)
+        waiting = not self.engines_ready and purpose == "move"
+        self.panel.begin(st, self.preparing_text + "…" if waiting else label, node.id, c.record, purpose)
         self.panel.set_running(True)
         self._show_thinking()
 
@@ -573,7 +575,7 @@ class MainWindow(QMainWindow):
             self.thinking.setRange(0, total)  # (0, 0): a busy bar while the total is not known
             self.thinking.setValue(min(done, total))
             self.thinking_label.setText(self.preparing_text)
-            if cur is not None:
+            if cur is not None and cur.purpose == "move":  # (a hint or an analysis keeps its own title)
                 self.panel.set_running(True, self.preparing_text + "…")
         else:
             self.thinking.setRange(0, 0)
