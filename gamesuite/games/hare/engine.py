@@ -215,9 +215,11 @@ class HareEngine:
         return Score.eval(int(round(r.values[0])), me)
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
-    for spec in ("hare(players=3)", "hare"):
+def warm_up(engine: HareEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (alpha-beta alone for
+    two players), or what any engine needs."""
+    two = engine is not None and engine.game.num_players == 2 and engine.twoplayer == "alphabeta"
+    for spec in ("hare",) if two else ("hare(players=3)", "hare"):
         from ...core.registry import load_game
 
         g = load_game(spec)
