@@ -8,7 +8,7 @@ import pytest
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, new_stop_flag
 from gamesuite.games.hare import kernels as K
 from gamesuite.games.hare import naive
-from gamesuite.games.hare.config import Weights
+from gamesuite.games.hare.config import EARLY, Weights
 from gamesuite.games.hare.engine import HareEngine, search_root
 from gamesuite.search import reference
 
@@ -99,11 +99,62 @@ def _kernel_maxn(s, depth, **kw):
     return search_root(s, depth, algorithm="maxn", **kw)
 
 
+class StopWhenFinished:
+    """A position for ``reference.maxn`` where the search rule "stop below a node where the mover has
+    finished" is spelt out: such a node is terminal, its returns the static values with ``EARLY`` per
+    ply left to the horizon (``depth`` plies from the root) for the player who just finished."""
+
+    def __init__(self, state, depth, transform=None):
+        self.s, self.depth, self.plies, self.movers = state, depth, 0, []
+        self.transform = transform or (lambda v: v)
+
+    def is_terminal(self):
+        return self.s.is_terminal() or bool(self.movers and self.movers[-1] >= 0 and self.s.place[self.movers[-1]])
+
+    def returns(self):
+        v = naive.evaluate(self.s, W)
+        mover = self.movers[-1] if self.movers else -1
+        if mover >= 0 and self.s.place[mover]:
+            v[mover] += EARLY * (self.depth - self.plies)
+        return self.transform(v)
+
+    def is_chance_node(self):
+        return self.s.is_chance_node()
+
+    def chance_outcomes(self):
+        return self.s.chance_outcomes()
+
+    def legal_moves(self):
+        return self.s.legal_moves()
+
+    @property
+    def current_player(self):
+        return self.s.current_player
+
+    @property
+    def num_players(self):
+        return self.s.game.n
+
+    def play(self, m):
+        chance = self.s.is_chance_node()
+        self.movers.append(-1 if chance else self.s.current_player)
+        self.plies += 0 if chance else 1
+        self.s.play(m)
+
+    def undo(self):
+        self.s.undo()
+        self.plies -= 0 if self.movers.pop() < 0 else 1
+
+
+def _plain_leaf(x):
+    return _leaf(x.s)
+
+
 @pytest.mark.parametrize("spec,text", POSITIONS)
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_maxn_equals_the_plain_reference_maxn(spec, text, depth):
     s = load_game(spec).state_from_text(text)
-    want = reference.maxn(s.copy(), depth, _leaf)
+    want = reference.maxn(StopWhenFinished(s.copy(), depth), depth, _plain_leaf)
     r = _kernel_maxn(s, depth, widths=(0,), ordering=False)
     assert r.values == pytest.approx(want, rel=1e-9, abs=1e-9)
     v, line = naive.maxn(s.copy(), depth, W)
@@ -136,7 +187,12 @@ def test_paranoid_pruned_equals_unpruned_and_reference(spec, text, rule):
         assert pruned.move == plain.move == line[0]
         assert pruned.nodes <= plain.nodes
     # paranoid is max^n on the vector (f for the root, -f for the others)
+    def spread(v):
+        f = naive.decision(v, me, rule)
+        return [f if q == me else -f for q in range(len(v))]
+
     def vec(x):
+        x = x.s
         if x.is_chance_node():
             f = 0.0
             for card, p in x.chance_outcomes():
@@ -146,7 +202,7 @@ def test_paranoid_pruned_equals_unpruned_and_reference(spec, text, rule):
         else:
             f = naive.decision(naive.evaluate(x, W), me, rule)
         return [f if q == me else -f for q in range(x.game.n)]
-    want = reference.maxn(s.copy(), 3, vec)
+    want = reference.maxn(StopWhenFinished(s.copy(), 3, spread), 3, vec)
     assert search_root(s, 3, algorithm="paranoid", rule=rule, widths=(0,), ordering=False).values[0] == \
         pytest.approx(want[me], rel=1e-9, abs=1e-9)
 

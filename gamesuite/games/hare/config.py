@@ -1,22 +1,33 @@
 """Every tunable of the Hare and Hedgehog engine in one place.
 
-The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P`` (after the
-original write-up):
+The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P - SKIP*skip``
+(after the original write-up), clamped to ``[-RACING_CAP, RACING_CAP]``:
 
 - ``P`` progress: ``3 * square`` (summed over the player's pieces);
+- ``c``, the carrots counted: those held plus ``DUE`` times the carrots due at the
+  start of the player's next turn (the payout of a lettuce about to be eaten,
+  10 x race position, and of a position square reached on the last turn when
+  the race position matches it);
 - ``C`` carrots, a curve chosen by the stage of the race:
-  ``K * sqrt(min(c, need)) - EXCESS * max(0, c - need - limit)`` with
-  ``K = C0`` while every piece is in the first half of the track and ``C1``
-  after, ``need = NEED_PER_SQUARE * squares still to go`` and ``limit`` the
-  carrots finishing allows (10 x the place being taken; 20 for two pieces);
-  when the player could enter the finish at once, ``FINISHABLE`` more. Each
-  carrot is worth less the more one holds, and carrots beyond what finishing
-  allows cost;
-- ``S`` lettuces, one curve per number of lettuces held, as a function of the
-  lettuce squares still ahead: ``-LETTUCE * held - BEHIND * max(0, held - ahead)``.
+  ``K * sqrt(min(c, need)) - EXCESS * max(0, c - need - limit)`` with ``K = C0``
+  while every piece is in the first half of the track and ``C1`` after,
+  ``need = NEED_PER_SQUARE * squares still to go`` and ``limit`` the carrots
+  finishing allows (10 x the place being taken; 20 for two pieces). In the last
+  stage (no lettuce left and the finish within reach, ``c >= cost``) two terms
+  apply: ``FINISHABLE`` more when finishing is allowed at once (the flat bonus),
+  and ``PERCARROT`` less per carrot beyond what finishing allows
+  (``c - cost - limit``);
+- ``S`` lettuces, one curve per number of lettuces held ``h`` (the write-up's four
+  curves for 0..3 lettuces, more in the two-pieces variant) as a function of the
+  lettuce squares still ahead ``a``:
+  ``-LETTUCE*h - BEHIND*max(0, h - a) - TIGHT*h / (1 + max(0, a - h))``
+  (``TIGHT = 0`` makes it linear; a lettuce about to be eaten counts as eaten).
 
-A player who has finished is worth ``FINISHED + PLACE_STEP * (players - place)``;
-a player who misses the next turn loses ``SKIP``.
+A finished player is worth far more than any racing value (``FINISHED`` and the
+constants beside it): a better place always more, and, in the search,
+finishing earlier more. The last runner, placed last, is worth less than any
+racing value. These are fixed, not weights: finishing when one can is never
+wrong (waiting can only lose places).
 """
 
 from __future__ import annotations
@@ -27,9 +38,21 @@ import numpy as np
 
 from ...core.errors import InvalidOptionError
 
-# indices into the weight array the kernels read
-KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, LETTUCE, BEHIND, FINISHED, PLACE_STEP, SKIP = range(13)
-N_WEIGHTS = 13
+# indices into the weight array the kernels read (the order of the Weights fields)
+(KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, PERCARROT, LETTUCE, BEHIND, TIGHT, DUE,
+ SKIP) = range(14)
+N_WEIGHTS = 14
+
+# Values: a racing player's evaluation is clamped to +-RACING_CAP; a finished player (place k of n,
+# k < n) is worth FINISHED + PLACE_STEP * (n - k), plus EARLY per ply left to the search horizon when
+# the search saw it finish; the last place is worth -FINISHED. The scales nest: 2 * 6 players *
+# RACING_CAP < EARLY, EARLY * (deepest search, 40 plies) < PLACE_STEP, 6 * PLACE_STEP < FINISHED, so
+# under every decision rule and any number of players a finish (an earlier finish, a better place)
+# outweighs whatever racing on can change.
+RACING_CAP = 1e4
+EARLY = 2e5
+PLACE_STEP = 1e7
+FINISHED = 1e9
 
 #: Default width limits per ply (0 = every move), the last entry repeating: the original's [0, 0, 8, 8, 4].
 DEFAULT_WIDTHS = (0, 0, 8, 8, 4)
@@ -50,10 +73,11 @@ class Weights:
     need_per_square: float = 5.0
     excess: float = 1.5
     finishable: float = 60.0
+    percarrot: float = 0.0
     lettuce: float = 40.0
     behind: float = 60.0
-    finished: float = 1000.0
-    place_step: float = 200.0
+    tight: float = 0.0
+    due: float = 0.0
     skip: float = 25.0
 
     def array(self) -> np.ndarray:
@@ -65,8 +89,23 @@ class Weights:
         for k, v in changes.items():
             if k not in d:
                 raise InvalidOptionError(f"unknown weight {k!r}; known: {', '.join(d)}")
-            d[k] = float(v)
+            try:
+                x = float(v)
+            except (TypeError, ValueError):
+                raise InvalidOptionError(f"weight {k} must be a number, got {v!r}") from None
+            if not np.isfinite(x):
+                raise InvalidOptionError(f"weight {k} must be a finite number, got {v!r}")
+            d[k] = x
         return Weights(**d)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+
+#: The write-up's evaluation: carrots due next turn counted, a per-carrot penalty beyond what
+#: finishing allows instead of a flat "can finish" bonus, and four non-linear lettuce curves.
+WRITEUP_WEIGHTS = Weights(finishable=0.0, percarrot=2.0, tight=60.0, due=1.0)
 
 
 def parse_widths(text: str | tuple | list) -> tuple[int, ...]:
@@ -74,9 +113,11 @@ def parse_widths(text: str | tuple | list) -> tuple[int, ...]:
     try:
         if isinstance(text, str):
             parts = [int(t) for t in text.replace(",", "/").replace(" ", "/").split("/") if t]
+        elif isinstance(text, int):
+            parts = [text]
         else:
             parts = [int(t) for t in text]
-    except ValueError:
+    except (TypeError, ValueError):
         raise InvalidOptionError(f"widths must be numbers like 0/0/8/8/4, got {text!r}") from None
     if not parts or any(p < 0 for p in parts):
         raise InvalidOptionError(f"widths must be non-negative numbers like 0/0/8/8/4, got {text!r}")

@@ -9,7 +9,7 @@ honours ``Limits`` and the stop flag.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
@@ -19,9 +19,9 @@ from ...core.limits import Limits
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
-from ...search.timeman import allocate
+from ...search.timeman import Lateness, allocate
 from . import kernels as K
-from .config import DEFAULT_WIDTHS, RULES, Weights, parse_widths
+from .config import DEFAULT_WIDTHS, EARLY, FINISHED, PLACE_STEP, RULES, WRITEUP_WEIGHTS, Weights, parse_widths
 from .rules import HareGame, HareState
 
 MAX_DEPTH = 40
@@ -119,22 +119,46 @@ def tables_for(game: HareGame) -> K.Tables:
     return t
 
 
+#: Named option sets (``preset=NAME``; options given beside it override it).
+PRESETS: dict[str, dict[str, object]] = {
+    # the original write-up's engine: max^n with the "absolute" rule, the width vector [0, 0, 8, 8, 4],
+    # "assume the worst card", and its evaluation terms (carrots due next turn, a per-carrot penalty
+    # beyond what finishing allows, four lettuce curves)
+    "writeup": {"algorithm": "maxn", "rule": "absolute", "chance": "worst", "widths": "0/0/8/8/4",
+                **{k: v for k, v in asdict(WRITEUP_WEIGHTS).items()}},
+    # the defaults, by name
+    "default": {},
+}
+
+_ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", "chance": "expect",
+                                       "widths": "0/0/8/8/4", "ordering": True, "twoplayer": "alphabeta",
+                                       "maxdepth": 30, **asdict(Weights())}
+
+
 class HareEngine:
     """Max^n (or paranoid) with expectimax over the counted hare deck; alpha-beta when two players remain.
 
-    Options: ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a
-    max^n player turns the value vector into a choice), ``chance`` (expect | worst: expectimax
-    over the counted deck, or the original's "assume the worst card"), ``widths`` (moves kept
-    per ply, 0 = all, e.g. ``0/0/8/8/4``), ``ordering`` (order moves by evaluation),
-    ``twoplayer`` (alphabeta | same: plain alpha-beta once two players remain), ``ks``, ``kc``,
-    ``kp`` (evaluation weights), ``maxdepth``.
+    Options: ``preset`` (default | writeup: a named set of the options below, which override it),
+    ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a max^n player turns the
+    value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
+    original's "assume the worst card"), ``widths`` (moves kept per ply, 0 = all, e.g. ``0/0/8/8/4``),
+    ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain alpha-beta once two
+    players remain), ``maxdepth``, and every evaluation weight of ``config.Weights`` (``ks``, ``kc``,
+    ``kp``, ``due``, ``percarrot``, ``tight``...), all numbers (the tuners' handles).
     """
 
     name = "maxn"
 
-    def __init__(self, game: HareGame, algorithm: str = "maxn", rule: str = "absolute", chance: str = "expect",
-                 widths: str = "0/0/8/8/4", ordering: bool = True, twoplayer: str = "alphabeta", ks: float = 1.0,
-                 kc: float = 1.0, kp: float = 1.0, maxdepth: int = 30) -> None:
+    def __init__(self, game: HareGame, preset: str = "default", **options: object) -> None:
+        if preset not in PRESETS:
+            raise InvalidOptionError(f"preset must be one of {', '.join(PRESETS)}, got {quote(preset)}")
+        unknown = [k for k in options if k not in _ENGINE_DEFAULTS]
+        if unknown:
+            raise InvalidOptionError(f"engine maxn has no option {quote(unknown[0])}; it has: preset, "
+                                     + ", ".join(_ENGINE_DEFAULTS))
+        o = {**_ENGINE_DEFAULTS, **PRESETS[preset], **options}
+        algorithm, rule, chance, twoplayer, maxdepth = (o["algorithm"], o["rule"], o["chance"], o["twoplayer"],
+                                                        o["maxdepth"])
         if algorithm not in ("maxn", "paranoid"):
             raise InvalidOptionError(f"algorithm must be maxn or paranoid, got {quote(algorithm)}")
         if rule not in RULES:
@@ -143,16 +167,20 @@ class HareEngine:
             raise InvalidOptionError(f"chance must be expect or worst, got {quote(chance)}")
         if twoplayer not in ("alphabeta", "same"):
             raise InvalidOptionError(f"twoplayer must be alphabeta or same, got {quote(twoplayer)}")
-        if not isinstance(maxdepth, int) or not 1 <= maxdepth <= MAX_DEPTH:
+        if isinstance(maxdepth, bool) or not isinstance(maxdepth, int) or not 1 <= maxdepth <= MAX_DEPTH:
             raise InvalidOptionError(f"maxdepth must be in 1..{MAX_DEPTH}, got {quote(maxdepth)}")
+        if not isinstance(o["ordering"], bool):
+            raise InvalidOptionError(f"ordering must be true or false, got {quote(o['ordering'])}")
         self.game = game
-        self.algorithm, self.rule, self.worst = algorithm, rule, chance == "worst"
-        self.widths = parse_widths(str(widths))
-        self.ordering = bool(ordering)
+        self.preset = preset
+        self.algorithm, self.rule, self.worst = str(algorithm), str(rule), chance == "worst"
+        self.widths = parse_widths(str(o["widths"]))
+        self.ordering = bool(o["ordering"])
         self.twoplayer = twoplayer
-        self.weights = Weights().replace(ks=ks, kc=kc, kp=kp)
-        self.max_depth = maxdepth
-        self.ws = Workspace(maxdepth)
+        self.weights = Weights().replace(**{k: o[k] for k in Weights.names()})  # type: ignore[arg-type]
+        self.max_depth = int(maxdepth)
+        self.ws = Workspace(self.max_depth)
+        self.lateness = Lateness()
 
     def new_game(self) -> None:
         pass
@@ -165,6 +193,7 @@ class HareEngine:
 
     def search(self, state: HareState, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
+        t0 = time.perf_counter()
         sid = next_search_id()
         legal = state.legal_moves()
         if not legal:
@@ -172,9 +201,8 @@ class HareEngine:
             return SearchResult(None, Score.vector(r))
         me = state.current_player
         algorithm = self._algorithm(state)
-        budget = allocate(limits, me)
+        budget = allocate(limits, me, self.lateness.reserve_ms())
         max_depth = self.max_depth if limits.depth is None else max(1, min(self.max_depth, limits.depth))
-        t0 = time.perf_counter()
         best: RootResult | None = None
         depth_done = 0
         total_nodes = 0
@@ -192,26 +220,49 @@ class HareEngine:
                 elapsed = time.perf_counter() - t0
                 if on_info is not None:
                     on_info(SearchInfo(search_id=sid, depth=depth, seldepth=r.seldepth,
-                                       score=self._score(r, me, algorithm), pv=tuple(r.pv), nodes=total_nodes,
-                                       nps=int(total_nodes / elapsed) if elapsed > 0 else 0,
+                                       score=self._score(r, me, algorithm, depth), pv=tuple(r.pv),
+                                       nodes=total_nodes, nps=int(total_nodes / elapsed) if elapsed > 0 else 0,
                                        time_ms=int(elapsed * 1000), text=algorithm))
                 if len(legal) == 1 and not limits.infinite:
                     break
                 if limits.nodes is not None and total_nodes >= limits.nodes:
                     break
+                if self._decided(state, r, algorithm) and not limits.infinite and limits.depth is None:
+                    break
                 ms = (time.perf_counter() - t0) * 1000
                 if not budget.should_start_next(ms, (time.perf_counter() - t_iter) * 1000) or watch.flag[0]:
                     break
-        total_ms = int((time.perf_counter() - t0) * 1000)
         if best is None:
-            return SearchResult(legal[0], Score.eval(0, me), (legal[0],), 0, total_nodes, total_ms)
-        return SearchResult(best.move, self._score(best, me, algorithm), tuple(best.pv), depth_done, total_nodes,
-                            total_ms, ponder=best.pv[1] if len(best.pv) > 1 else None)
+            move, score, pv = legal[0], Score.eval(0, me), (legal[0],)
+        else:
+            move, score, pv = best.move, self._score(best, me, algorithm, depth_done), tuple(best.pv)
+        total_ms = (time.perf_counter() - t0) * 1000
+        if budget.hard_ms is not None:
+            self.lateness.record(total_ms - budget.hard_ms)
+        return SearchResult(move, score, pv, depth_done, total_nodes, int(total_ms),
+                            ponder=pv[1] if len(pv) > 1 else None)
 
-    def _score(self, r: RootResult, me: int, algorithm: str) -> Score:
+    @staticmethod
+    def _decided(state: HareState, r: RootResult, algorithm: str) -> bool:
+        """Whether searching deeper cannot change the move: it finishes the player at once, or (two
+        players) a finish is certain whatever the other does and the cards bring."""
+        if algorithm == "alphabeta" and r.values[0] >= 2 * FINISHED:
+            return True
+        me = state.current_player
+        s = state.copy()
+        s.play(r.move)
+        return s.place[me] != 0
+
+    def _score(self, r: RootResult, me: int, algorithm: str, depth: int) -> Score:
         if algorithm == "maxn":
             return Score.vector(r.values)
-        return Score.eval(int(round(r.values[0])), me)
+        v = r.values[0]
+        if abs(v) >= 2 * FINISHED:
+            # a certain finish (the other is then placed last): EARLY per ply left when it happened
+            left = int(round((abs(v) - 2 * FINISHED - PLACE_STEP) / EARLY))
+            plies = max(1, depth - left)
+            return Score.mate(plies if v > 0 else -plies, me)
+        return Score.eval(int(round(v)), me)
 
 
 def warm_up() -> None:
@@ -223,8 +274,15 @@ def warm_up() -> None:
         HareEngine(g).search(g.new_state(), Limits(depth=2))
 
 
+def _writeup(game: HareGame, preset: str = "writeup", **options: object) -> HareEngine:
+    return HareEngine(game, preset=preset, **options)
+
+
+_OPTIONS = {"preset": "default", **_ENGINE_DEFAULTS}
 register_engine("hare", "maxn", HareEngine, default=True,
                 help="numba max^n / paranoid / alpha-beta with hare cards as chance nodes",
-                options={"algorithm": "maxn", "rule": "absolute", "chance": "expect", "widths": "0/0/8/8/4",
-                         "ordering": True, "twoplayer": "alphabeta", "ks": 1.0, "kc": 1.0, "kp": 1.0,
-                         "maxdepth": 30})
+                options=_OPTIONS)
+register_engine("hare", "writeup", _writeup,
+                help="the original write-up's engine: maxn,preset=writeup (absolute rule, widths 0/0/8/8/4, "
+                     "the worst card, its evaluation terms)",
+                options={**_OPTIONS, **PRESETS["writeup"], "preset": "writeup"})

@@ -27,6 +27,7 @@ CFG_SIZE = C_DECK + B.N_CARDS
 
 # phases (as in rules.py)
 MOVE, DRAW, CHOOSE, OVER = 0, 1, 2, 3
+LEAF = -1  # the search's mark of a child where the move finished its mover (the search stops there)
 STRIDE, BACK, TAKE10, GIVE10, RESTART = 10000, 100, 1001, 1002, 1003
 LAST = 64
 MAXMOVES = 160
@@ -37,6 +38,9 @@ NODES, ABORTED, NODE_LIMIT, SELDEPTH = 0, 1, 2, 3
 # search kinds
 ABSOLUTE, RELATIVE, SUM, VERSUS = 0, 1, 2, 3  # VERSUS: own minus one named opponent (two left)
 NEG = -1e300
+
+# values (see config): racing values clamped to +-RACING_CAP, finished players far above them
+RACING_CAP, EARLY, PLACE_STEP, FINISHED = W.RACING_CAP, W.EARLY, W.PLACE_STEP, W.FINISHED
 
 
 @njit(cache=True, nogil=True)
@@ -458,6 +462,23 @@ def _apply(st, cfg, kinds, prevh, move):
 # -- evaluation -----------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
+def _due(st, cfg, kinds, p):
+    """Carrots ``p`` receives at the start of its next turn, before moving: a lettuce about to be eaten
+    (10 x race position) and a position square reached on the last turn that matches the race position."""
+    ppp = cfg[C_PPP]
+    due = 0
+    for j in range(p * ppp, p * ppp + ppp):
+        s = st[SQ + j]
+        if s >= LAST:
+            continue
+        if st[EATS + j] == 1:
+            due += 10 * _race_position(st, cfg, j)
+        elif st[FRESH + j] != 0:
+            due += _position_bonus(kinds[s], _race_position(st, cfg, j))
+    return due
+
+
+@njit(cache=True, nogil=True)
 def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
     """One value per player into ``out`` (naive.evaluate is the reference)."""
     n = cfg[C_N]
@@ -467,23 +488,27 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
         if st[PLACE + p] != 0:
             finished += 1
     for p in range(n):
-        if st[PLACE + p] != 0:
-            out[p] = w[W.FINISHED] + w[W.PLACE_STEP] * (n - st[PLACE + p])
+        pl = st[PLACE + p]
+        if pl != 0:
+            out[p] = _place_value(pl, n)
             continue
         prog = 0
         togo = 0
         ahead = 0
         second_half = False
-        c = st[CAR + p]
+        c = st[CAR + p] + w[W.DUE] * _due(st, cfg, kinds, p)
         let = st[LET + p]
         if ppp == 2:
             limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
         else:
             limit = 10 * (finished + 1)
-        can_finish = False
+        lim = limit if limit >= 0 else 20
         for j in range(p * ppp, p * ppp + ppp):
             if st[EATS + j] == 1:
                 let -= 1  # about to eat: counted as eaten
+        can_finish = False
+        reach = False
+        over = 1e300
         for j in range(p * ppp, p * ppp + ppp):
             s = st[SQ + j]
             prog += s
@@ -493,19 +518,48 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
                     ahead = lettuce_ahead[s]
                 if s >= 32:
                     second_half = True
-                d = LAST - s
-                if let == 0 and _cost(d) <= c and (limit < 0 or c - _cost(d) <= limit):
-                    can_finish = True
+                d = _cost(LAST - s)
+                if let == 0 and d <= c:
+                    reach = True
+                    if c - d - lim < over:
+                        over = c - d - lim
+                    if limit < 0 or c - d <= limit:
+                        can_finish = True
         S = -w[W.LETTUCE] * let - w[W.BEHIND] * max(0, let - ahead)
+        if let > 0:
+            S -= w[W.TIGHT] * let / (1.0 + max(0, ahead - let))
         need = w[W.NEED_PER_SQUARE] * togo
-        lim = limit if limit >= 0 else 20
         excess = max(0.0, c - need - lim)
         curve = w[W.C1] if second_half else w[W.C0]
-        C = curve * np.sqrt(min(c, need)) - w[W.EXCESS] * excess
+        C = curve * np.sqrt(max(0.0, min(c, need))) - w[W.EXCESS] * excess
         if can_finish:
             C += w[W.FINISHABLE]
+        if reach and over > 0:
+            C -= w[W.PERCARROT] * over
         P = 3.0 * prog
-        out[p] = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
+        v = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
+        out[p] = min(RACING_CAP, max(-RACING_CAP, v))
+
+
+@njit(cache=True, nogil=True)
+def _place_value(place, n):
+    """The value of a player placed ``place`` of ``n``: above every racing value, the better place the
+    more; the last place below every racing value."""
+    if place >= n:
+        return -FINISHED
+    return FINISHED + PLACE_STEP * (n - place)
+
+
+@njit(cache=True, nogil=True)
+def _leaf(st, cfg, kinds, lettuce_ahead, w, mover, left, out):
+    """The static values of ``st`` into ``out``; ``mover`` (the player whose move led here, -1: none)
+    gets ``EARLY`` per ply ``left`` to the horizon when that move finished it (finishing earlier is
+    worth more). Returns whether ``mover`` has just finished (the node is then a leaf)."""
+    _evaluate(st, cfg, kinds, lettuce_ahead, w, out)
+    if mover >= 0 and st[PLACE + mover] != 0:
+        out[mover] += EARLY * left
+        return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -531,18 +585,22 @@ def _decision(v, p, rule, other, n):
 # -- searches -----------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order, cvals,
-           cphase, stats):
+def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
+           cvals, cphase, stats):
     """Order the moves at ``lvl`` by ``sign`` times ``pov``'s static value of each child (stable, best first).
 
-    Each child's evaluation vector and phase are kept in ``cvals[lvl, i]`` and ``cphase[lvl, i]``.
+    Each child's values (``_leaf`` with ``depth - 1`` plies left) and phase are kept in ``cvals[lvl, i]`` and
+    ``cphase[lvl, i]``; the phase is ``LEAF`` where the move finished its mover.
     """
     n = cfg[C_N]
+    mover = stack[lvl, TURN]
     for i in range(nm):
         stack[lvl + 1, :] = stack[lvl, :]
         _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
-        _evaluate(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, cvals[lvl, i])
-        cphase[lvl, i] = stack[lvl + 1, PHASE]
+        if _leaf(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, mover, depth - 1, cvals[lvl, i]):
+            cphase[lvl, i] = LEAF
+        else:
+            cphase[lvl, i] = stack[lvl + 1, PHASE]
         stats[NODES] += 1
         scores[lvl, i] = sign * _decision(cvals[lvl, i], pov, rule, other, n)
         order[lvl, i] = i
@@ -558,7 +616,9 @@ def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ah
 
 @njit(cache=True, nogil=True)
 def _poll(stop, stats):
-    if (stats[NODES] & 1023) == 0 and (stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT])):
+    """Whether to give up: the stop flag (read at every node, so that a deadline is met within
+    microseconds of work) or the node limit."""
+    if stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]):
         stats[ABORTED] = 1
     return stats[ABORTED] != 0
 
@@ -650,8 +710,8 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
     if ordering:
-        _order(stack, lvl, nm, p, rule, np.int64(-1), 1.0, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
-               cvals, cphase, stats)
+        _order(stack, lvl, nm, depth, p, rule, np.int64(-1), 1.0, cfg, kinds, prevh, lettuce_ahead, w, moves, scores,
+               order, cvals, cphase, stats)
     else:
         for i in range(nm):
             order[lvl, i] = i
@@ -661,18 +721,24 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
     for ii in range(k):
         idx = order[lvl, ii]
         m = moves[lvl, idx]
-        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+        if ordering and (depth == 1 or cphase[lvl, idx] == LEAF) and cphase[lvl, idx] != DRAW:
             # a leaf already built and scored by the ordering
             vals[lvl + 1, :] = cvals[lvl, idx, :]
             pvlen[lvl + 1] = 0
         else:
             stack[lvl + 1, :] = stack[lvl, :]
             _apply(stack[lvl + 1], cfg, kinds, prevh, m)
-            _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh, lettuce_ahead,
-                  w, widths, rule, ordering, worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop,
-                  pv, pvlen)
-            if stats[ABORTED] != 0:
-                return
+            if stack[lvl + 1, PLACE + p] != 0:
+                # the move finished its mover: the search stops here
+                stats[NODES] += 1
+                _leaf(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, p, depth - 1, vals[lvl + 1])
+                pvlen[lvl + 1] = 0
+            else:
+                _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh,
+                      lettuce_ahead, w, widths, rule, ordering, worst, moves, scores, order, cvals, cphase, cst, gvals,
+                      vals, stats, stop, pv, pvlen)
+                if stats[ABORTED] != 0:
+                    return
         d = _decision(vals[lvl + 1], p, rule, -1, n)
         if d > best:
             best = d
@@ -743,8 +809,8 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
     sign = 1.0 if p == root else -1.0
     if ordering:
-        _order(stack, lvl, nm, root, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
-               cvals, cphase, stats)
+        _order(stack, lvl, nm, depth, root, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores,
+               order, cvals, cphase, stats)
     else:
         for i in range(nm):
             order[lvl, i] = i
@@ -755,17 +821,25 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
     for ii in range(k):
         idx = order[lvl, ii]
         m = moves[lvl, idx]
-        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+        if ordering and (depth == 1 or cphase[lvl, idx] == LEAF) and cphase[lvl, idx] != DRAW:
             v = sign * scores[lvl, idx]  # a leaf already built and scored by the ordering
             pvlen[lvl + 1] = 0
         else:
             stack[lvl + 1, :] = stack[lvl, :]
             _apply(stack[lvl + 1], cfg, kinds, prevh, m)
-            v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root, other,
-                          cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores,
-                          order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
-            if stats[ABORTED] != 0:
-                return 0.0
+            if stack[lvl + 1, PLACE + p] != 0:
+                # the move finished its mover: the search stops here
+                stats[NODES] += 1
+                leaf = gvals[lvl + 1, 0]
+                _leaf(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, p, depth - 1, leaf)
+                v = _decision(leaf, root, rule, other, n)
+                pvlen[lvl + 1] = 0
+            else:
+                v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root,
+                              other, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves,
+                              scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
+                if stats[ABORTED] != 0:
+                    return 0.0
         if (maximise and v > best) or (not maximise and v < best):
             best = v
             pv[lvl, 0] = m

@@ -10,12 +10,32 @@ import math
 from typing import Sequence
 
 from . import board as B
-from .config import RULES, Weights
+from .config import EARLY, FINISHED, PLACE_STEP, RACING_CAP, RULES, Weights
 from .rules import DRAW, OVER, HareState
 
 
 def _lettuce_ahead(kind: Sequence[int], s: int) -> int:
     return sum(1 for t in range(s + 1, len(kind)) if kind[t] == B.LETTUCE)
+
+
+def due(state: HareState, p: int) -> int:
+    """Carrots ``p`` receives at the start of its next turn: a lettuce about to be eaten, a matching
+    position square reached on the last turn."""
+    g = state.game
+    out = 0
+    for j in state.pieces_of(p):
+        if state.sq[j] >= B.LAST:
+            continue
+        if state.eat[j] == 1:
+            out += 10 * state.race_position(j)
+        elif state.fresh[j]:
+            out += B.position_bonus(g.kind[state.sq[j]], state.race_position(j))
+    return out
+
+
+def place_value(place: int, n: int) -> float:
+    """A finished player's value (``kernels._place_value``)."""
+    return -FINISHED if place >= n else FINISHED + PLACE_STEP * (n - place)
 
 
 def evaluate(state: HareState, w: Weights) -> list[float]:
@@ -24,30 +44,47 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
     out: list[float] = []
     for p in range(g.n):
         if state.place[p]:
-            out.append(w.finished + w.place_step * (g.n - state.place[p]))
+            out.append(place_value(state.place[p], g.n))
             continue
-        c = state.car[p]
+        c = state.car[p] + w.due * due(state, p)
         let = state.let[p] - sum(1 for j in state.pieces_of(p) if state.eat[j] == 1)  # about to eat: eaten
         limit = state.finish_limit(p)
+        lim = limit if limit >= 0 else 20
         squares = [state.sq[j] for j in state.pieces_of(p)]
         racing = [s for s in squares if s < B.LAST]
         prog = sum(squares)
         togo = sum(B.LAST - s for s in squares)
         ahead = max([_lettuce_ahead(g.kind, s) for s in racing] + [0])
         second_half = any(s >= 32 for s in racing)
-        can_finish = any(let == 0 and B.cost(B.LAST - s) <= c and (limit < 0 or c - B.cost(B.LAST - s) <= limit)
-                         for s in racing)
+        within = [B.cost(B.LAST - s) for s in racing if let == 0 and B.cost(B.LAST - s) <= c]
+        can_finish = any(limit < 0 or c - d <= limit for d in within)
         S = -w.lettuce * let - w.behind * max(0, let - ahead)
+        if let > 0:
+            S -= w.tight * let / (1.0 + max(0, ahead - let))
         need = w.need_per_square * togo
-        lim = limit if limit >= 0 else 20
         excess = max(0.0, c - need - lim)
         curve = w.c1 if second_half else w.c0
-        C = curve * math.sqrt(min(c, need)) - w.excess * excess
+        C = curve * math.sqrt(max(0.0, min(c, need))) - w.excess * excess
         if can_finish:
             C += w.finishable
+        if within:
+            over = min(c - d - lim for d in within)
+            if over > 0:
+                C -= w.percarrot * over
         P = 3.0 * prog
-        out.append(w.ks * S + w.kc * C + w.kp * P - w.skip * state.skip[p])
+        v = w.ks * S + w.kc * C + w.kp * P - w.skip * state.skip[p]
+        out.append(min(RACING_CAP, max(-RACING_CAP, v)))
     return out
+
+
+def leaf(state: HareState, w: Weights, mover: int, left: int) -> tuple[list[float], bool]:
+    """The static values; ``mover`` gets ``EARLY`` per ply ``left`` when it has just finished
+    (``kernels._leaf``). Also whether it has."""
+    v = evaluate(state, w)
+    if mover >= 0 and state.place[mover]:
+        v[mover] += EARLY * left
+        return v, True
+    return v, False
 
 
 def decision(v: Sequence[float], p: int, rule: str, other: int = -1) -> float:
@@ -65,11 +102,13 @@ def decision(v: Sequence[float], p: int, rule: str, other: int = -1) -> float:
     raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
 
 
-def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str, other: int, sign: float) -> list[int]:
+def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str, other: int, sign: float,
+             left: int) -> list[int]:
+    mover = state.current_player
     scored = []
     for m in moves:
         state.play(m)
-        scored.append(sign * decision(evaluate(state, w), pov, rule, other))
+        scored.append(sign * decision(leaf(state, w, mover, left)[0], pov, rule, other))
         state.undo()
     idx = sorted(range(len(moves)), key=lambda i: -scored[i])  # stable: ties keep the generation order
     return [moves[i] for i in idx]
@@ -114,14 +153,17 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
     p = state.current_player
     moves = state.legal_moves()
     if ordering:
-        moves = _ordered(state, moves, w, p, rule, -1, 1.0)
+        moves = _ordered(state, moves, w, p, rule, -1, 1.0, depth - 1)
     k = _width(widths, ply)
     if k:
         moves = moves[:k]
     best: tuple[list[float], list[int]] | None = None
     for m in moves:
         state.play(m)
-        v, line = maxn(state, depth - 1, w, rule, widths, ordering, worst, ply + 1)
+        if state.place[p]:  # the move finished its mover: the search stops here
+            v, line = leaf(state, w, p, depth - 1)[0], []
+        else:
+            v, line = maxn(state, depth - 1, w, rule, widths, ordering, worst, ply + 1)
         state.undo()
         if best is None or decision(v, p, rule) > decision(best[0], p, rule):
             best = (v, [m] + line)
@@ -153,14 +195,17 @@ def paranoid(state: HareState, depth: int, root: int, w: Weights, rule: str = "a
     p = state.current_player
     moves = state.legal_moves()
     if ordering:
-        moves = _ordered(state, moves, w, root, rule, other, 1.0 if p == root else -1.0)
+        moves = _ordered(state, moves, w, root, rule, other, 1.0 if p == root else -1.0, depth - 1)
     k = _width(widths, ply)
     if k:
         moves = moves[:k]
     best: tuple[float, list[int]] | None = None
     for m in moves:
         state.play(m)
-        v, line = paranoid(state, depth - 1, root, w, rule, other, widths, ordering, worst, ply + 1)
+        if state.place[p]:  # the move finished its mover: the search stops here
+            v, line = decision(leaf(state, w, p, depth - 1)[0], root, rule, other), []
+        else:
+            v, line = paranoid(state, depth - 1, root, w, rule, other, widths, ordering, worst, ply + 1)
         state.undo()
         if best is None or (v > best[0] if p == root else v < best[0]):
             best = (v, [m] + line)
