@@ -654,9 +654,12 @@ def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
 
 
 @njit(cache=True, nogil=True)
-def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst,
+def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, cfull,
           moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen):
-    """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference)."""
+    """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference).
+
+    A hare card drawn ``cfull`` or more plies below the root is not branched on: the card that looks worst
+    for the drawer at a glance is searched alone (the write-up's shortcut; ``cfull = 0``: everywhere)."""
     st = stack[lvl]
     n = cfg[C_N]
     stats[NODES] += 1
@@ -675,7 +678,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
         reps = np.zeros(B.N_CARDS, dtype=np.int64)
         ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
-        if worst:
+        if ply >= cfull:
             # the original's shortcut: assume the card that looks worst for the drawer, search only that one
             bestg = 0
             best = 1e300
@@ -688,13 +691,13 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
                     bestg = g
             stack[lvl + 1, :] = cst[lvl, reps[bestg]]
             _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
-                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+                  cfull, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
             vals[lvl, :] = vals[lvl + 1, :]
             return
         for g in range(ng):
             stack[lvl + 1, :] = cst[lvl, reps[g]]
             _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
-                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+                  cfull, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
             if stats[ABORTED] != 0:
                 return
             gvals[lvl, g, :] = vals[lvl + 1, :]
@@ -735,7 +738,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
                 pvlen[lvl + 1] = 0
             else:
                 _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh,
-                      lettuce_ahead, w, widths, rule, ordering, worst, moves, scores, order, cvals, cphase, cst, gvals,
+                      lettuce_ahead, w, widths, rule, ordering, cfull, moves, scores, order, cvals, cphase, cst, gvals,
                       vals, stats, stop, pv, pvlen)
                 if stats[ABORTED] != 0:
                     return
@@ -752,7 +755,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
 
 @njit(cache=True, nogil=True)
 def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, lettuce_ahead, w, widths,
-              rule, ordering, worst, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen):
+              rule, ordering, cfull, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen):
     """Paranoid search (alpha-beta when ``prune``): ``root`` maximises its decision value, every other
     player minimises it; expectation (or the worst card for the drawer) at chance nodes."""
     st = stack[lvl]
@@ -774,7 +777,7 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
         reps = np.zeros(B.N_CARDS, dtype=np.int64)
         ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
-        if worst:
+        if ply >= cfull:
             # the original's shortcut: the card that looks worst for the drawer, searched alone
             bestg = 0
             best = 1e300
@@ -789,12 +792,12 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
                     bestg = g
             stack[lvl + 1, :] = cst[lvl, reps[bestg]]
             return _paranoid(stack, lvl + np.int64(1), depth, ply, alpha, beta, root, other, cfg, kinds, prevh,
-                             lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals,
+                             lettuce_ahead, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals,
                              cphase, cst, gvals, stats, stop, pv, pvlen)
         for g in range(ng):
             stack[lvl + 1, :] = cst[lvl, reps[g]]
             v = _paranoid(stack, lvl + np.int64(1), depth, ply, -1e300, 1e300, root, other, cfg, kinds, prevh,
-                          lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals, cphase,
+                          lettuce_ahead, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals, cphase,
                           cst, gvals, stats, stop, pv, pvlen)
             if stats[ABORTED] != 0:
                 return 0.0
@@ -836,7 +839,7 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
                 pvlen[lvl + 1] = 0
             else:
                 v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root,
-                              other, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves,
+                              other, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, cfull, prune, moves,
                               scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
                 if stats[ABORTED] != 0:
                     return 0.0

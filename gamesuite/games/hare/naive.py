@@ -131,22 +131,24 @@ def _width(widths: Sequence[int], ply: int) -> int:
 
 
 def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", widths: Sequence[int] = (0,),
-         ordering: bool = False, worst: bool = False, ply: int = 0) -> tuple[list[float], list[int]]:
-    """Max^n value vector and principal variation (moves only; it stops at a chance node)."""
+         ordering: bool = False, worst: bool = False, ply: int = 0, cfull: int = 1 << 30
+         ) -> tuple[list[float], list[int]]:
+    """Max^n value vector and principal variation (moves only; it stops at a chance node). A card drawn
+    ``cfull`` or more plies below the root (or anywhere with ``worst``) is replaced by the worst-looking one."""
     if state.phase == OVER or (depth <= 0 and state.phase != DRAW):
         return evaluate(state, w), []
     if state.phase == DRAW:
-        if worst:
+        if worst or ply >= cfull:
             drawer = state.owner(state.pp)
             card = _worst_card(state, w, lambda v: decision(v, drawer, rule))
             state.play(card)
-            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply)
+            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply, cfull)
             state.undo()
             return v, []
         total = [0.0] * state.game.n
         for card, pr in state.chance_outcomes():
             state.play(card)
-            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply)
+            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply, cfull)
             state.undo()
             total = [a + pr * b for a, b in zip(total, v)]
         return total, []
@@ -163,7 +165,7 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
         if state.place[p]:  # the move finished its mover: the search stops here
             v, line = leaf(state, w, p, depth - 1)[0], []
         else:
-            v, line = maxn(state, depth - 1, w, rule, widths, ordering, worst, ply + 1)
+            v, line = maxn(state, depth - 1, w, rule, widths, ordering, worst, ply + 1, cfull)
         state.undo()
         if best is None or decision(v, p, rule) > decision(best[0], p, rule):
             best = (v, [m] + line)
@@ -173,22 +175,22 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
 
 def paranoid(state: HareState, depth: int, root: int, w: Weights, rule: str = "absolute", other: int = -1,
              widths: Sequence[int] = (0,), ordering: bool = False, worst: bool = False,
-             ply: int = 0) -> tuple[float, list[int]]:
+             ply: int = 0, cfull: int = 1 << 30) -> tuple[float, list[int]]:
     """Paranoid minimax without pruning: ``root`` maximises its decision value, the others minimise it."""
     if state.phase == OVER or (depth <= 0 and state.phase != DRAW):
         return decision(evaluate(state, w), root, rule, other), []
     if state.phase == DRAW:
-        if worst:
+        if worst or ply >= cfull:
             sign = 1.0 if state.owner(state.pp) == root else -1.0
             card = _worst_card(state, w, lambda v: sign * decision(v, root, rule, other))
             state.play(card)
-            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply)
+            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply, cfull)
             state.undo()
             return v, []
         acc = 0.0
         for card, pr in state.chance_outcomes():
             state.play(card)
-            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply)
+            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply, cfull)
             state.undo()
             acc += pr * v
         return acc, []
@@ -205,7 +207,7 @@ def paranoid(state: HareState, depth: int, root: int, w: Weights, rule: str = "a
         if state.place[p]:  # the move finished its mover: the search stops here
             v, line = decision(leaf(state, w, p, depth - 1)[0], root, rule, other), []
         else:
-            v, line = paranoid(state, depth - 1, root, w, rule, other, widths, ordering, worst, ply + 1)
+            v, line = paranoid(state, depth - 1, root, w, rule, other, widths, ordering, worst, ply + 1, cfull)
         state.undo()
         if best is None or (v > best[0] if p == root else v < best[0]):
             best = (v, [m] + line)
