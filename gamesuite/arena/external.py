@@ -164,23 +164,27 @@ class UsiPlayer(Player):
 
     @staticmethod
     def go_command(limits: Limits) -> str:
-        """The ``go`` line for ``limits`` (movetime is sent as byoyomi, as USI has it)."""
+        """The ``go`` line for ``limits`` (movetime is sent as byoyomi, as USI has it).
+
+        A work limit (``depth``/``nodes``) alone is ``go depth N``/``go nodes N``;
+        with a time limit it is appended to the time's ``go`` line.
+        """
+        parts = []
         if limits.movetime is not None:
-            return f"go btime 0 wtime 0 byoyomi {limits.movetime}"
-        if limits.time_left is not None:
+            parts.append(f"btime 0 wtime 0 byoyomi {limits.movetime}")
+        elif limits.time_left is not None:
             b, w = (list(limits.time_left) + [0, 0])[:2]
-            parts = [f"go btime {b} wtime {w}"]
+            parts.append(f"btime {b} wtime {w}")
             inc = limits.increment or (0, 0)
             if any(inc):
                 parts.append(f"binc {inc[0]} winc {inc[1] if len(inc) > 1 else inc[0]}")
             elif limits.byoyomi:
                 parts.append(f"byoyomi {limits.byoyomi}")
-            return " ".join(parts)
         if limits.depth is not None:
-            return f"go depth {limits.depth}"
+            parts.append(f"depth {limits.depth}")
         if limits.nodes is not None:
-            return f"go nodes {limits.nodes}"
-        return "go infinite"
+            parts.append(f"nodes {limits.nodes}")
+        return "go " + " ".join(parts) if parts else "go infinite"
 
     def move(self, request: MoveRequest) -> int:
         assert self.proc is not None, "start_game first"
@@ -293,7 +297,14 @@ class GomocupPlayer(Player):
             self.proc.send(f"INFO {k} {v}")
         self.known = -1
 
-    def _send_times(self, limits: Limits, seat: int) -> None:
+    def _send_times(self, limits: Limits, seat: int, wait_ms: float) -> None:
+        """The move's limits as ``INFO`` lines.
+
+        A node or depth limit is ``INFO MAX_NODE n`` / ``INFO MAX_DEPTH d`` (the
+        Yixin-Board extension Rapfi and our brain read); with no time limit the
+        brain is told three quarters of the referee's wait as ``timeout_turn``, so
+        it answers in time even where it ignores the work limit.
+        """
         assert self.proc is not None
         if limits.movetime is not None:
             self.proc.send(f"INFO timeout_turn {limits.movetime}")
@@ -302,10 +313,17 @@ class GomocupPlayer(Player):
             left = limits.time_left[seat]
             self.proc.send(f"INFO timeout_turn {left}")
             self.proc.send(f"INFO time_left {left}")
+        elif limits.nodes is not None or limits.depth is not None:
+            self.proc.send(f"INFO timeout_turn {max(1, int(wait_ms * 3 / 4))}")
+            self.proc.send("INFO timeout_match 0")
+        if limits.nodes is not None:
+            self.proc.send(f"INFO MAX_NODE {limits.nodes}")
+        if limits.depth is not None:
+            self.proc.send(f"INFO MAX_DEPTH {limits.depth}")
 
     def move(self, request: MoveRequest) -> int:
         assert self.proc is not None, "start_game first"
-        self._send_times(request.limits, request.seat)
+        self._send_times(request.limits, request.seat, request.wait_ms)
         placed = stones(request.start, request.moves)
         st = request.state
         if not placed:

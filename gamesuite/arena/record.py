@@ -15,7 +15,9 @@ The format (``"format": "gamesuite-game"``, ``"version": 1``)::
       "reason": "X wins",                       # how it ended, e.g. "O loses: illegal move 'b2' ..."
       "adjudication": null | {"seat": 1, "kind": "illegal", "detail": "..."},
       "round": 3, "opening_index": 1, "rotation": 1, "seed": 123,
-      "time_control": "movetime 100 ms", "plies": 11, "duration_s": 1.2,
+      "time_control": "movetime 100 ms",       # the match's ("per engine" when it set none)
+      "limits": ["movetime 100 ms", "nodes 5000"],  # what each seat played by (its own @ limits or the match's)
+      "plies": 11, "duration_s": 1.2,
       "date": "2026-11-22T14:00:00Z"
     }
 
@@ -56,6 +58,7 @@ class GameRecord:
     rotation: int = 0
     seed: int = 0
     time_control: str = ""
+    limits: list[str] = field(default_factory=list)  # each seat's limits, as played
     plies: int = 0
     duration_s: float = 0.0
     date: str = ""

@@ -4,6 +4,12 @@ Answers ``START``/``RECTSTART`` with ``OK``, ``BEGIN``/``TURN``/``BOARD``...``DO
 with the first empty cell (row by row from the top) as ``x,y``. ``--mode
 good|illegal|offboard|crash|hang|slow|garbage|error|refuse`` acts on the
 ``--at``-th move request; ``--log FILE`` records every line read.
+
+It honours ``INFO MAX_NODE n`` visibly: with no node limit, or one of at
+least ``--smart-at`` (default 1000), it plays "smart" (a cell that makes three
+in a row, else one that blocks the opponent's three, else the first empty
+cell); below that it plays the first empty cell. ``MESSAGE nodes N`` before
+each move says which limit it played under.
 """
 
 import argparse
@@ -15,6 +21,7 @@ ap.add_argument("--mode", default="good")
 ap.add_argument("--at", type=int, default=1)
 ap.add_argument("--sleep", type=float, default=1.0)
 ap.add_argument("--log")
+ap.add_argument("--smart-at", type=int, default=1000)
 a = ap.parse_args()
 log = open(a.log, "a") if a.log else None
 if log:
@@ -24,6 +31,21 @@ w = h = 0
 board = {}
 asks = 0
 in_board = False
+max_node = None
+
+
+def three(x, y, who):
+    """Would a stone of ``who`` at x,y make three in a row?"""
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        run = 1
+        for sgn in (1, -1):
+            k = 1
+            while board.get((x + sgn * k * dx, y + sgn * k * dy)) == who:
+                run += 1
+                k += 1
+        if run >= 3:
+            return True
+    return False
 
 
 def out(s):
@@ -35,6 +57,8 @@ def answer():
     asks += 1
     empty = [(x, y) for y in range(h) for x in range(w) if (x, y) not in board]
     x, y = empty[0]
+    if max_node is None or max_node >= a.smart_at:
+        x, y = next((c for c in empty if three(*c, 1)), None) or next((c for c in empty if three(*c, 2)), (x, y))
     if asks >= a.at:
         if a.mode == "illegal" and board:
             x, y = next(iter(board))
@@ -53,6 +77,7 @@ def answer():
             out("ERROR cannot think")
             return
     board[(x, y)] = 1
+    out(f"MESSAGE nodes {max_node if max_node is not None else 'unlimited'}")
     out("MESSAGE thinking done")
     out(f"{x},{y}")
 
@@ -86,7 +111,9 @@ for line in sys.stdin:
         asks = 0
         out("OK")
     elif cmd == "INFO":
-        pass
+        key, _, value = rest.partition(" ")
+        if key.upper() == "MAX_NODE":
+            max_node = int(value)
     elif cmd == "BEGIN":
         answer()
     elif cmd == "TURN":
