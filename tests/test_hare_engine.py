@@ -261,13 +261,112 @@ def test_engine_honours_the_stop_flag_and_node_limit():
     assert r2.best_move in s.legal_moves() and r2.nodes < 5000 * 20
 
 
-def test_worst_card_option_avoids_the_hare_trap():
-    # one step from a lettuce-free finish with 10 carrots: a hare square on the way could halve or set 65
-    g = load_game("hare(players=2,pieces=1)")
-    s = g.state_from_text("58:20:0/30:40:1 1 deck=-")
-    for chance in ("expect", "worst"):
-        r = make_engine(g, f"maxn,chance={chance}").search(s, Limits(depth=3))
-        assert r.best_move in s.legal_moves()
+@pytest.mark.parametrize("spec,text", [
+    ("hare(players=2,pieces=1)", "59:22:0/58:65:2 1 deck=xfsx"),  # issue 22: played 1002 at depth 6
+    ("hare(players=3)", "64:4:0:p1/63:18:2/59:21:0 3 deck=mgfxgll"),  # issue 22: played 1001
+])
+def test_the_engine_takes_its_finish(spec, text):
+    g = load_game(spec)
+    s = g.state_from_text(text)
+    for engine in ("maxn", "maxn,rule=relative", "maxn,rule=sum", "maxn,twoplayer=same", "writeup",
+                   "maxn,algorithm=paranoid"):
+        for limits in (Limits(depth=6), Limits(depth=1), Limits(nodes=5000)):
+            r = make_engine(g, engine).search(s, limits)
+            assert r.best_move == 5, (engine, limits, s.format_move(r.best_move))
+
+
+def _random_end_position(rng, n, ppp):
+    """A random position where the player to move can finish at once (None if the draw fails)."""
+    g = load_game(f"hare(players={n},pieces={ppp})")
+    me = rng.randrange(n)
+    done = rng.randrange(0, n - 1)  # players already home (not the mover)
+    others = [p for p in range(n) if p != me]
+    rng.shuffle(others)
+    home = others[:done]
+    used = set()
+    entries = {}
+    for place, p in enumerate(home, 1):
+        entries[p] = ",".join(["64"] * ppp) + f":{rng.randrange(0, 11)}:0:p{place}"
+    def square(lo, hi):
+        for _ in range(50):
+            t = rng.randrange(lo, hi)
+            if t not in used and g.kind[t] not in (3, 4):  # no hedgehog, no lettuce square
+                used.add(t)
+                return t
+        return None
+    pieces = [square(50, 64) for _ in range(ppp)]
+    if ppp == 2 and rng.random() < 0.7:
+        pieces[0] = 64
+    if None in pieces:
+        return None
+    limit = 20 if ppp == 2 else 10 * (done + 1)
+    last = max(t for t in pieces if t < 64) if any(t < 64 for t in pieces) else None
+    if last is None:
+        return None
+    cost = (64 - last) * (65 - last) // 2
+    car = cost + rng.randrange(0, limit + 1) if (ppp == 1 or pieces.count(64) == 1) else cost + rng.randrange(0, 60)
+    entries[me] = ",".join(map(str, pieces)) + f":{car}:0"
+    for p in others[done:]:
+        sq = [square(1, 64) for _ in range(ppp)]
+        if None in sq:
+            return None
+        entries[p] = ",".join(map(str, sq)) + f":{rng.randrange(0, 120)}:{rng.randrange(0, 3)}"
+    deck = "".join(rng.sample("gmxlhfsgmxlhfs", rng.randrange(0, 8))) or "-"
+    try:
+        s = g.state_from_text("/".join(entries[p] for p in range(n)) + f" {me + 1} deck={deck}")
+    except Exception:
+        return None
+    finishing = []
+    for m in s.legal_moves():
+        c = s.copy()
+        c.play(m)
+        if c.place[me]:
+            finishing.append(m)
+    return (s, finishing) if finishing else None
+
+
+@pytest.mark.parametrize("n,ppp", [(2, 1), (2, 2), (3, 1), (4, 1), (5, 1), (6, 1)])
+def test_the_search_never_prefers_racing_on_to_a_finish(n, ppp):
+    rng = random.Random(f"end{n}{ppp}")
+    engines = ["maxn", "maxn,rule=relative", "maxn,rule=sum", "maxn,chance=worst,widths=0",
+               "maxn,algorithm=paranoid,rule=sum", "maxn,twoplayer=same,rule=relative", "writeup",
+               "maxn,chanceplies=1,robust=false"]
+    found = 0
+    while found < 12:
+        got = _random_end_position(rng, n, ppp)
+        if got is None:
+            continue
+        s, finishing = got
+        found += 1
+        for spec in engines:
+            for limits in (Limits(depth=1), Limits(depth=2), Limits(depth=4)):
+                r = make_engine(s.game, spec).search(s, limits)
+                assert r.best_move in finishing, (spec, limits, s.to_text(), s.format_move(r.best_move))
+
+
+def test_writeup_preset_and_engine_name():
+    g = load_game("hare(players=3)")
+    w = make_engine(g, "writeup")
+    assert (w.rule, w.worst, w.widths, w.robust) == ("absolute", True, (0, 0, 8, 8, 4), False)
+    assert w.weights.due == 1.0 and w.weights.finishable == 0.0 and w.weights.tight > 0
+    same = make_engine(g, "maxn,preset=writeup")
+    assert same.weights == w.weights and same.worst
+    mixed = make_engine(g, "writeup,chance=expect,ks=1.5")
+    assert not mixed.worst and mixed.weights.ks == 1.5 and mixed.weights.due == 1.0
+    for bad in ("maxn,preset=nope", "maxn,ks=abc", "maxn,chanceplies=-1", "maxn,robust=2", "maxn,nosuch=1"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+
+
+def test_weights_are_numeric_engine_options():
+    from gamesuite.core.registry import engine_entry
+
+    g = load_game("hare")
+    entry = engine_entry(g, "maxn")
+    for name in Weights.names():
+        assert isinstance(entry.options[name], float)
+        e = make_engine(g, f"maxn,{name}=0.5")
+        assert getattr(e.weights, name) == 0.5
 
 
 def test_bench_hare_prints_its_figures(capsys):
