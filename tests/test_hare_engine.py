@@ -414,3 +414,57 @@ def test_every_engine_setting_returns_a_legal_move_in_random_positions(spec):
         if s.legal_moves():
             for e in engines:
                 assert e.search(s, Limits(depth=2)).best_move in s.legal_moves(), s.to_text()
+
+
+def test_lateness_keeps_back_what_searches_overran():
+    from gamesuite.search.timeman import SAFETY_MS, Lateness, allocate
+
+    late = Lateness(factor=1.5, halflife=10, cap_ms=400)
+    assert late.reserve_ms() == SAFETY_MS
+    late.record(-5)  # on time: nothing changes
+    assert late.reserve_ms() == SAFETY_MS
+    late.record(60)  # 60 ms late: keep 1.5 x 60 back next time
+    assert late.reserve_ms() == pytest.approx(90)
+    for _ in range(10):
+        late.record(0)
+    assert late.reserve_ms() == pytest.approx(45)  # halved after ten searches on time
+    late.record(10_000)
+    assert late.reserve_ms() == pytest.approx(600)  # one wild overrun counts at most cap_ms
+    assert allocate(Limits(movetime=1000), 0, late.reserve_ms()).hard_ms == pytest.approx(400)
+    assert allocate(Limits(movetime=100), 0, 600).hard_ms == pytest.approx(20)  # never below a fifth
+    assert allocate(Limits(movetime=100), 0).hard_ms == 100 - SAFETY_MS
+
+
+def test_engine_answers_within_its_move_time_and_records_its_overrun():
+    g = load_game("hare(players=3)")
+    e = HareEngine(g)
+    s = g.new_state()
+    r = e.search(s, Limits(movetime=50))
+    assert r.best_move in s.legal_moves() and e.lateness.searches == 1
+
+
+def test_tune_on_move_studies(tmp_path, capsys):
+    from gamesuite.cli import main
+    from gamesuite.games.hare.studies import load_studies
+    from gamesuite.games.hare.tuning import coordinate_search, solved, weights_spec
+
+    f = tmp_path / "studies.toml"
+    f.write_text('[[study]]\nname = "trap"\ngame = "hare(players=2,pieces=1)"\n'
+                 'position = "58:20:0/30:40:1 1 deck=s"\nbest = ["1", "3", "5", "-2"]\navoid = ["4", "2"]\n'
+                 'turns = 2\n\n[[study]]\nname = "finish"\ngame = "hare(players=3)"\n'
+                 'position = "64:4:0:p1/63:18:2/59:21:0 3 deck=mgfxgll"\nbest = ["5"]\nturns = 1\n')
+    assert main(["tune", "hare", "--studies", str(f), "--weights", "ks", "--rounds", "1", "--depth", "1",
+                 "--selfplay", "2", "--selfplay-depth", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 studies" in out and "solved" in out and "engine: hare:maxn" in out and "95% interval" in out
+    studies = load_studies()[:6]
+    hits = solved(studies, "maxn", Limits(depth=1))
+    # the count is honest: recount by hand
+    by_hand = [st.solved_by(make_engine(st.state.game).search(st.state, Limits(depth=1)).best_move)
+               for st in studies]
+    assert hits == by_hand
+    w, n = coordinate_search(studies, ["kc"], limits=Limits(depth=1), rounds=1, steps=(0.5, 2.0))
+    assert n >= sum(hits) and n == sum(solved(studies, weights_spec("maxn", w), Limits(depth=1)))
+    assert weights_spec("maxn", Weights()) == "maxn" and weights_spec("x", Weights(ks=2)) == "x,ks=2"
+    with pytest.raises(InvalidOptionError):
+        coordinate_search(studies, ["nope"])

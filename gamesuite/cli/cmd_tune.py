@@ -54,6 +54,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     g.add_argument("--selfplay-game", default="hare(players=2,pieces=1)", metavar="SPEC",
                    help="the game of the self-play (default hare(players=2,pieces=1); more players: the starting "
                         "weights take every other seat)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the self-play or SPSA card draws and openings")
     add_spsa_arguments(p)
     p.set_defaults(func=run)
 

@@ -186,14 +186,12 @@ class MatchResult:
     def score(self) -> float:
         return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.5
 
-    def interval(self, z: float = 1.96) -> tuple[float, float]:
-        """The arena's normal-approximation interval of the score (95% by default)."""
+    def interval(self, confidence: float = 0.95) -> tuple[float, float]:
+        """The arena's normal-approximation interval of the score."""
         from ...arena.stats import score_interval
 
-        if self.games == 0:
-            return (0.0, 1.0)
-        e = score_interval(self.wins, self.draws, self.losses)
-        return (max(0.0, e.low), min(1.0, e.high))
+        e = score_interval(self.wins, self.draws, self.losses, confidence)
+        return (e.lo, e.hi)
 
     def elo(self) -> float:
         """The Elo difference the score suggests (capped at +-800)."""
