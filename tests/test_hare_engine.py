@@ -56,9 +56,34 @@ def test_move_generation_moves_and_cards_match_the_rules(spec):
 def test_evaluation_kernel_matches_reference(spec):
     g, states = random_positions(spec, games=2, seed=2)
     t = K.Tables(g)
-    w = Weights(ks=1.3, kc=0.7, kp=1.1)
-    for s in states:
-        assert list(K.evaluate(K.pack(s), t, w.array())) == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+    for w in (Weights(ks=1.3, kc=0.7, kp=1.1, due=0.0, percarrot=0.0, tight=0.0),
+              Weights(ks=0.8, kc=1.2, due=0.7, percarrot=3.0, tight=45.0, finishable=20.0, skip=10.0)):
+        for s in states:
+            got = list(K.evaluate(K.pack(s), t, w.array()))
+            assert got == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+
+
+def test_evaluation_terms_by_hand():
+    g = load_game("hare(players=3)")
+    w = Weights(ks=1, kc=1, kp=1, c0=6, c1=8, need_per_square=5, excess=1.5, finishable=60, percarrot=2,
+                lettuce=40, behind=60, tight=30, due=1, skip=25)
+    # player 1 on the 1/5/6 square 60 (reached last turn, leads: 10 due), 25 carrots, no lettuce
+    s = g.state_from_text("60f:25:0/30:50:2/42e:20:2 2 deck=-")
+    v = naive.evaluate(s, w)
+    c = 25 + 10  # due: the leader's 10
+    need = 5 * 4
+    over = c - 10 - 10  # finishing costs 10 and first place keeps 10
+    expect = 8 * need ** 0.5 - 1.5 * max(0, c - need - 10) - 2 * over + 3 * 60
+    assert v[0] == pytest.approx(expect)
+    # player 3 on the lettuce square 42 must eat: counted as eaten (1 left), 10 x race position 2 due;
+    # one lettuce square ahead of 42 (57): a = 1, h = 1: -40 - 0 - 30 * 1 / (1 + 0)
+    expect3 = -40 - 30 + 8 * (20 + 20) ** 0.5 + 3 * 42
+    assert v[2] == pytest.approx(expect3)
+    assert list(K.evaluate(K.pack(s), K.Tables(g), w.array())) == pytest.approx(v)
+    # finished players: far above any racing value, the last place far below
+    done = g.state_from_text("64:3:0:p1/64:15:0:p2/50:40:1:p3 - deck=-")
+    vals = naive.evaluate(done, w)
+    assert vals[0] > vals[1] > 1e8 > -1e8 > vals[2]
 
 
 def test_kernel_wrappers_validate_input():
