@@ -494,3 +494,22 @@ def test_tune_on_move_studies(tmp_path, capsys):
     assert weights_spec("maxn", Weights()) == "maxn" and weights_spec("x", Weights(ks=2)) == "x,ks=2"
     with pytest.raises(InvalidOptionError):
         coordinate_search(studies, ["nope"])
+
+
+def test_random_openings_are_legal_varied_and_loadable(tmp_path):
+    from gamesuite.arena.openings import load_openings
+    from gamesuite.games.hare.tuning import main as tuning_main
+    from gamesuite.games.hare.tuning import random_openings
+
+    lines = random_openings("hare(players=3)", 12, rounds=2, top=4, seed=5)
+    assert len(lines) == 12 == len(set(lines))
+    f = tmp_path / "open.txt"
+    f.write_text("\n".join(lines) + "\n")
+    ops = load_openings(f, load_game("hare(players=3)"))
+    for op in ops:
+        start, moves = op.build(load_game("hare(players=3)"))
+        assert len([m for m in op.moves if not m.startswith("card:")]) >= 6
+    assert random_openings("hare(players=3)", 12, rounds=2, top=4, seed=5) == lines  # the seed decides
+    assert tuning_main(["openings", "hare", "3"]) == 0 and tuning_main(["nope"]) == 2
+    with pytest.raises(InvalidOptionError):
+        random_openings("gomoku", 3)

@@ -21,7 +21,8 @@ from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
 from ...search.timeman import Lateness, allocate
 from . import kernels as K
-from .config import DEFAULT_WIDTHS, EARLY, FINISHED, PLACE_STEP, RULES, WRITEUP_WEIGHTS, Weights, parse_widths
+from .config import (CLASSIC_WEIGHTS, DEFAULT_WIDTHS, EARLY, FINISHED, PLACE_STEP, RULES, WRITEUP_WEIGHTS,
+                     Weights, parse_widths)
 from .rules import HareGame, HareState
 
 MAX_DEPTH = 40
@@ -225,10 +226,13 @@ PRESETS: dict[str, dict[str, object]] = {
                 "robust": False, **{k: v for k, v in asdict(WRITEUP_WEIGHTS).items()}},
     # the defaults, by name
     "default": {},
+    # our first engine (before issue 22's tuning): its evaluation, expectimax at every depth
+    "classic": {"chance": "expect", "chanceplies": MAX_DEPTH, "robust": False,
+                **{k: v for k, v in asdict(CLASSIC_WEIGHTS).items()}},
 }
 
 _ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", "chance": "expect",
-                                       "chanceplies": 40, "widths": "0/0/8/8/4", "ordering": True,
+                                       "chanceplies": 2, "widths": "0/0/8/8/4", "ordering": True,
                                        "twoplayer": "alphabeta", "robust": True, "maxdepth": 30,
                                        **asdict(Weights())}
 
@@ -236,7 +240,7 @@ _ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", 
 class HareEngine:
     """Max^n (or paranoid) with expectimax over the counted hare deck; alpha-beta when two players remain.
 
-    Options: ``preset`` (default | writeup: a named set of the options below, which override it),
+    Options: ``preset`` (default | writeup | classic: a named set of the options below, which override it),
     ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a max^n player turns the
     value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
     original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or

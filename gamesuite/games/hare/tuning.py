@@ -12,6 +12,7 @@ which are numeric engine options).
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
@@ -225,3 +226,77 @@ def selfplay(a: str, b: str, games: int, spec: str = "hare(players=2,pieces=1)",
     first = sum(1 for r in out.records if r.returns and max(r.returns) == r.returns[r.engine_index.index(0)]
                 and list(r.returns).count(max(r.returns)) == 1)
     return MatchResult(w, l, d, first, len(out.records))
+
+
+# -- openings for matches -----------------------------------------------------------------------
+
+def random_openings(spec: str, count: int, rounds: int = 2, top: int = 4, seed: int = 0) -> list[str]:
+    """``count`` openings for ``gamesuite match --openings``: from the start, every player makes ``rounds``
+    moves, each drawn at random among its ``top`` moves by the evaluation of the position they lead to
+    (hare cards drawn at random as the deck says), as ``startpos moves ...`` lines.
+
+    From the start alone, games between two engines that draw no hare card are the same every time; these
+    openings make the games of a match differ."""
+    if count < 1 or rounds < 0 or top < 1:
+        raise InvalidOptionError("count and top must be positive, rounds not negative")
+    game = load_game(spec)
+    if game.name != "hare":
+        raise InvalidOptionError(f"hare openings need a hare game, not {quote(spec)}")
+    rng = random.Random(seed)
+    t = tables_for(game)  # type: ignore[arg-type]
+    w = Weights().array()
+    out: list[str] = []
+    seen: set[str] = set()
+    tries = 0
+    while len(out) < count and tries < 50 * count:
+        tries += 1
+        s = game.new_state()
+        moves: list[str] = []
+        made = 0
+        while made < rounds * game.num_players and not s.is_terminal():
+            if s.is_chance_node():
+                cards, probs = zip(*s.chance_outcomes())
+                c = rng.choices(cards, probs)[0]
+                moves.append(s.format_move(c))
+                s.play(c)
+                continue
+            me = s.current_player
+            scored = []
+            for m in s.legal_moves():
+                v = K.evaluate(K.apply(K.pack(s), t, m), t, w)[me]
+                scored.append((v, m))
+            scored.sort(key=lambda x: -x[0])
+            m = rng.choice(scored[:top])[1]
+            moves.append(s.format_move(m))
+            s.play(m)
+            made += 1
+        line = "startpos moves " + " ".join(moves)
+        if not s.is_terminal() and line not in seen:
+            seen.add(line)
+            out.append(line)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m gamesuite.games.hare.tuning openings SPEC COUNT [ROUNDS [TOP [SEED]]]``: print openings."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) < 3 or args[0] != "openings":
+        print("usage: python -m gamesuite.games.hare.tuning openings SPEC COUNT [ROUNDS [TOP [SEED]]]", file=sys.stderr)
+        return 2
+    try:
+        nums = [int(x) for x in args[2:6]]
+    except ValueError:
+        print(f"COUNT, ROUNDS, TOP and SEED are numbers, got {' '.join(args[2:])}", file=sys.stderr)
+        return 2
+    count, rounds, top, seed = nums + [2, 4, 0][len(nums) - 1:]
+    print(f"# {count} openings of {args[1]}: every player {rounds} moves among its {top} best by the evaluation, "
+          f"seed {seed}")
+    for line in random_openings(args[1], count, rounds, top, seed):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
