@@ -513,3 +513,20 @@ def test_random_openings_are_legal_varied_and_loadable(tmp_path):
     assert tuning_main(["openings", "hare", "3"]) == 0 and tuning_main(["nope"]) == 2
     with pytest.raises(InvalidOptionError):
         random_openings("gomoku", 3)
+
+
+def test_the_kernels_load_from_the_numba_cache_in_a_fresh_process():
+    # a recursive kernel whose arguments change type between calls (a literal False against a bool) compiles
+    # and runs, but crashed when loaded from the cache by the next process: run one in a fresh process
+    import subprocess
+    import sys
+
+    code = ("from gamesuite.core import load_game, Limits, make_engine\n"
+            "for spec in ('hare(players=2,pieces=1)', 'hare(players=3)'):\n"
+            "    g = load_game(spec)\n"
+            "    for e in ('maxn', 'writeup', 'maxn,algorithm=paranoid'):\n"
+            "        make_engine(g, e).search(g.new_state(), Limits(depth=3))\n"
+            "print('ok')\n")
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

@@ -64,6 +64,8 @@ class Workspace:
         self.max_depth = max_depth
 
 
+_NO_HINT = np.zeros(1, dtype=np.int64)
+
 #: ``chance_plies`` meaning "branch on every hare card at any depth".
 ALL_PLIES = 1 << 20
 
@@ -72,7 +74,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
                 widths: tuple[int, ...] = DEFAULT_WIDTHS, ordering: bool = True, worst: bool = False,
                 chance_plies: int = ALL_PLIES, prune: bool = True, weights: Weights | None = None,
                 stop: np.ndarray | None = None, node_limit: int = 0, ws: Workspace | None = None,
-                first: int | None = None, robust: bool = True) -> RootResult:
+                first: int | None = None, robust: bool = True, hint: list[int] | None = None) -> RootResult:
     """Search ``state`` to ``depth`` plies with one algorithm ("maxn", "paranoid" or "alphabeta").
 
     "alphabeta" needs exactly two players still racing and scores own minus the other's value. Hare
@@ -80,7 +82,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     the one that looks worst for the drawer. Max^n searches the root moves one by one (``first``, a root
     move, before the others), so that a search cut short still says which of the moves it finished is
     best; with ``robust``, root moves that tie on a certain finish are told apart by a paranoid search
-    (the move that finishes whatever the others do).
+    (the move that finishes whatever the others do). Paranoid and alpha-beta search the moves of ``hint``
+    (the last iteration's principal variation) first along it.
     """
     if algorithm not in ("maxn", "paranoid", "alphabeta"):
         raise InvalidOptionError(f"unknown algorithm {quote(algorithm)}; known: maxn, paranoid, alphabeta")
@@ -110,10 +113,11 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
         if len(racing) != 2:
             raise InvalidOptionError(f"alpha-beta needs two players racing, not {len(racing)}")
         code, other = np.int64(K.VERSUS), np.int64(racing[0] if racing[1] == me else racing[1])
+    hints = np.array(hint or [0], dtype=np.int64)
     v = K._paranoid(ws.stack, np.int64(0), np.int64(depth), np.int64(0), -1e300, 1e300, np.int64(me), other,
                     tables.cfg, tables.kinds, tables.prevh, tables.lettuce_ahead, w, wid, code, ordering, cfull,
                     prune, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.stats, stop,
-                    ws.pv, ws.pvlen)
+                    ws.pv, ws.pvlen, hints, np.int64(len(hint or [])), np.int64(1))
     pv = [int(m) for m in ws.pv[0, : ws.pvlen[0]]]
     aborted = bool(ws.stats[K.ABORTED])
     return RootResult(pv[0] if pv else -1, [float(v)], pv, int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]),
@@ -198,7 +202,7 @@ def _robust_choice(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid
         v = K._paranoid(ws.stack, np.int64(1), np.int64(depth - 1), np.int64(1), -1e300, 1e300, np.int64(me),
                         np.int64(-1), t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, wid, np.int64(K.ABSOLUTE),
                         ordering, cfull, True, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst,
-                        ws.gvals, ws.stats, stop, ws.pv, ws.pvlen)
+                        ws.gvals, ws.stats, stop, ws.pv, ws.pvlen, _NO_HINT, np.int64(0), np.int64(0))
         if ws.stats[K.ABORTED]:
             return best
         scores.append(float(v))
@@ -323,7 +327,8 @@ class HareEngine:
                 r = search_root(state, depth, algorithm=algorithm, rule=self.rule, widths=self.widths,
                                 ordering=self.ordering, worst=self.worst, chance_plies=self.chance_plies,
                                 weights=self.weights, stop=watch.flag, node_limit=left, ws=self.ws,
-                                first=best.move if best is not None else None, robust=self.robust)
+                                first=best.move if best is not None else None, robust=self.robust,
+                                hint=best.pv if best is not None else None)
                 total_nodes += r.nodes
                 if r.aborted or r.move < 0:
                     if r.move >= 0 and r.first_searched and best is not None and r.move != best.move:

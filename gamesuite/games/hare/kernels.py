@@ -755,9 +755,12 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
 
 @njit(cache=True, nogil=True)
 def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, lettuce_ahead, w, widths,
-              rule, ordering, cfull, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen):
+              rule, ordering, cfull, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen,
+              hint, hintlen, onpv):
     """Paranoid search (alpha-beta when ``prune``): ``root`` maximises its decision value, every other
-    player minimises it; expectation (or the worst card for the drawer) at chance nodes."""
+    player minimises it; expectation (or the worst card for the drawer) at chance nodes. Along the line
+    ``hint[:hintlen]`` (the last iteration's principal variation; ``onpv`` (1/0): this node is on it) the
+    hinted move is searched first."""
     st = stack[lvl]
     n = cfg[C_N]
     stats[NODES] += 1
@@ -793,12 +796,12 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
             stack[lvl + 1, :] = cst[lvl, reps[bestg]]
             return _paranoid(stack, lvl + np.int64(1), depth, ply, alpha, beta, root, other, cfg, kinds, prevh,
                              lettuce_ahead, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals,
-                             cphase, cst, gvals, stats, stop, pv, pvlen)
+                             cphase, cst, gvals, stats, stop, pv, pvlen, hint, hintlen, np.int64(0))
         for g in range(ng):
             stack[lvl + 1, :] = cst[lvl, reps[g]]
             v = _paranoid(stack, lvl + np.int64(1), depth, ply, -1e300, 1e300, root, other, cfg, kinds, prevh,
                           lettuce_ahead, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals, cphase,
-                          cst, gvals, stats, stop, pv, pvlen)
+                          cst, gvals, stats, stop, pv, pvlen, hint, hintlen, np.int64(0))
             if stats[ABORTED] != 0:
                 return 0.0
             gvals[lvl, g, 0] = v
@@ -819,6 +822,14 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
             order[lvl, i] = i
     wd = widths[min(ply, widths.shape[0] - 1)]
     k = nm if wd == 0 else min(nm, wd)
+    if onpv != 0 and ply < hintlen:
+        for ii in range(k):
+            if moves[lvl, order[lvl, ii]] == hint[ply]:
+                idx = order[lvl, ii]
+                for q in range(ii, 0, -1):
+                    order[lvl, q] = order[lvl, q - 1]
+                order[lvl, 0] = idx
+                break
     maximise = p == root
     best = -1e300 if maximise else 1e300
     for ii in range(k):
@@ -838,9 +849,13 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
                 v = _decision(leaf, root, rule, other, n)
                 pvlen[lvl + 1] = 0
             else:
+                child_on = np.int64(0)
+                if onpv != 0 and ply < hintlen and m == hint[ply]:
+                    child_on = np.int64(1)
                 v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root,
                               other, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, cfull, prune, moves,
-                              scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
+                              scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen, hint, hintlen,
+                              child_on)
                 if stats[ABORTED] != 0:
                     return 0.0
         if (maximise and v > best) or (not maximise and v < best):
