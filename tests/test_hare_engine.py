@@ -57,10 +57,30 @@ def test_evaluation_kernel_matches_reference(spec):
     g, states = random_positions(spec, games=2, seed=2)
     t = K.Tables(g)
     for w in (Weights(ks=1.3, kc=0.7, kp=1.1, due=0.0, percarrot=0.0, tight=0.0),
-              Weights(ks=0.8, kc=1.2, due=0.7, percarrot=3.0, tight=45.0, finishable=20.0, skip=10.0)):
+              Weights(ks=0.8, kc=1.2, due=0.7, percarrot=3.0, tight=45.0, finishable=20.0, skip=10.0, turns=7.0)):
         for s in states:
             got = list(K.evaluate(K.pack(s), t, w.array()))
             assert got == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+
+
+@pytest.mark.parametrize("spec", ["hare(players=2,pieces=1)", "hare(players=3)", "hare"])
+def test_solo_table_equals_a_breadth_first_search(spec):
+    g = load_game(spec)
+    w = Weights(turns=1.0)
+    btab = K.Tables(g).board(w.array())
+    P, LK, C, H = K.solo_layout(g)
+    rng = random.Random(spec)
+    for _ in range(40):
+        pos, lk = rng.randint(1, P), rng.randrange(LK)
+        sq, c, h = rng.randint(35, 63), rng.randint(0, 160), rng.randint(0, min(2, H - 1))
+        limit = 20 if g.ppp == 2 else 10 * (lk + 1)
+        assert K._solo(btab, pos, lk, sq, c, h) == naive.solo_turns(g, pos, limit, sq, c, h), (pos, lk, sq, c, h)
+    # by hand: on 59 (carrot) with 15 carrots and no lettuce, first place: 5 squares for 15, home in 1
+    assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 59, 15, 0) == 1
+    # 26 carrots: 11 would remain; give 10 on the carrot square, then home: 2
+    assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 59, 26, 0) == 2
+    # a lettuce left on 52: 5 to the lettuce square 57 with the eating turn (2), then home (1)
+    assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 52, 42, 1) == 3
 
 
 def test_evaluation_terms_by_hand():

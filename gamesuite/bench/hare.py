@@ -59,9 +59,9 @@ def build_and_score(spec: str, text: str | None, rounds: int) -> tuple[int, floa
     moves = np.zeros(K.MAXMOVES, dtype=np.int64)
     child = np.zeros(K.SIZE, dtype=np.int64)
     tmp = np.zeros(K.MAXP, dtype=np.float64)
-    K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, np.int64(1), moves, child, tmp)
+    K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.board(w), w, np.int64(1), moves, child, tmp)
     t0, c0 = time.perf_counter(), time.process_time()
-    n = K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, np.int64(rounds), moves, child, tmp)
+    n = K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.board(w), w, np.int64(rounds), moves, child, tmp)
     return int(n), time.perf_counter() - t0, time.process_time() - c0
 
 

@@ -21,7 +21,10 @@ The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P - SKIP*skip`
   curves for 0..3 lettuces, more in the two-pieces variant) as a function of the
   lettuce squares still ahead ``a``:
   ``-LETTUCE*h - BEHIND*max(0, h - a) - TIGHT*h / (1 + max(0, a - h))``
-  (``TIGHT = 0`` makes it linear; a lettuce about to be eaten counts as eaten).
+  (``TIGHT = 0`` makes it linear; a lettuce about to be eaten counts as eaten);
+- ``TURNS`` per turn the player would need to finish alone (``kernels._solo_fill``: the fewest turns for a
+  lone piece, keeping its race position, without hare cards or other pieces; counted up to 16), for a
+  player with one piece on the track.
 
 A finished player is worth far more than any racing value (``FINISHED`` and the
 constants beside it): a better place always more, and, in the search,
@@ -40,8 +43,8 @@ from ...core.errors import InvalidOptionError
 
 # indices into the weight array the kernels read (the order of the Weights fields)
 (KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, PERCARROT, LETTUCE, BEHIND, TIGHT, DUE,
- SKIP) = range(14)
-N_WEIGHTS = 14
+ SKIP, TURNS) = range(15)
+N_WEIGHTS = 15
 
 # Values: a racing player's evaluation is clamped to +-RACING_CAP; a finished player (place k of n,
 # k < n) is worth FINISHED + PLACE_STEP * (n - k), plus EARLY per ply left to the search horizon when
@@ -81,6 +84,7 @@ class Weights:
     tight: float = 54.1
     due: float = 0.97
     skip: float = 22.1
+    turns: float = 0.0
 
     def array(self) -> np.ndarray:
         """The weights as the float64 array the kernels read."""
@@ -107,7 +111,7 @@ class Weights:
 
 #: Our first evaluation (before issue 22): no carrots due, a flat "can finish" bonus, linear lettuces.
 CLASSIC_WEIGHTS = Weights(ks=1.0, kc=1.0, kp=1.0, c0=6.0, c1=8.0, need_per_square=5.0, excess=1.5, finishable=60.0,
-                          percarrot=0.0, lettuce=40.0, behind=60.0, tight=0.0, due=0.0, skip=25.0)
+                          percarrot=0.0, lettuce=40.0, behind=60.0, tight=0.0, due=0.0, skip=25.0, turns=0.0)
 
 #: The write-up's evaluation: carrots due next turn counted, a per-carrot penalty beyond what
 #: finishing allows instead of a flat "can finish" bonus, and four non-linear lettuce curves (on our

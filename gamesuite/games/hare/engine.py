@@ -115,7 +115,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
         code, other = np.int64(K.VERSUS), np.int64(racing[0] if racing[1] == me else racing[1])
     hints = np.array(hint or [0], dtype=np.int64)
     v = K._paranoid(ws.stack, np.int64(0), np.int64(depth), np.int64(0), -1e300, 1e300, np.int64(me), other,
-                    tables.cfg, tables.kinds, tables.prevh, tables.lettuce_ahead, w, wid, code, ordering, cfull,
+                    tables.cfg, tables.kinds, tables.prevh, tables.board(w), w, wid, code, ordering, cfull,
                     prune, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.stats, stop,
                     ws.pv, ws.pvlen, hints, np.int64(len(hint or [])), np.int64(1))
     pv = [int(m) for m in ws.pv[0, : ws.pvlen[0]]]
@@ -135,7 +135,7 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
     nm = int(K._gen_moves(ws.stack[0], t.cfg, t.kinds, t.prevh, ws.moves[0]))
     if ordering:
         K._order(ws.stack, np.int64(0), np.int64(nm), np.int64(depth), np.int64(me), rule, np.int64(-1), 1.0,
-                 t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase,
+                 t.cfg, t.kinds, t.prevh, t.board(w), w, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase,
                  ws.stats)
         idxs = [int(i) for i in ws.order[0, :nm]]
     else:
@@ -158,10 +158,10 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
         K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
         if ws.stack[1, K.PLACE + me] != 0:
             ws.stats[K.NODES] += 1
-            K._leaf(ws.stack[1], t.cfg, t.kinds, t.lettuce_ahead, w, np.int64(me), np.int64(depth - 1), ws.vals[1])
+            K._leaf(ws.stack[1], t.cfg, t.kinds, t.board(w), w, np.int64(me), np.int64(depth - 1), ws.vals[1])
             done.append((m, ws.vals[1, :n].copy(), [m]))
             continue
-        K._maxn(ws.stack, one, np.int64(depth - 1), one, t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, wid, rule,
+        K._maxn(ws.stack, one, np.int64(depth - 1), one, t.cfg, t.kinds, t.prevh, t.board(w), w, wid, rule,
                 ordering, cfull, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.vals,
                 ws.stats, stop, ws.pv, ws.pvlen)
         if ws.stats[K.ABORTED]:
@@ -200,7 +200,7 @@ def _robust_choice(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid
             scores.append(float("inf"))
             continue
         v = K._paranoid(ws.stack, np.int64(1), np.int64(depth - 1), np.int64(1), -1e300, 1e300, np.int64(me),
-                        np.int64(-1), t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, wid, np.int64(K.ABSOLUTE),
+                        np.int64(-1), t.cfg, t.kinds, t.prevh, t.board(w), w, wid, np.int64(K.ABSOLUTE),
                         ordering, cfull, True, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst,
                         ws.gvals, ws.stats, stop, ws.pv, ws.pvlen, _NO_HINT, np.int64(0), np.int64(0))
         if ws.stats[K.ABORTED]:

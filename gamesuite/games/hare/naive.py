@@ -10,7 +10,9 @@ import math
 from typing import Sequence
 
 from . import board as B
-from .config import EARLY, FINISHED, PLACE_STEP, RACING_CAP, RULES, Weights
+import numpy as np
+
+from .config import EARLY, FINISHED, N_WEIGHTS, PLACE_STEP, RACING_CAP, RULES, Weights
 from .rules import DRAW, OVER, HareState
 
 
@@ -73,8 +75,76 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
                 C -= w.percarrot * over
         P = 3.0 * prog
         v = w.ks * S + w.kc * C + w.kp * P - w.skip * state.skip[p]
+        if w.turns:
+            v -= w.turns * turns(state, p)
         out.append(min(RACING_CAP, max(-RACING_CAP, v)))
     return out
+
+
+def turns(state: HareState, p: int) -> int:
+    """Player ``p``'s turns to finish alone, read from the solo table the kernels build (``solo_turns``, a
+    breadth-first search, is that table's reference); 0 with two pieces on the track."""
+    from . import kernels as K
+
+    g = state.game
+    racing = [j for j in state.pieces_of(p) if state.sq[j] < B.LAST]
+    if len(racing) != 1:
+        return 0
+    j = racing[0]
+    let = state.let[p]
+    extra = state.skip[p]
+    if state.eat[j] == 1:
+        let -= 1
+        extra += 1
+    _, lk_count, cdim, hdim = K.solo_layout(g)
+    lk = 0 if g.ppp == 2 else state.finished_players()
+    c = min(max(state.car[p] + due(state, p), 0), cdim - 1)
+    h = min(let, hdim - 1)
+    btab = K.Tables(g).board(np.array([1.0] * N_WEIGHTS))
+    i = K.B_SOLO + (((state.race_position(j) - 1) * lk_count + lk) * 64 + state.sq[j]) * cdim * hdim + c * hdim + h
+    return extra + int(btab[i])
+
+
+def solo_turns(game, pos: int, limit: int, square: int, carrots: int, lettuces: int,  # type: ignore[no-untyped-def]
+               cap: int = 16, cmax: int = 250) -> int:
+    """The fewest turns a lone piece needs to finish (``kernels._solo_fill``'s model), by a breadth-first
+    search over its positions, turn by turn: race position ``pos`` kept, ``limit`` carrots allowed at the
+    finish, no hare squares, a lettuce square's eating turn included; ``cap`` if not within ``cap`` turns."""
+    kind = game.kind
+    prevh = game.prev_hedgehog
+    start = (square, min(carrots, cmax), lettuces)
+    dist = {start: 0}
+    buckets: dict[int, list] = {0: [start]}
+    for t in range(cap):
+        for st in buckets.pop(t, []):
+            if dist[st] != t:
+                continue
+            s, c, h = st
+            succ = []
+            n = 1
+            while s + n <= B.LAST and B.cost(n) <= c:
+                g, cost = s + n, B.cost(n)
+                if g == B.LAST:
+                    if h == 0 and c - cost <= limit:
+                        return t + 1
+                elif kind[g] == B.LETTUCE:
+                    if h > 0:
+                        succ.append((2, (g, min(cmax, c - cost + 10 * pos), h - 1)))
+                elif kind[g] not in (B.HEDGEHOG, B.HARE):
+                    succ.append((1, (g, min(cmax, c - cost + B.position_bonus(kind[g], pos)), h)))
+                n += 1
+            if prevh[s] >= 0:
+                succ.append((1, (prevh[s], min(cmax, c + 10 * (s - prevh[s])), h)))
+            if kind[s] == B.CARROT:
+                succ.append((1, (s, min(cmax, c + 10), h)))
+                if c >= 10:
+                    succ.append((1, (s, c - 10, h)))
+            for used, nst in succ:
+                d = t + used
+                if d < cap and d < dist.get(nst, cap):
+                    dist[nst] = d
+                    buckets.setdefault(d, []).append(nst)
+    return cap
 
 
 def leaf(state: HareState, w: Weights, mover: int, left: int) -> tuple[list[float], bool]:
