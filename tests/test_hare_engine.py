@@ -73,7 +73,7 @@ def test_solo_table_equals_a_breadth_first_search(spec):
     for _ in range(40):
         pos, lk = rng.randint(1, P), rng.randrange(LK)
         sq, c, h = rng.randint(35, 63), rng.randint(0, 160), rng.randint(0, min(2, H - 1))
-        limit = 20 if g.ppp == 2 else 10 * (lk + 1)
+        limit = (20 if lk == 0 else K.NO_LIMIT) if g.ppp == 2 else 10 * (lk + 1)
         assert K._solo(btab, pos, lk, sq, c, h) == naive.solo_turns(g, pos, limit, sq, c, h), (pos, lk, sq, c, h)
     # by hand: on 59 (carrot) with 15 carrots and no lettuce, first place: 5 squares for 15, home in 1
     assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 59, 15, 0) == 1

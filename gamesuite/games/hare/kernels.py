@@ -469,6 +469,7 @@ def _apply(st, cfg, kinds, prevh, move):
 B_P, B_LK, B_C, B_H, B_TCAP, B_SOLO = 65, 66, 67, 68, 69, 70
 SOLO_CMAX = 250  # carrots beyond this count as this many
 SOLO_TCAP = 16  # turns counted up to this many ("16" means "16 or more")
+NO_LIMIT = 1 << 30  # the first of two pieces may finish with any number of carrots
 
 
 @njit(cache=True, nogil=True)
@@ -630,24 +631,39 @@ def _evaluate(st, cfg, kinds, btab, w, out):
 
 @njit(cache=True, nogil=True)
 def _turns(st, cfg, kinds, btab, p, finished):
-    """Player ``p``'s turns to finish by the solo table (0 when it has two pieces racing)."""
+    """Player ``p``'s turns to finish by the solo table. With two pieces on the track, the sum for the two:
+    the front piece home first (no carrot limit) with a share of the carrots in proportion to its distance,
+    the rear one with the rest (at most 20 at the finish) and the lettuces (as many as it has lettuce
+    squares ahead; the front piece the others)."""
     ppp = cfg[C_PPP]
-    j = -1
-    for q in range(p * ppp, p * ppp + ppp):
-        if st[SQ + q] < LAST:
-            if j >= 0:
-                return 0
-            j = q
-    if j < 0:
-        return 0
-    lk = 0 if ppp == 2 else finished
     let = st[LET + p]
     extra = st[SKIP + p]
-    if st[EATS + j] == 1:
-        let -= 1  # the eating turn: its payout is among the carrots due
-        extra += 1
+    j = -1
+    k = -1
+    for q in range(p * ppp, p * ppp + ppp):
+        if st[SQ + q] < LAST:
+            if st[EATS + q] == 1:
+                let -= 1  # the eating turn: its payout is among the carrots due
+                extra += 1
+            if j < 0:
+                j = q
+            else:
+                k = q
+    if j < 0:
+        return 0
     c = st[CAR + p] + _due(st, cfg, kinds, p)
-    return extra + _solo(btab, _race_position(st, cfg, j), lk, st[SQ + j], c, let)
+    if k < 0:
+        lk = 0 if ppp == 2 else finished
+        return extra + _solo(btab, _race_position(st, cfg, j), lk, st[SQ + j], c, let)
+    if st[SQ + k] > st[SQ + j]:
+        j, k = k, j  # j the front piece, k the rear one
+    df = LAST - st[SQ + j]
+    dr = LAST - st[SQ + k]
+    cf = c * df // (df + dr)
+    hr = min(let, btab[st[SQ + k]])
+    hf = let - hr
+    return (extra + _solo(btab, _race_position(st, cfg, j), 1, st[SQ + j], cf, hf)
+            + _solo(btab, _race_position(st, cfg, k), 0, st[SQ + k], c - cf, hr))
 
 
 @njit(cache=True, nogil=True)
@@ -1047,8 +1063,9 @@ def solo_layout(game) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-d
     """The solo table's dimensions for ``game``: race positions, limit indices, carrots (0..cmax), lettuces.
 
     One table per race position (1..pieces) and carrot limit at the finish (10 x the place for one piece
-    each: one per number of players already home; 20 for the second of two pieces)."""
-    lk = 1 if game.ppp == 2 else game.n
+    each: one per number of players already home; for two pieces each 20 for the second piece home, and
+    no limit for the first)."""
+    lk = 2 if game.ppp == 2 else game.n
     return game.npieces, lk, SOLO_CMAX + 1, game.start_lettuces + 1
 
 
@@ -1070,7 +1087,7 @@ def board_table(game, solo: bool = True) -> np.ndarray:  # type: ignore[no-untyp
     size = 64 * C * H
     for pos in range(1, P + 1):
         for lk in range(LK):
-            limit = 20 if game.ppp == 2 else 10 * (lk + 1)
+            limit = (20 if lk == 0 else NO_LIMIT) if game.ppp == 2 else 10 * (lk + 1)
             _solo_fill(kinds, prevh, np.int64(pos), np.int64(limit), np.int64(C - 1), np.int64(H - 1),
                        np.int64(SOLO_TCAP), t)
             i = B_SOLO + ((pos - 1) * LK + lk) * size

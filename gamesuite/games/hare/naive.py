@@ -82,27 +82,33 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
 
 
 def turns(state: HareState, p: int) -> int:
-    """Player ``p``'s turns to finish alone, read from the solo table the kernels build (``solo_turns``, a
-    breadth-first search, is that table's reference); 0 with two pieces on the track."""
+    """Player ``p``'s turns to finish alone (``kernels._turns``), read from the solo table the kernels build
+    (``solo_turns``, a breadth-first search, is that table's reference)."""
     from . import kernels as K
 
     g = state.game
     racing = [j for j in state.pieces_of(p) if state.sq[j] < B.LAST]
-    if len(racing) != 1:
+    if not racing:
         return 0
-    j = racing[0]
-    let = state.let[p]
-    extra = state.skip[p]
-    if state.eat[j] == 1:
-        let -= 1
-        extra += 1
+    let = state.let[p] - sum(1 for j in racing if state.eat[j] == 1)
+    extra = state.skip[p] + sum(1 for j in racing if state.eat[j] == 1)
+    c = state.car[p] + due(state, p)
     _, lk_count, cdim, hdim = K.solo_layout(g)
-    lk = 0 if g.ppp == 2 else state.finished_players()
-    c = min(max(state.car[p] + due(state, p), 0), cdim - 1)
-    h = min(let, hdim - 1)
     btab = K.Tables(g).board(np.array([1.0] * N_WEIGHTS))
-    i = K.B_SOLO + (((state.race_position(j) - 1) * lk_count + lk) * 64 + state.sq[j]) * cdim * hdim + c * hdim + h
-    return extra + int(btab[i])
+
+    def solo(j: int, lk: int, carrots: int, lettuces: int) -> int:
+        carrots = min(max(carrots, 0), cdim - 1)
+        i = (((state.race_position(j) - 1) * lk_count + lk) * 64 + state.sq[j]) * cdim * hdim
+        return int(btab[K.B_SOLO + i + carrots * hdim + min(lettuces, hdim - 1)])
+
+    if len(racing) == 1:
+        return extra + solo(racing[0], 0 if g.ppp == 2 else state.finished_players(), c, let)
+    front, rear = sorted(racing, key=lambda j: -state.sq[j]) if state.sq[racing[0]] != state.sq[racing[1]] \
+        else (racing[0], racing[1])
+    df, dr = B.LAST - state.sq[front], B.LAST - state.sq[rear]
+    cf = c * df // (df + dr)
+    hr = min(let, _lettuce_ahead(g.kind, state.sq[rear]))
+    return extra + solo(front, 1, cf, let - hr) + solo(rear, 0, c - cf, hr)
 
 
 def solo_turns(game, pos: int, limit: int, square: int, carrots: int, lettuces: int,  # type: ignore[no-untyped-def]
