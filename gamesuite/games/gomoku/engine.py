@@ -610,10 +610,14 @@ register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "
                 help="negamax alpha-beta, full width unless top=N")
 _SEARCH = dict(zip(A.SEARCH_NAMES, (int(v) for v in load_weights().search)))
 register_engine("gomoku", "alphabeta", _factory("alphabeta"),
-                options={"hash": 64, "vcf": 40, "leafvcf": 3, "vct": 10, "vctnodes": 4000, "treevct": 2,
-                         "treevctnodes": 1000, "eval": "shape", "weights": "",
-                         **{k: _SEARCH[k] for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp", "nullvcf")},
-                         "window": 60, "pure": False},
+                options={**{k: _OPTIONS[k] for k in ("hash", "vcf", "leafvcf", "vctnodes", "treevct",
+                                                     "treevctnodes", "pure")},
+                         "vct": Option(10, 0, 1000, help="threats a VCT may chain (0: off)"),
+                         "eval": Option("shape", choices=("shape", "classic"), help="evaluation"),
+                         "weights": Option("", help="a weights file (eval_weights.json's shape; empty: that file)"),
+                         **{k: Option(_SEARCH[k], 0, 1000, help=f"search parameter {k} (eval_weights.json)")
+                            for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp", "nullvcf")},
+                         "window": Option(60, 0, 10**6, help="aspiration window (units)")},
                 help="PVS over threat-aware moves, shape evaluation, LMR and VCF quiescence (numba)")
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from ...core.errors import InvalidOptionError, quote
+from ...core.files import write_atomic
 from . import absearch as A
 from . import kernels as K
 
@@ -103,4 +104,4 @@ def save_weights(w: Weights, path: str | Path, about: str = "") -> None:
             "patterns": {n: int(v) for n, v in zip(COMBO_NAMES, w.combo)},
             "eval": {n: int(v) for n, v in zip(A.EVAL_NAMES, w.eval)},
             "search": {n: int(v) for n, v in zip(A.SEARCH_NAMES, w.search)}}
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(data, indent=1) + "\n")
