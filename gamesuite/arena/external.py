@@ -15,12 +15,12 @@ import subprocess
 import threading
 import time
 
-from ..core.errors import GameSuiteError
+from ..core.errors import EngineFailure, GameSuiteError
 from ..core.limits import Limits
 from ..core.registry import Game
 from ..core.state import State
 from .boards import move_to_xy, require_board, stones, xy_to_move
-from .players import EngineFailure, MoveRequest, Player, SwapRequest
+from .players import MoveRequest, Player, SwapRequest
 from .spec import EngineSpec
 
 #: How long a program may take to start and say it is ready (ms).

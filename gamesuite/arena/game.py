@@ -20,13 +20,13 @@ import traceback
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.errors import GameSuiteError, InvalidOptionError
+from ..core.errors import EngineFailure, GameSuiteError, InvalidOptionError
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
 from ..core.state import State
 from .external import GomocupPlayer, UsiPlayer
 from .openings import Opening
-from .players import EngineFailure, LocalPlayer, MoveRequest, Player, SwapRequest, build_local_engine
+from .players import LocalPlayer, MoveRequest, Player, SwapRequest, build_local_engine
 from .record import GameRecord, result_string
 from .spec import EngineSpec
 

@@ -4,6 +4,8 @@ Nothing here imports Qt or any particular game.
 """
 
 from .errors import (
+    EngineError,
+    EngineFailure,
     GameSuiteError,
     IllegalMoveError,
     InvalidGameSpecError,
@@ -11,6 +13,7 @@ from .errors import (
     InvalidOptionError,
     InvalidPositionError,
     InvalidRecordError,
+    ProtocolError,
 )
 from .info import Engine, InfoCallback, SearchInfo, SearchResult, new_stop_flag
 from .limits import Limits
@@ -33,6 +36,8 @@ __all__ = [
     "WIN",
     "WIN_THRESHOLD",
     "Engine",
+    "EngineError",
+    "EngineFailure",
     "Game",
     "GameSuiteError",
     "IllegalMoveError",
@@ -44,6 +49,7 @@ __all__ = [
     "InvalidRecordError",
     "Limits",
     "Param",
+    "ProtocolError",
     "Score",
     "SearchInfo",
     "SearchResult",

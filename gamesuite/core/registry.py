@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
 from .errors import InvalidGameSpecError, InvalidOptionError, quote
+from .info import Engine
 from .state import State
 
 
@@ -189,7 +190,8 @@ def load_game(spec: str) -> Game:
 
 # -- engines --------------------------------------------------------------
 
-EngineFactory = Callable[..., Any]
+#: ``factory(game, **options)`` builds an engine of ``game``.
+EngineFactory = Callable[..., Engine]
 
 
 @dataclass(frozen=True)
@@ -265,8 +267,11 @@ def engine_entry(game: Game, spec: str = "") -> EngineEntry:
     )
 
 
-def make_engine(game: Game, spec: str = "") -> Any:
-    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+def make_engine(game: Game, spec: str = "") -> Engine:
+    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default).
+
+    Every engine keeps the contract of ``core.Engine``; ``tests/test_engines.py`` checks it for
+    every registered game and engine."""
     entry = engine_entry(game, spec)
     rest = spec.partition(",")[2]
     try:

@@ -31,7 +31,7 @@ import threading
 import time
 from typing import Any, TextIO
 
-from ..core.errors import GameSuiteError
+from ..core.errors import GameSuiteError, ProtocolError
 from ..core.info import SearchInfo
 from ..core.limits import Limits
 from ..core.registry import engine_entry, load_game, make_engine
@@ -48,10 +48,6 @@ MIN_MARGIN_MS = 30
 PREPARE_DELAY_S = 0.2
 _XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 _XYF = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
-
-
-class ProtocolError(Exception):
-    """A malformed command: the brain answers ``ERROR`` with the message."""
 
 
 class Brain:

@@ -15,7 +15,7 @@ import sys
 import threading
 from typing import Any, TextIO
 
-from ..core.errors import GameSuiteError, InvalidOptionError, quote
+from ..core.errors import GameSuiteError, InvalidOptionError, ProtocolError, quote
 from ..core.info import SearchInfo, new_stop_flag
 from ..core.limits import Limits
 from ..core.registry import Game, load_game, make_engine
@@ -24,10 +24,6 @@ from ..core.state import CHANCE, TERMINAL, State
 PROTOCOL = True
 COMMANDS = ("new", "legal", "move", "think", "stop", "quit")
 DEFAULT_MOVETIME = 1000
-
-
-class ProtocolError(GameSuiteError):
-    """A request that is not a valid command of the JSON protocol."""
 
 
 def describe(state: State) -> dict[str, Any]:
