@@ -67,12 +67,9 @@ for _spec in SPECS:
         BROKEN[("searchmoves", _spec, "mcts")] = _GENERIC_MCTS
         BROKEN[("multipv", _spec, "mcts")] = _GENERIC_MCTS
     if _spec.startswith("hare"):
-        BROKEN[("searchmoves", _spec, "mcts")] = "HareMCTS ignores searchmoves"
-        BROKEN[("multipv", _spec, "mcts")] = "HareMCTS ignores searchmoves"
+        del BROKEN[("searchmoves", _spec, "mcts")], BROKEN[("multipv", _spec, "mcts")]
         BROKEN[("searchmoves", _spec, "maxn")] = "HareEngine ignores searchmoves"
         BROKEN[("multipv", _spec, "maxn")] = "HareEngine gives no multi-PV lines"
-BROKEN[("searchmoves", "gomoku(size=9)", "mcts")] = (
-    "ArrayMCTS gives no line for an allowed move its tree does not grow (far from the stones)")
 
 
 def _params(check: str) -> list:
