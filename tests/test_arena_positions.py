@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamesuite.arena.game import TimeControl
+from gamesuite.arena.game import MatchLimits
 from gamesuite.arena.match import run_games, schedule
 from gamesuite.arena.openings import Opening, builtin_openings
 from gamesuite.arena.positions import main, positions, record_files
@@ -17,7 +17,7 @@ from .fakes.dice import DiceRace
 from .test_arena import SCRIPTED
 
 
-def _play(tmp_path, game_spec, specs, games, openings, tc=TimeControl(depth=2)):
+def _play(tmp_path, game_spec, specs, games, openings, tc=MatchLimits(depth=2)):
     game = load_game(game_spec)
     recs = run_games(schedule(game, [parse_engine_spec(s, game.name) for s in specs], games, openings, tc, seed=1))
     for r in recs:

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from gamesuite.arena.game import GameTask, TimeControl, _close_external, play_game
+from gamesuite.arena.game import GameTask, MatchLimits, _close_external, play_game
 from gamesuite.arena.openings import Opening
 from gamesuite.arena.record import load_record, save_record
 from gamesuite.arena.spec import parse_engine_spec
@@ -116,7 +116,7 @@ def test_a_proposal_is_as_even_as_the_engine_can_see():
 # -- the referee ------------------------------------------------------------------------
 
 
-def _game(specs: list[str], rule: str = "swap2", tc: TimeControl = TimeControl(depth=3, margin=2000), seed: int = 1,
+def _game(specs: list[str], rule: str = "swap2", tc: MatchLimits = MatchLimits(depth=3, margin=2000), seed: int = 1,
           game_spec: str = "tictactoe(m=5,n=5,k=4)"):
     game = load_game(game_spec)
     sp = tuple(parse_engine_spec(s, game.name) for s in specs)
@@ -155,7 +155,7 @@ def test_each_role_decides_on_its_own_clock():
 
     SwapScripted.seen.clear()
     r = _game([SWAPPY + ",swap=x/one,@clock=2+0,label=P", SWAPPY + ",swap=two/swap,@clock=9+0,label=C"],
-              tc=TimeControl(depth=2))
+              tc=MatchLimits(depth=2))
     assert r.adjudication is None and [n for n, _ in SwapScripted.seen[:3]] == [0, 3, 5]
     own = [lim.time_left for _, lim in SwapScripted.seen[:3]]
     assert all(len(set(t)) == 1 for t in own)  # every seat shows the decider's own clock
@@ -172,7 +172,7 @@ def test_a_bad_answer_loses_the_game(script, role):
 def test_an_engine_that_cannot_negotiate_loses(tmp_path):
     from .test_arena import usi
 
-    r = _game([usi(), "solver"], tc=TimeControl(movetime=200, margin=2000))
+    r = _game([usi(), "solver"], tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication["kind"] == "protocol" and r.adjudication["seat"] == 0 and "cannot play swap2" in r.reason
 
 
@@ -186,7 +186,7 @@ def test_a_gomocup_brain_negotiates_over_swap2board(tmp_path, chooser_script, bl
     script = chooser_script.split("--swap5")[0]
     proposer = SWAPPY + ",label=P,swap=one/" + ("swap" if "--swap5 swap" in chooser_script else "one")
     r = _game([proposer, gomocup(f"--log {log} {script}") + ",label=brain"],
-              tc=TimeControl(movetime=200, margin=2000), game_spec="tictactoe(m=5,n=5,k=4)")
+              tc=MatchLimits(movetime=200, margin=2000), game_spec="tictactoe(m=5,n=5,k=4)")
     assert r.adjudication is None, r.reason
     assert r.engines[0] == black
     lines = log.read_text().splitlines()
@@ -201,7 +201,7 @@ def test_a_gomocup_brain_negotiates_over_swap2board(tmp_path, chooser_script, bl
 def test_a_gomocup_brain_proposes_and_decides_at_five(tmp_path):
     log = tmp_path / "brain.log"
     r = _game([gomocup(f"--log {log} --swap5 one") + ",label=brain", SWAPPY + ",swap=two/swap,label=C"],
-              tc=TimeControl(movetime=200, margin=2000))
+              tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication is None, r.reason
     assert [st["by"] for st in r.swap["steps"]] == ["brain", "C", "brain"] and r.engines[1] == "brain"
     lines = log.read_text().splitlines()
@@ -215,7 +215,7 @@ def test_a_brain_that_breaks_the_rule_loses(flag, fragment):
     who = 0 if "swap0" in flag else 1
     specs = [gomocup(flag) + ",label=brain", SWAPPY + ",label=S"] if who == 0 else \
         [SWAPPY + ",label=S", gomocup(flag) + ",label=brain"]
-    r = _game(specs, tc=TimeControl(movetime=200, margin=2000))
+    r = _game(specs, tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication["kind"] == "illegal" and r.adjudication["seat"] == who and fragment in r.reason
 
 
@@ -270,7 +270,7 @@ def test_rules_5_and_6_are_freestyle_underneath():
 def test_the_arena_against_our_brain_as_a_program(tmp_path):
     """End to end: our brain as a subprocess, negotiating swap2 with one of our engines."""
     cmd = f"gomocup:{sys.executable} -m gamesuite engine gomocup --engine pvs"
-    r = _game([cmd + ",label=brain", "gomoku:pvs,top=8,@depth=2,label=pvs"], tc=TimeControl(movetime=300, margin=3000),
+    r = _game([cmd + ",label=brain", "gomoku:pvs,top=8,@depth=2,label=pvs"], tc=MatchLimits(movetime=300, margin=3000),
               game_spec="gomoku(size=9)")
     assert r.adjudication is None, r.reason
     assert r.swap["steps"][0]["by"] == "brain" and len(r.swap["steps"][0]["answer"].split()) == 3

@@ -13,7 +13,7 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt  # noqa: E402
 
 from gamesuite.core.registry import load_game  # noqa: E402
-from gamesuite.gui.clock import ClockValue, TimeControl  # noqa: E402
+from gamesuite.play.clock import ClockValue, TimeControl  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
 from gamesuite.gui.record import PlayerSpec  # noqa: E402
 

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.registry import Game
-from .game import TimeControl
+from .game import MatchLimits
 from .match import Tally
 from .openings import Opening
 from .record import GameRecord
@@ -102,7 +102,7 @@ class Ladder:
     anchor: EngineSpec
     steps: list[int | None]
     games: int
-    tc: TimeControl
+    tc: MatchLimits
     option: str = ""  # "": default_step_option(anchor)
     openings: list[Opening] | None = None
     seed: int = 0

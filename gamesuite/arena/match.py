@@ -22,7 +22,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.registry import Game
-from .game import GameTask, TimeControl, run_task
+from .game import GameTask, MatchLimits, run_task
 from .openings import Opening
 from .record import GameRecord
 from .spec import EngineSpec
@@ -49,7 +49,7 @@ def seats_of(pairing: Sequence[int], num_players: int, rotation: int) -> tuple[i
 
 
 def schedule(game: Game, engines: Sequence[EngineSpec], games: int, openings: Sequence[Opening],
-             tc: TimeControl, pairings: Sequence[tuple[int, ...]] | None = None, seed: int = 0,
+             tc: MatchLimits, pairings: Sequence[tuple[int, ...]] | None = None, seed: int = 0,
              max_plies: int = 0) -> list[GameTask]:
     """``games`` games per pairing: each opening once per seat rotation, openings in turn.
 

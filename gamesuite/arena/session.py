@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..core.errors import InvalidOptionError
 from ..core.registry import Game, load_game
-from .game import TimeControl, check_limits
+from .game import MatchLimits, check_limits
 from .match import Tally, check_specs, make_executor, pairings_for, run_games, schedule
 from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
@@ -29,7 +29,7 @@ class Session:
     game: Game
     engines: list[EngineSpec]
     games: int
-    tc: TimeControl
+    tc: MatchLimits
     mode: str = "match"  # or "tournament" (round robin; ``games`` per pairing)
     openings: list[Opening] | None = None  # None: the built-in set
     seed: int = 0

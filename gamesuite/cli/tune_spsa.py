@@ -45,7 +45,7 @@ def add_spsa_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_spsa_command(args: argparse.Namespace) -> int:
-    from ..arena.game import TimeControl
+    from ..arena.game import MatchLimits
     from ..arena.openings import load_openings
     from ..arena.spec import parse_engine_spec
     from ..arena.spsa import Spsa, final_spec, parse_param, read_params, run_spsa, theta_text
@@ -60,7 +60,7 @@ def run_spsa_command(args: argparse.Namespace) -> int:
     params = [parse_param(t) for t in args.param] + (read_params(args.params) if args.params else [])
     game = load_game(args.game)
     spsa = Spsa(game, parse_engine_spec(args.engine, game.name), params, args.pairs, args.batch,
-                TimeControl(hang=args.hang_timeout), seed=args.seed, concurrency=args.concurrency,
+                MatchLimits(hang=args.hang_timeout), seed=args.seed, concurrency=args.concurrency,
                 cluster=args.cluster, max_plies=args.max_plies, alpha=args.alpha, gamma=args.gamma,
                 A=args.big_a, state_path=args.state, save_dir=args.save)
     if args.openings is not None:

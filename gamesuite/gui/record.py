@@ -15,7 +15,7 @@ from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.registry import Game, load_game
 from ..core.score import Score
 from ..core.state import State
-from .clock import ClockValue, TimeControl
+from ..play.clock import ClockValue, TimeControl
 
 FORMAT = "gamesuite-game"
 VERSION = 1
