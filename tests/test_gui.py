@@ -13,7 +13,7 @@ from gamesuite.core.limits import Limits  # noqa: E402
 from gamesuite.core.registry import game_classes, load_game  # noqa: E402
 from gamesuite.core.score import Score  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
+from gamesuite.play.record import GameRecord, PlayerSpec  # noqa: E402
 from gamesuite.gui.worker import EngineHost  # noqa: E402
 
 from .gui_fakes import Factory  # noqa: E402

@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from gamesuite.core.registry import load_game  # noqa: E402
 from gamesuite.play.clock import ClockValue, TimeControl  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
+from gamesuite.play.record import PlayerSpec  # noqa: E402
 
 from .gui_fakes import Factory, FakeTime  # noqa: E402
 

@@ -14,7 +14,7 @@ from gamesuite.gui.boards import HareBoard, board_class_for  # noqa: E402
 from gamesuite.gui.boards.hare import PLAYER_COLOURS  # noqa: E402
 from gamesuite.gui.controller import GameController  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
+from gamesuite.play.record import GameRecord, PlayerSpec  # noqa: E402
 
 
 def make_window(qtbot, tmp_path, game="hare", players=None):

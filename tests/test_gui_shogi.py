@@ -39,7 +39,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from gamesuite.gui.boards import ShogiBoard, board_class_for  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
+from gamesuite.play.record import PlayerSpec  # noqa: E402
 
 HUMANS = [PlayerSpec("human"), PlayerSpec("human")]
 

@@ -14,7 +14,7 @@ from gamesuite.core.info import SearchInfo  # noqa: E402
 from gamesuite.core.registry import game_classes, load_game  # noqa: E402
 from gamesuite.core.score import Score  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
+from gamesuite.play.record import GameRecord, PlayerSpec  # noqa: E402
 
 from .gui_fakes import Factory  # noqa: E402
 

@@ -399,7 +399,7 @@ def run_task(task: GameTask) -> GameRecord:
 def state_after(record: GameRecord) -> State:
     """The final position of a record (replayed)."""
     game = load_game(record.game)
-    s = game.state_from_text(record.start)
+    s = game.state_from_text(record.start) if record.start else game.new_state()
     for m in record.moves:
         s.play_text(m)
     return s

@@ -18,6 +18,7 @@ from .errors import (
 from .info import Engine, InfoCallback, SearchInfo, SearchResult, new_stop_flag
 from .limits import Limits
 from .registry import (
+    FileFormat,
     Game,
     Param,
     engines_for,
@@ -38,6 +39,7 @@ __all__ = [
     "Engine",
     "EngineError",
     "EngineFailure",
+    "FileFormat",
     "Game",
     "GameSuiteError",
     "IllegalMoveError",

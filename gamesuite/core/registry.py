@@ -64,6 +64,16 @@ class Param:
         return f"{self.name}={self.default}{rng}" + (f"  {self.help}" if self.help else "")
 
 
+@dataclass(frozen=True)
+class FileFormat:
+    """A game's file format: a name, file extensions (no dot), a reader and/or a writer."""
+
+    name: str
+    extensions: tuple[str, ...]
+    load: Callable[[str], State] | None  # text -> the final state (its history: the game's moves)
+    save: Callable[[State], str] | None  # the line that led to a state -> text
+
+
 class Game(ABC):
     """A game with its parameters fixed: the factory of its states.
 
@@ -121,6 +131,20 @@ class Game(ABC):
     @abstractmethod
     def state_from_text(self, text: str) -> State:
         """A state from position text; ``InvalidPositionError`` quoting the text."""
+
+    @classmethod
+    def file_formats(cls) -> list[FileFormat]:
+        """The game's own file formats, besides gamesuite's JSON record (``play.record``).
+
+        By default those its package lists in ``gamesuite.games.<name>.records.FILE_FORMATS`` as
+        ``(name, extensions, load, save)`` with ``load(text) -> State`` and ``save(state) -> str``
+        (either may be None); a game class may also override this."""
+        try:
+            mod = importlib.import_module(f"{cls.__module__.rpartition('.')[0]}.records")
+        except ImportError:
+            return []
+        return [FileFormat(str(name), tuple(str(e).lstrip(".") for e in exts), load, save)
+                for name, exts, load, save in getattr(mod, "FILE_FORMATS", ())]
 
     def __repr__(self) -> str:
         return f"<Game {self.spec}>"

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 
 from ..core.errors import GameSuiteError
 from ..core.registry import Game, Param, engines_for, game_classes, load_game
-from .clock import TimeControl
+from ..play.clock import TimeControl
 from .notation import notation_for
-from .record import PlayerSpec
+from ..play.record import PlayerSpec
 
 
 class ClockEdit(QWidget):

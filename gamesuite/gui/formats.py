@@ -2,16 +2,12 @@
 
 A format reads a file into a state (the game's start position, or a set-up
 one, followed by the game's moves) and/or writes the line that led to a state.
-Gomoku's formats are listed here (its record text and Gomocup ``.psq``);
-any game package can offer its own with no change to the window: a module
-``gamesuite.games.<game>.records`` that defines ``FILE_FORMATS``, a list of
-``(name, extensions, load, save)`` with ``load(text) -> State`` and
-``save(state) -> str`` (either may be None).
+Games declare their formats on ``Game.file_formats`` (by default, the
+``FILE_FORMATS`` of the package's ``records`` module); the window lists them.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -35,37 +31,12 @@ class FileFormat:
         return f"{self.name} ({' '.join('*.' + e for e in self.extensions)})"
 
 
-def _gomoku_formats() -> list[FileFormat]:
-    try:
-        rec = importlib.import_module("gamesuite.games.gomoku.records")
-    except ImportError:
-        return []
-    return [
-        FileFormat("gomoku", "Gomoku record", ("txt", "gomoku"), lambda text: rec.load_record(text).state,
-                   lambda state: rec.save_record(state)),
-        FileFormat("gomoku", "Gomocup record", ("psq",), lambda text: rec.load_psq(text).state, None),
-    ]
-
-
-def _package_formats(name: str) -> list[FileFormat]:
-    """Formats a game package declares in ``records.FILE_FORMATS`` (none when it has no such module)."""
-    try:
-        rec = importlib.import_module(f"gamesuite.games.{name}.records")
-    except ImportError:
-        return []
-    out = []
-    for entry in getattr(rec, "FILE_FORMATS", ()):
-        fname, exts, load, save = entry
-        out.append(FileFormat(name, str(fname), tuple(str(e).lstrip(".") for e in exts), load, save))
-    return out
-
-
 def formats_for(game_name: str) -> list[FileFormat]:
-    """The file formats of one game (its package's own, plus those listed here)."""
-    fmts = _package_formats(game_name)
-    if game_name == "gomoku" and not fmts:
-        fmts = _gomoku_formats()
-    return fmts
+    """The file formats of one game (``Game.file_formats``)."""
+    cls = game_classes().get(game_name)
+    if cls is None:
+        return []
+    return [FileFormat(game_name, f.name, f.extensions, f.load, f.save) for f in cls.file_formats()]
 
 
 def all_formats() -> list[FileFormat]:

@@ -38,7 +38,7 @@ from ..core.limits import Limits
 from ..core.registry import Game, load_game
 from .analysis import AnalysisPanel
 from .boards import BoardWidget, board_class_for
-from .clock import ClockRunner, ClockValue, Reading, TimeSource, after_move, available, reading
+from ..play.clock import ClockRunner, ClockValue, Reading, TimeSource, after_move, available, reading
 from .clockview import ClockPanel
 from .controller import GameController
 from .dialogs import NewGameDialog
@@ -50,7 +50,7 @@ from .icons import themed_icon
 from .messages import MessageBar, error_box
 from .movelist import MoveList
 from .notation import Notation, notation_for
-from .record import GameRecord, Node, PlayerSpec, parse_json
+from ..play.record import GameRecord, Node, PlayerSpec, parse_json
 from .session import SaveState
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
@@ -478,7 +478,7 @@ class MainWindow(QMainWindow):
             else:
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
-            label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
+            label = f"{self.notation.player(st.current_player)}: {p.describe()} is thinking"
         else:
             limits = Limits(infinite=True, multipv=self.panel.multipv.value())
             spec = self.analysis_spec()

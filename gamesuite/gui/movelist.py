@@ -9,7 +9,7 @@ from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
 from .notation import Notation, notation_for
-from .record import GameRecord, Node
+from ..play.record import GameRecord, Node
 
 
 class MoveList(QTextBrowser):

@@ -172,3 +172,18 @@ def load_psq(text: str, rule: str = "freestyle") -> GameRecord:
             raise InvalidRecordError(f".psq line {n}: move {quote(line)} is illegal: {state.why_illegal(move)}")
         state.play(move)
     return GameRecord(state, {"Game": game.spec, "Result": result_of(state)})
+
+
+def _load_text(text: str) -> GomokuState:
+    return load_record(text).state
+
+
+def _load_psq(text: str) -> GomokuState:
+    return load_psq(text).state
+
+
+#: The game's file formats (``Game.file_formats``): its record text and Gomocup's ``.psq``.
+FILE_FORMATS = [
+    ("Gomoku record", ("txt", "gomoku"), _load_text, save_record),
+    ("Gomocup record", ("psq",), _load_psq, None),
+]
