@@ -20,7 +20,8 @@ from .gui_fakes import Factory  # noqa: E402
 
 HUMANS = [PlayerSpec("human"), PlayerSpec("human")]
 #: The real Save / Discard / Cancel question (conftest replaces it in every test, as a guard).
-REAL_QUESTION = MainWindow.__dict__.get("ask_save_changes")
+REAL_QUESTION = next((k.__dict__["ask_save_changes"] for k in MainWindow.__mro__ if "ask_save_changes" in k.__dict__),
+                     None)
 
 
 def make_window(qtbot, tmp_path, factory=None, players=None, game="tictactoe", restore=False):
