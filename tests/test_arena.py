@@ -229,9 +229,9 @@ def test_the_clock_is_passed_to_engines_and_runs_down():
                     MatchLimits.with_clock("2+0.5"), reuse_engines=True)
     r = play_game(task)
     assert r.adjudication is None
-    from gamesuite.arena.game import _LOCAL_ENGINES
-
     import threading
+
+    from gamesuite.arena.game import _LOCAL_ENGINES
 
     eng = _LOCAL_ENGINES[(threading.get_ident(), game.spec, sp.text, 0)]
     seen = eng.limits_seen

@@ -40,7 +40,8 @@ def test_a_small_match_on_a_local_dask_cluster(cluster):
 
 
 def test_match_command_with_cluster_and_sprt_stop(cluster, capsys):
-    status = main(["match", "tictactoe", "--engine", "solver", "--engine", "py:tests.fakes.engines:Scripted,label=first",
+    status = main(["match", "tictactoe", "--engine", "solver",
+                   "--engine", "py:tests.fakes.engines:Scripted,label=first",
                    "--games", "60", "--depth", "9", "--seed", "1", "--sprt", "0,100", "--quiet",
                    "--cluster", cluster.scheduler_address])
     out = capsys.readouterr().out

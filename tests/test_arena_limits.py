@@ -27,7 +27,8 @@ def test_limits_are_items_that_start_with_an_at_sign():
     assert s.command == ("/opt/yane/engine", "-x") and s.options == (("NodesLimit", "10000"),)
     assert s.limits == (("movetime", "1000"),) and s.label == "yane" and s.limits_text() == "@movetime=1000"
     s = parse_engine_spec("gomocup:/x/pbrain-foo,@depth=3,MAX_NODE=5")
-    assert s.options == (("MAX_NODE", "5"),) and s.limits == (("depth", "3"),) and s.label == "gomocup:pbrain-foo@depth=3"
+    assert s.options == (("MAX_NODE", "5"),) and s.limits == (("depth", "3"),)
+    assert s.label == "gomocup:pbrain-foo@depth=3"
     s = parse_engine_spec(SCRIPTED + ",mode=random,@nodes=9")
     assert s.options == (("mode", "random"),) and s.limits == (("nodes", "9"),)
     # normalized, in a fixed order; the default engine may carry limits alone
@@ -78,8 +79,10 @@ def test_each_engine_searches_with_its_own_limits_and_the_record_says_so(tmp_pat
     specs = (parse_engine_spec(a), parse_engine_spec(b))
     r = play_game(GameTask(game.spec, specs, (0, 1), Opening(), MatchLimits(depth=3)))
     assert r.adjudication is None
-    assert {lim.nodes for lim in _seen("tictactoe", a)} == {500} and {lim.depth for lim in _seen("tictactoe", a)} == {None}
-    assert {lim.depth for lim in _seen("tictactoe", b)} == {3} and {lim.nodes for lim in _seen("tictactoe", b)} == {None}
+    assert {lim.nodes for lim in _seen("tictactoe", a)} == {500}
+    assert {lim.depth for lim in _seen("tictactoe", a)} == {None}
+    assert {lim.depth for lim in _seen("tictactoe", b)} == {3}
+    assert {lim.nodes for lim in _seen("tictactoe", b)} == {None}
     assert r.time_control == "depth 3" and r.limits == ["nodes 500", "depth 3"]
     from gamesuite.arena.record import save_record
 

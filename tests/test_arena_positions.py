@@ -27,7 +27,8 @@ def _play(tmp_path, game_spec, specs, games, openings, tc=MatchLimits(depth=2)):
 
 def test_every_played_position_with_the_result_for_the_side_to_move(tmp_path):
     game = load_game("tictactoe(m=4,n=4,k=3)")
-    recs = _play(tmp_path, game.spec, ["solver", SCRIPTED + ",mode=random,seed=3"], 6, builtin_openings(game, 3, seed=2))
+    recs = _play(tmp_path, game.spec, ["solver", SCRIPTED + ",mode=random,seed=3"], 6,
+                 builtin_openings(game, 3, seed=2))
     got = list(positions(tmp_path))
     assert len(got) == sum(r.plies for r in recs)  # every ply after the opening, none of the final positions
     for p in got:

@@ -13,8 +13,18 @@ from gamesuite.arena.game import GameTask, MatchLimits, _close_external, play_ga
 from gamesuite.arena.openings import Opening
 from gamesuite.arena.record import load_record, save_record
 from gamesuite.arena.spec import parse_engine_spec
-from gamesuite.arena.swap import (SWAP, SwapStep, check_answer, check_rule, choose, finished, next_role, options,
-                                  propose, roles_after)
+from gamesuite.arena.swap import (
+    SWAP,
+    SwapStep,
+    check_answer,
+    check_rule,
+    choose,
+    finished,
+    next_role,
+    options,
+    propose,
+    roles_after,
+)
 from gamesuite.core.errors import InvalidMoveError, InvalidOptionError
 from gamesuite.core.limits import Limits
 from gamesuite.core.registry import load_game, make_engine
@@ -43,7 +53,8 @@ def _state(game_spec: str, cells: list[str]):
 
 
 def test_options_and_answers_follow_the_rule():
-    assert options("swap2", 0) == ("3",) and options("swap2", 3) == (SWAP, "1", "2") and options("swap2", 5) == (SWAP, "1")
+    assert options("swap2", 0) == ("3",) and options("swap2", 3) == (SWAP, "1", "2")
+    assert options("swap2", 5) == (SWAP, "1")
     assert options("swap1", 3) == (SWAP, "1")
     with pytest.raises(InvalidOptionError):
         options("swap1", 5)
@@ -180,7 +191,8 @@ def test_an_engine_that_cannot_negotiate_loses(tmp_path):
 
 
 @pytest.mark.parametrize("chooser_script, black", [("--swap3 swap", "brain"), ("--swap3 one", "P"),
-                                                   ("--swap3 two --swap5 swap", "P"), ("--swap3 two --swap5 one", "brain")])
+                                                   ("--swap3 two --swap5 swap", "P"),
+                                                   ("--swap3 two --swap5 one", "brain")])
 def test_a_gomocup_brain_negotiates_over_swap2board(tmp_path, chooser_script, black):
     log = tmp_path / "brain.log"
     script = chooser_script.split("--swap5")[0]
@@ -210,7 +222,8 @@ def test_a_gomocup_brain_proposes_and_decides_at_five(tmp_path):
     assert len(lines[j + 1:lines.index("DONE", j)]) == 5
 
 
-@pytest.mark.parametrize("flag, fragment", [("--swap0 bad", "no swap with 0 stones"), ("--swap3 bad", "cannot be placed")])
+@pytest.mark.parametrize("flag, fragment", [("--swap0 bad", "no swap with 0 stones"),
+                                            ("--swap3 bad", "cannot be placed")])
 def test_a_brain_that_breaks_the_rule_loses(flag, fragment):
     who = 0 if "swap0" in flag else 1
     specs = [gomocup(flag) + ",label=brain", SWAPPY + ",label=S"] if who == 0 else \

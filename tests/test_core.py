@@ -90,7 +90,8 @@ def test_engine_errors_are_one_family():
     import pickle
 
     from gamesuite.core import EngineError, EngineFailure, GameSuiteError, ProtocolError
-    from gamesuite.protocols import gomocup, json as json_protocol
+    from gamesuite.protocols import gomocup
+    from gamesuite.protocols import json as json_protocol
 
     assert issubclass(ProtocolError, EngineError) and issubclass(EngineFailure, EngineError)
     assert issubclass(EngineError, GameSuiteError)

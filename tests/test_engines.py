@@ -185,7 +185,8 @@ def test_preset_stop(games, spec, name):
 def test_limits(games, spec, name, limit):
     engine = _engine(games, spec, name)
     state = _position(games[spec])
-    limits = {"depth": Limits(depth=2), "nodes": Limits(nodes=_nodes(spec, name)), "movetime": Limits(movetime=50)}[limit]
+    limits = {"depth": Limits(depth=2), "nodes": Limits(nodes=_nodes(spec, name)),
+              "movetime": Limits(movetime=50)}[limit]
     result, infos = _search(engine, state, limits)
     assert result.best_move in state.legal_moves()
     assert result.pv and result.pv[0] == result.best_move

@@ -6,17 +6,17 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, Qt, QTimer  # noqa: E402
-from PySide6.QtGui import QColor, QImage  # noqa: E402
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox  # noqa: E402
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox
 
-from gamesuite.core.info import SearchInfo  # noqa: E402
-from gamesuite.core.registry import game_classes, load_game  # noqa: E402
-from gamesuite.core.score import Score  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.play.record import GameRecord, PlayerSpec  # noqa: E402
+from gamesuite.core.info import SearchInfo
+from gamesuite.core.registry import game_classes, load_game
+from gamesuite.core.score import Score
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.play.record import GameRecord, PlayerSpec
 
-from .gui_fakes import Factory  # noqa: E402
+from .gui_fakes import Factory
 
 HUMANS = [PlayerSpec("human"), PlayerSpec("human")]
 #: The real Save / Discard / Cancel question (conftest replaces it in every test, as a guard).

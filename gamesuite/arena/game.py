@@ -76,11 +76,11 @@ class MatchLimits:
         return any(x is not None for x in (self.movetime, self.clock, self.depth, self.nodes))
 
     @classmethod
-    def with_clock(cls, text: str, **kw: Any) -> "MatchLimits":
+    def with_clock(cls, text: str, **kw: Any) -> MatchLimits:
         """A clock from text (``"10+0.1"``, ``"60+5b"``: ``TimeControl.parse``) and other limits."""
         return cls(clock=play_clock.TimeControl.parse(text), **kw)
 
-    def for_engine(self, spec: EngineSpec) -> "MatchLimits":
+    def for_engine(self, spec: EngineSpec) -> MatchLimits:
         """The limits of ``spec``: its own ``@`` limits if it has any, else these."""
         if not spec.limits:
             return self
@@ -112,7 +112,7 @@ class MatchLimits:
 TimeControl = MatchLimits
 
 
-def check_limits(tc: MatchLimits, specs: "list[EngineSpec] | tuple[EngineSpec, ...]") -> None:
+def check_limits(tc: MatchLimits, specs: list[EngineSpec] | tuple[EngineSpec, ...]) -> None:
     """``InvalidOptionError`` unless every engine has a limit (the match's or its own)."""
     for sp in specs:
         if not tc.for_engine(sp).is_set:
@@ -199,7 +199,7 @@ def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
         p.close()
 
 
-def release_others(game: Game, specs: "tuple[EngineSpec, ...] | list[EngineSpec]") -> int:
+def release_others(game: Game, specs: tuple[EngineSpec, ...] | list[EngineSpec]) -> int:
     """Close this thread's kept engines that are not ``specs`` in ``game``; how many were released."""
     me = threading.get_ident()
     keep = {(me, game.spec, sp.text, sum(1 for o in specs[:i] if o.text == sp.text)) for i, sp in enumerate(specs)}
@@ -218,7 +218,7 @@ def release_others(game: Game, specs: "tuple[EngineSpec, ...] | list[EngineSpec]
 
 
 def _utc_now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def play_game(task: GameTask) -> GameRecord:

@@ -16,9 +16,10 @@ import itertools
 import multiprocessing
 import os
 import random
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.registry import Game
@@ -276,7 +277,7 @@ class Tally:
         self.pentanomial[lo][hi][total] += 1
         self.pentanomial[hi][lo][4 - total] += 1
 
-    def add_all(self, records: Iterable[GameRecord]) -> "Tally":
+    def add_all(self, records: Iterable[GameRecord]) -> Tally:
         for r in records:
             self.add(r)
         return self

@@ -81,7 +81,8 @@ def build_local_engine(game: Game, spec: EngineSpec) -> Engine:
         try:
             factory = getattr(importlib.import_module(module), attr)
         except (ImportError, AttributeError) as e:
-            raise InvalidOptionError(f"engine spec {quote(spec.text)}: cannot import {quote(spec.target)} ({e})") from None
+            raise InvalidOptionError(
+                f"engine spec {quote(spec.text)}: cannot import {quote(spec.target)} ({e})") from None
         from ..core.registry import _convert_option
 
         opts = {k: _convert_option(v) for k, v in spec.options}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .game import MatchLimits
 from .match import Tally

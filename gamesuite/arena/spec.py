@@ -18,7 +18,8 @@ options start at the first ``,`` followed by ``name=``. Every kind accepts
 
 **Per-engine limits** are items that start with ``@`` (no engine option can,
 so they never clash): ``@nodes=N``, ``@depth=N``, ``@movetime=MS``,
-``@clock=BASE+INC`` or ``@clock=BASE+BYOb`` (seconds; ``play.clock.TimeControl.parse``). An engine with limits of its own plays by them
+``@clock=BASE+INC`` or ``@clock=BASE+BYOb`` (seconds; ``play.clock.TimeControl.parse``).
+An engine with limits of its own plays by them
 instead of the match's time control; one time limit (``movetime`` or
 ``clock``) and one work limit (``depth`` or ``nodes``) may be combined, and
 the engine stops at whichever comes first: ``gomoku:mtdf,@nodes=300000``,
@@ -61,7 +62,7 @@ class EngineSpec:
     def is_external(self) -> bool:
         return self.kind in ("usi", "gomocup")
 
-    def with_label(self, label: str) -> "EngineSpec":
+    def with_label(self, label: str) -> EngineSpec:
         return replace(self, label=label)
 
     def limits_text(self) -> str:

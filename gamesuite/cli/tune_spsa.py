@@ -27,7 +27,8 @@ def add_spsa_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--param", action="append", default=[], metavar="NAME,START,MIN,MAX,C_END,R_END",
                    help="a tuned option, fishtest's way (repeat); c_end: the last perturbation, r_end: the last "
                         "learning rate; integer START/MIN/MAX make an integer option")
-    g.add_argument("--params", type=Path, metavar="FILE", help="tuned options, one NAME,START,MIN,MAX,C_END,R_END a line")
+    g.add_argument("--params", type=Path, metavar="FILE",
+                   help="tuned options, one NAME,START,MIN,MAX,C_END,R_END a line")
     g.add_argument("--pairs", type=int, default=1000, metavar="N",
                    help="game pairs in all (fishtest's iterations; default 1000)")
     g.add_argument("--batch", type=int, default=0, metavar="P",

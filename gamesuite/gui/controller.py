@@ -16,8 +16,8 @@ from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
 from ..play.clock import ClockValue
-from .notation import notation_for
 from ..play.record import GameRecord, Node, PlayerSpec
+from .notation import notation_for
 
 
 class GameController(QObject):

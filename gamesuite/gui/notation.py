@@ -10,7 +10,7 @@ lines and score columns, the banner, the graph's legend) goes through one
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.errors import GameSuiteError
 from ..core.registry import Game

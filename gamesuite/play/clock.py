@@ -1,7 +1,8 @@
 """Game clocks: time controls, what a clock reads, and which clock is running.
 
 One ``TimeControl`` serves the window and the arena. This module does not import
-Qt, so the clock rules can be tested anywhere. Times are integer milliseconds. A clock's stored value (``ClockValue``) is its state
+Qt, so the clock rules can be tested anywhere. Times are integer milliseconds.
+A clock's stored value (``ClockValue``) is its state
 between moves; what it reads while its player thinks is ``reading(control, value,
 spent)``. The time source is any callable returning milliseconds, so tests drive
 the clocks with a fake one.
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from ..core.errors import InvalidOptionError, InvalidRecordError, quote
 
@@ -60,7 +62,7 @@ class TimeControl:
         """``"byoyomi"`` or ``"fischer"``."""
         return "byoyomi" if self.byoyomi else "fischer"
 
-    def start(self) -> "ClockValue":
+    def start(self) -> ClockValue:
         """The clock's value before the first move."""
         return ClockValue(self.base, self.periods if self.byoyomi else 0)
 
@@ -74,7 +76,7 @@ class TimeControl:
         return " + ".join(parts)
 
     @classmethod
-    def parse(cls, text: str) -> "TimeControl":
+    def parse(cls, text: str) -> TimeControl:
         """A time control from text, in seconds: ``BASE+INC`` (``"60+0.5"``; ``"300+0"`` is sudden
         death) or ``BASE+BYOb[PERIODS]`` with byoyomi (``"600+30b"``, ``"0+10b"`` ten seconds a move,
         ``"60+5b3"`` three periods). ``InvalidOptionError`` quoting the text."""
@@ -109,7 +111,7 @@ class TimeControl:
         return d
 
     @classmethod
-    def from_json(cls, d: Any) -> "TimeControl":
+    def from_json(cls, d: Any) -> TimeControl:
         """Read ``{"base": MS, "increment": MS}`` or ``{"base": MS, "byoyomi": MS, "periods": N}``."""
         if not isinstance(d, dict) or "base" not in d or set(d) - {"base", "increment", "byoyomi", "periods"}:
             raise InvalidRecordError(

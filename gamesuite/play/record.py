@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.registry import Game, load_game
@@ -73,7 +74,7 @@ class PlayerSpec:
         return d
 
     @classmethod
-    def from_json(cls, d: Any) -> "PlayerSpec":
+    def from_json(cls, d: Any) -> PlayerSpec:
         if not isinstance(d, dict) or d.get("kind") not in ("human", "engine"):
             raise InvalidRecordError(f"player must be {{'kind': 'human'|'engine', ...}}, got {quote(d)}")
         depth = d.get("depth")
@@ -103,7 +104,7 @@ class Node:
 
     __slots__ = ("move", "parent", "children", "comment", "score", "id", "clocks", "timeout")
 
-    def __init__(self, move: int | None = None, parent: "Node | None" = None) -> None:
+    def __init__(self, move: int | None = None, parent: Node | None = None) -> None:
         self.move = move
         self.parent = parent
         self.children: list[Node] = []
@@ -120,7 +121,7 @@ class Node:
             n, node = n + 1, node.parent
         return n
 
-    def path(self) -> list["Node"]:
+    def path(self) -> list[Node]:
         """The nodes from the first move to this one (the root excluded)."""
         out: list[Node] = []
         node: Node | None = self
@@ -319,7 +320,7 @@ class GameRecord:
             raise InvalidRecordError(f"bad game file: {e}") from None
 
     @classmethod
-    def from_json(cls, d: Any) -> tuple["GameRecord", Node]:
+    def from_json(cls, d: Any) -> tuple[GameRecord, Node]:
         """Read a record dict; returns the record and the node to show. ``InvalidRecordError``."""
         game = cls.game_of(d)
         if "engines" in d and "players" not in d:
@@ -361,7 +362,7 @@ class GameRecord:
         return rec, node
 
     @classmethod
-    def loads(cls, text: str) -> tuple["GameRecord", Node]:
+    def loads(cls, text: str) -> tuple[GameRecord, Node]:
         return cls.from_json(parse_json(text))
 
 

@@ -27,8 +27,9 @@ way for every tree:
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Collection, Protocol
+from typing import Protocol
 
 import numpy as np
 

@@ -171,6 +171,8 @@ class Gomoku(Game):
 class GomokuState(State):
     """A gomoku position: a flat ``int8`` board (0 empty, 1 black, 2 white)."""
 
+    game: Gomoku  # a state of this game (the State API types it as any Game)
+
     def __init__(self, game: Gomoku) -> None:
         self.game = game
         self.board = np.zeros(game.cells, dtype=np.int8)

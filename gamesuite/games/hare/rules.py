@@ -107,6 +107,8 @@ class HareGame(Game):
 class HareState(State):
     """A Hare and Hedgehog position: plain lists, one entry per piece or per player."""
 
+    game: HareGame  # a state of this game (the State API types it as any Game)
+
     def __init__(self, game: HareGame) -> None:
         self.game = game
         n, k = game.n, game.npieces

@@ -259,6 +259,8 @@ def _validate(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarr
 class ShogiState(State):
     """A shogi position with its history: numpy arrays (padded board, hands, kings) and a Zobrist key."""
 
+    game: Shogi  # a state of this game (the State API types it as any Game)
+
     def __init__(self, game: Shogi, parsed: tuple) -> None:
         self.game = game
         self.g = game.geometry

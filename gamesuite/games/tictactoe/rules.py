@@ -120,6 +120,8 @@ class TicTacToe(Game):
 class TicTacToeState(State):
     """A tic-tac-toe position: a flat ``int8`` board (0 empty, 1 X, 2 O)."""
 
+    game: TicTacToe  # a state of this game (the State API types it as any Game)
+
     def __init__(self, game: TicTacToe) -> None:
         self.game = game
         self.board = np.zeros(game.cells, dtype=np.int8)
