@@ -61,3 +61,11 @@ def test_a_usi_program_is_an_engine_that_streams_its_infos():
         assert len({i.search_id for i in infos}) == 1
     finally:
         e.close()
+
+
+def test_the_command_line_analyses_with_a_usi_program(capsys):
+    from gamesuite.cli import main
+
+    assert main(["analyse", "tictactoe", "--position", "x...o....", "--engine", usi(), "--movetime", "200"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("depth 1/1") and out[-1].startswith("bestmove ")

@@ -18,9 +18,9 @@ import time
 import numpy as np
 
 from ..core.errors import EngineFailure, GameSuiteError, InvalidOptionError
-from ..core.info import InfoCallback, SearchInfo, SearchResult
+from ..core.info import Engine, InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
-from ..core.registry import Game
+from ..core.registry import Game, make_engine
 from ..core.score import Score
 from ..core.state import State
 from ..protocols._usi import go_command, parse_info
@@ -459,3 +459,11 @@ class GomocupPlayer(Player):
                 pass
             self.proc.close()
             self.proc = None
+
+
+def open_engine(game: Game, text: str) -> Engine:
+    """The engine a spec names, ours or a program's: ``usi:COMMAND[,opt=val...]`` is a ``UsiEngine``
+    (``close()`` it when done), anything else ``core.make_engine``'s (``mtdf,top=10``)."""
+    if text.startswith("usi:"):
+        return UsiEngine(game, text)
+    return make_engine(game, text)
