@@ -36,7 +36,7 @@ def test_an_arena_game_opens_in_the_record_model_and_replays(tmp_path):
     assert [rec.start_state().format_line(n.moves()) for n in line][-1] == r.moves
     final = rec.state_at(line[-1])
     assert final.is_terminal() == bool(r.reason and not r.adjudication)
-    assert [p.describe() for p in rec.players] == r.engines
+    assert [p.name for p in rec.players] == r.engines
     assert rec.result["result"] == r.result and rec.result["reason"] == r.reason
     assert rec.match["round"] == 3 and rec.match["opening_plies"] == 1 and rec.match["seed"] == 9
     # the window's model writes it back, and the arena reads what the window wrote

@@ -65,7 +65,7 @@ class GameRecord:
         return {
             "format": FORMAT, "version": VERSION, "game": self.game, "start": self.start or None,
             # the window plays an engine's seat with the game's default engine (a label is no spec)
-            "players": [{"kind": "engine", "engine": "", "label": e} for e in self.engines],
+            "players": [{"kind": "engine", "engine": "", "name": e} for e in self.engines],
             "metadata": {"date": self.date} if self.date else {},
             "moves": [{"move": m} for m in self.moves],
             "result": {"returns": self.returns, "result": self.result, "reason": self.reason,
@@ -95,7 +95,7 @@ class GameRecord:
         known = set(cls.__dataclass_fields__)
         kwargs = {k: v for k, v in match.items() if k in known}
         return cls(game=str(d["game"]), start=d.get("start") or "", moves=list(moves),
-                   engines=[PlayerSpec.from_json(p).describe() for p in players],
+                   engines=[_player_name(p) for p in players],
             returns=list(result.get("returns") or []), result=str(result.get("result", "")),
             reason=str(result.get("reason", "")), adjudication=result.get("adjudication"),
             date=str((d.get("metadata") or {}).get("date", "")), **{"opening_plies": 0, **kwargs})
@@ -146,3 +146,9 @@ def result_string(returns: list[float]) -> str:
         a, b = returns
         return "1-0" if a > b else "0-1" if b > a else "1/2-1/2"
     return ",".join(str(1 + sum(1 for o in returns if o > r)) for r in returns)
+
+
+def _player_name(d: Any) -> str:
+    """The name of a record's player: its ``name``, else how the window describes it."""
+    p = PlayerSpec.from_json(d)
+    return p.name or p.label()

@@ -72,6 +72,9 @@ class FileFormat:
     extensions: tuple[str, ...]
     load: Callable[[str], State] | None  # text -> the final state (its history: the game's moves)
     save: Callable[[State], str] | None  # the line that led to a state -> text
+    #: the same with the players' names, the moves' times and the comments (``core.gameinfo.GameInfo``)
+    load_info: Callable[[str], tuple[State, Any]] | None = None
+    save_info: Callable[[State, Any], str] | None = None
 
 
 class Game(ABC):
@@ -137,14 +140,19 @@ class Game(ABC):
         """The game's own file formats, besides gamesuite's JSON record (``play.record``).
 
         By default those its package lists in ``gamesuite.games.<name>.records.FILE_FORMATS`` as
-        ``(name, extensions, load, save)`` with ``load(text) -> State`` and ``save(state) -> str``
-        (either may be None); a game class may also override this."""
+        ``(name, extensions, load, save[, load_info, save_info])`` with ``load(text) -> State`` and
+        ``save(state) -> str`` (either may be None; the ``_info`` pair also reads and writes a
+        ``core.gameinfo.GameInfo``); a game class may also override this."""
         try:
             mod = importlib.import_module(f"{cls.__module__.rpartition('.')[0]}.records")
         except ImportError:
             return []
-        return [FileFormat(str(name), tuple(str(e).lstrip(".") for e in exts), load, save)
-                for name, exts, load, save in getattr(mod, "FILE_FORMATS", ())]
+        out = []
+        for name, exts, load, save, *rich in getattr(mod, "FILE_FORMATS", ()):
+            load_info, save_info = (list(rich) + [None, None])[:2]
+            out.append(FileFormat(str(name), tuple(str(e).lstrip(".") for e in exts), load, save, load_info,
+                                  save_info))
+        return out
 
     def __repr__(self) -> str:
         return f"<Game {self.spec}>"

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.errors import GameSuiteError, InvalidRecordError
+from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.registry import Game, load_game
 from ..play.clock import ClockRunner, TimeSource
 from ..play.record import GameRecord, PlayerSpec
@@ -44,12 +44,15 @@ from .boards import BoardWidget, board_class_for
 from .clockview import ClockPanel
 from .controller import GameController
 from .evalgraph import EvalGraph
+from .fonts import load_fonts
 from .helptext import help_html, rules_html
 from .icons import themed_icon
+from .keyentry import MoveEntry, TypeAhead
 from .messages import MessageBar
 from .movelist import MoveList
-from .notation import Notation, notation_for
+from .notation import Notation, notation_for, styles_of
 from .session import SaveState
+from .sounds import MoveSounds
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
 from .window_clocks import CLOCK_TICK_MS, ClocksMixin
@@ -112,11 +115,13 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
         self._preparing_spec = ""
 
+        load_fonts()  # kanji for shogi on a machine without a Japanese font
         game = self._initial_game(game_spec)
         if players is None:
             players = self._saved_players(game) or default_players(game)
         self.controller = GameController(GameRecord(game, players=players), self)
-        self.notation: Notation = notation_for(game)
+        self.notation: Notation = self._notation_for(game)
+        self.sounds = MoveSounds(self.controller, enabled=bool(self.storage.get("sounds", True)))
 
         self._build_central(game)
         self._build_docks()
@@ -127,7 +132,10 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.set_theme(self.theme_name)
         self.board.set_flipped(bool(self.storage.get("flipped", False)))
         self.act_western.setChecked(str(self.storage.get("piece_style", "kanji")) == "western")
+        self.act_numbered.setChecked(bool(self.storage.get("numbered_stones", False)))
+        self.act_sounds.setChecked(self.sounds.enabled)
         self._apply_piece_style()
+        self._sync_notation_actions()
         self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
         self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self.resize(1100, 760)
@@ -245,6 +253,23 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
         self.act_western = A("&Western piece letters", self.toggle_western, None,
                              "Shogi pieces with letters instead of kanji", checkable=True)
+        self.act_numbered = A(self.tr("&Numbered stones"), self.toggle_numbered, None,
+                              self.tr("Show on each stone the number of its move"), checkable=True)
+        self.act_sounds = A(self.tr("S&ounds"), self.toggle_sounds, None,
+                            self.tr("A sound for each move, capture and the end of the game"), checkable=True)
+        self.notation_group = QActionGroup(self)
+        self.notation_actions: dict[str, QAction] = {}
+        labels = {"japanese": self.tr("&Japanese (▲７六歩)"), "western": self.tr("W&estern (P-7f)"),
+                  "usi": self.tr("&USI (7g7f)")}
+        for style, label in labels.items():
+            a = A(label, lambda _=False, st=style: self.set_notation_style(st), checkable=True)
+            self.notation_group.addAction(a)
+            self.notation_actions[style] = a
+        self.move_entry = MoveEntry(self)
+        self.move_entry.moveTyped.connect(self.play_typed)
+        self.type_ahead = TypeAhead(self, self.move_entry)
+        self.act_type_move = A(self.tr("T&ype a move"), lambda: self.move_entry.start(), "Ctrl+L",
+                               self.tr("Type a move (h8, 7g7f, ７六歩…) and press Enter"))
         self.mode_group = QActionGroup(self)
         self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
         self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
@@ -267,13 +292,18 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Moves")
-        for a in (self.act_first, self.act_back, self.act_forward, self.act_last):
-            m.addAction(a)
+        for a in (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move):
+            m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Engine")
         for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&View")
-        for a in (self.act_flip, self.act_western, None, self.act_light, self.act_dark, None):
+        for a in (self.act_flip, self.act_western, self.act_numbered, None):
+            m.addSeparator() if a is None else m.addAction(a)
+        self.notation_menu = m.addMenu(self.tr("&Move notation"))
+        for a in self.notation_actions.values():
+            self.notation_menu.addAction(a)
+        for a in (None, self.act_light, self.act_dark, None, self.act_sounds, None):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
@@ -295,8 +325,9 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.addToolBar(tb)
         for a in (self.act_new, self.act_open, self.act_save, None, self.act_first, self.act_back,
                   self.act_forward, self.act_last, None, self.act_takeback, self.act_hint, self.act_engine, None,
-                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup):
+                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup, None):
             tb.addSeparator() if a is None else tb.addAction(a)
+        tb.addWidget(self.move_entry)
         self.toolbar = tb
 
         self.setup_group = QActionGroup(self)
@@ -403,7 +434,8 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
     @Slot()
     def _on_game_loaded(self) -> None:
         """A new record replaced the game: nothing shown may be about the old one."""
-        self.notation = notation_for(self.controller.game)
+        self.notation = self._notation_for(self.controller.game)
+        self._sync_notation_actions()
         self.panel.set_notation(self.notation)
         self.panel.clear()
         self.graph.show_record(self.controller.record, self.controller.current)
@@ -513,10 +545,76 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self._apply_piece_style()
 
     def _apply_piece_style(self) -> None:
-        """Kanji or western letters on boards that have both (shogi)."""
+        """Kanji or western letters on boards that have both (shogi); numbered stones on boards that
+        number them (gomoku, tic-tac-toe)."""
         fn = getattr(self.board, "set_piece_style", None)
         if callable(fn):
             fn("western" if self.act_western.isChecked() else "kanji")
+        fn = getattr(self.board, "set_numbered", None)
+        if callable(fn):
+            fn(self.act_numbered.isChecked())
+
+    @Slot()
+    def toggle_numbered(self) -> None:
+        self.storage.set("numbered_stones", self.act_numbered.isChecked())
+        self._apply_piece_style()
+
+    @Slot()
+    def toggle_sounds(self) -> None:
+        on = self.act_sounds.isChecked()
+        self.sounds.set_enabled(on)
+        self.storage.set("sounds", on)
+        if on and self.sounds.player.error:
+            self.show_message(self.tr("Sounds are on, but this machine is silent: {0}").format(self.sounds.player.error))
+
+    # -- move notation and typed moves -------------------------------------------------------------
+    def _notation_for(self, game: Game) -> Notation:
+        """The game's notation in the style chosen for it (remembered per game: View › Move notation)."""
+        return notation_for(game, str(self.storage.get(f"notation/{game.name}", "")) or None)
+
+    def _sync_notation_actions(self) -> None:
+        styles = styles_of(self.controller.game)
+        self.notation_menu.setEnabled(bool(styles))
+        for style, a in self.notation_actions.items():
+            a.setVisible(style in styles or not styles)
+            a.setChecked(style == self.notation.style)
+
+    def set_notation_style(self, style: str) -> None:
+        """Write the game's moves in ``style`` (one of its notation's ``STYLES``) from now on."""
+        game = self.controller.game
+        if style not in styles_of(game):
+            return
+        self.storage.set(f"notation/{game.name}", style)
+        self.notation = self._notation_for(game)
+        self._sync_notation_actions()
+        self.panel.set_notation(self.notation)
+        if self.ready:
+            self.moves.show_record(self.controller.record, self.controller.current, self.notation)
+
+    @Slot(str)
+    def play_typed(self, text: str) -> None:
+        """A move typed in the move entry: played as if clicked, or refused above the board with the
+        text quoted."""
+        c = self.controller
+        if not self.ready or self.setup_active:
+            self._report_refusal(self.tr("{0}: no move can be typed now").format(quote(text)) + " ("
+                                 + (self.tr("setting up a position") if self.setup_active
+                                    else self.tr("preparing engines")) + ")")
+            self.move_entry.refused()
+            return
+        try:
+            move = self.notation.parse(c.state, text)
+        except GameSuiteError as e:
+            self._report_refusal(str(e) if quote(text) in str(e)
+                                 else self.tr("{0} is not a move here: {1}").format(quote(text), e))
+            self.move_entry.refused()
+            return
+        before = c.current
+        self._on_board_move(move)
+        if c.current is before:
+            self.move_entry.refused()
+        else:
+            self.move_entry.accepted()
 
     def set_theme(self, name: str) -> None:
         self.theme_name = name
@@ -666,6 +764,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
                           8000)
 
     def _shutdown(self) -> None:
+        self.sounds.close()
         self.shutdown_ok = self.host.shutdown(1000)
 
     def closeEvent(self, event: QCloseEvent) -> None:

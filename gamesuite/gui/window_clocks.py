@@ -71,6 +71,8 @@ class ClocksMixin:
             clocks = list(rec.clocks_at(parent))
             mover = state.current_player
             spent = self.clock.take(parent.id)
+            if spent is not None:
+                n.spent = spent  # the time the move took (written into KIF/CSA/.psq exports)
             if spent is not None and 0 <= mover < len(controls):
                 ctl, v = controls[mover], clocks[mover]
                 if ctl is not None and v is not None:

@@ -102,7 +102,7 @@ class EnginesMixin:
             else:
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
-            label = f"{self.notation.player(st.current_player)}: {p.describe()} is thinking"
+            label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
         else:
             limits = Limits(infinite=True, multipv=self.panel.multipv.value())
             spec = self.analysis_spec()

@@ -206,7 +206,7 @@ class FilesMixin:
 
     def import_from(self, path: Path | str) -> bool:
         """Open a game in its own format (gomoku record, .psq, ...); an unreadable file gets a dialog."""
-        from .formats import decode, format_for_path, read_game
+        from .formats import decode, format_for_path, read_game_info
 
         path = Path(path)
         self._replaced = True
@@ -225,7 +225,7 @@ class FilesMixin:
             self._prepare_engines(load_game(fmt.game), [])
             return True
         try:
-            game, start, moves = read_game(fmt, text)
+            game, start, moves, info = read_game_info(fmt, text)
         except ValueError as e:
             return self._cannot_open(path, str(e))
         players = self.controller.players if game == self.controller.game else \
@@ -235,6 +235,7 @@ class FilesMixin:
         node = rec.root
         for m in moves:
             node = rec.add_move(node, m)
+        rec.apply_info(node, info)  # the players' names, the moves' times, the comments
         self._load_record(rec, node)
         self.save_state.saved(rec, None)  # its moves are in the imported file; Save asks for a new one
         self._refresh_labels()
@@ -252,7 +253,8 @@ class FilesMixin:
                               f"{self.controller.game.long_name} has no format for this kind of file")
             return False
         try:
-            text = fmt.save(self.controller.state)
+            c = self.controller
+            text = fmt.write(c.state, c.record.info_at(c.current))  # with names, times and comments
             path.write_text(text, encoding="utf-8")
         except GameSuiteError as e:
             self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: {e}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
+from ..core.gameinfo import GameInfo
 from ..core.registry import Game, load_game
 from ..core.score import Score
 from ..core.state import State
@@ -27,6 +28,8 @@ FORMAT = "gamesuite-game"
 VERSION = 2
 #: The versions this module reads.
 READ_VERSIONS = (1, 2)
+#: Metadata the window keeps for itself, not written into other formats' files.
+INTERNAL_METADATA = ("source",)
 
 _ids = itertools.count(1)
 
@@ -41,16 +44,15 @@ class PlayerSpec:
     depth: int | None = None  # fixed depth instead of a time
     #: The player's game clock (None: no clock; an engine then thinks ``movetime`` or ``depth``).
     clock: TimeControl | None = None
-    label: str = ""  # a name to show (the arena's engine label); "" = from the kind and engine
+    #: The player's name ("" none given: files are written without it), e.g. from an imported KIF, or
+    #: the arena's label of the engine that played.
+    name: str = ""
 
     @property
     def is_engine(self) -> bool:
         return self.kind == "engine"
 
-    def describe(self) -> str:
-        """``Human``, or ``Computer (ENGINE, STRENGTH)``; the ``label`` when one is set."""
-        if self.label:
-            return self.label
+    def label(self) -> str:
         if not self.is_engine:
             return "Human"
         if self.clock is not None:
@@ -69,8 +71,8 @@ class PlayerSpec:
                 d["movetime"] = self.movetime
         if self.clock is not None:
             d["clock"] = self.clock.to_json()
-        if self.label:
-            d["label"] = self.label
+        if self.name:
+            d["name"] = self.name
         return d
 
     @classmethod
@@ -86,10 +88,10 @@ class PlayerSpec:
         if not isinstance(engine, str):
             raise InvalidRecordError(f"player engine must be a string, got {quote(engine)}")
         clock = TimeControl.from_json(d["clock"]) if d.get("clock") is not None else None
-        label = d.get("label", "")
-        if not isinstance(label, str):
-            raise InvalidRecordError(f"player label must be a string, got {quote(label)}")
-        return cls(d["kind"], engine, movetime, depth, clock, label)
+        name = d.get("name", "")
+        if not isinstance(name, str):
+            raise InvalidRecordError(f"player name must be a string, got {quote(name)}")
+        return cls(d["kind"], engine, movetime, depth, clock, name)
 
 
 class Node:
@@ -99,10 +101,11 @@ class Node:
     ``score`` is an engine's view of this position, always from player 0's view.
     ``clocks`` are the players' clocks when this position arose (``None`` for a player
     without a clock; ``None`` altogether when not recorded); ``timeout`` is the player
-    whose time ran out in this position (the game ended there).
+    whose time ran out in this position (the game ended there). ``spent`` is the time the
+    move took, in ms (None: not known), as the clocks measured it or a file recorded it.
     """
 
-    __slots__ = ("move", "parent", "children", "comment", "score", "id", "clocks", "timeout")
+    __slots__ = ("move", "parent", "children", "comment", "score", "id", "clocks", "timeout", "spent")
 
     def __init__(self, move: int | None = None, parent: Node | None = None) -> None:
         self.move = move
@@ -113,6 +116,7 @@ class Node:
         self.id = next(_ids)
         self.clocks: tuple[ClockValue | None, ...] | None = None
         self.timeout: int | None = None
+        self.spent: int | None = None
 
     @property
     def ply(self) -> int:
@@ -248,6 +252,36 @@ class GameRecord:
     def find(self, node_id: int) -> Node | None:
         return next((n for n in self.nodes() if n.id == node_id), None)
 
+    # -- names, times and comments for other file formats ----------------------------------
+    def info_at(self, node: Node) -> GameInfo:
+        """The players' names, the moves' times, the comments and the metadata of the line to ``node``
+        (for a game file of another format: ``gui/formats.py``)."""
+        path = node.path()
+        comments = {i + 1: n.comment for i, n in enumerate(path) if n.comment}
+        if self.root.comment:
+            comments[0] = self.root.comment
+        meta = {k: v for k, v in self.metadata.items() if k not in INTERNAL_METADATA}
+        return GameInfo(names=[p.name for p in self.players],
+                        times=[None if n.spent is None else n.spent / 1000 for n in path],
+                        comments=comments, metadata=meta, timeout=node.timeout)
+
+    def apply_info(self, node: Node, info: GameInfo) -> None:
+        """Put ``info`` (from a file of another format) on the line to ``node``: names, times, comments."""
+        for p, player in enumerate(self.players):
+            if info.name(p):
+                player.name = info.name(p)
+        self.metadata.update({k: str(v) for k, v in info.metadata.items()})
+        path = node.path()
+        for i, n in enumerate(path):
+            t = info.time(i)
+            n.spent = None if t is None else max(0, round(t * 1000))
+        for i, text in info.comments.items():
+            target = self.root if i == 0 else (path[i - 1] if 0 < i <= len(path) else None)
+            if target is not None and text:
+                target.comment = text
+        if info.timeout is not None and 0 <= info.timeout < len(self.players):
+            node.timeout = info.timeout
+
     # -- JSON -------------------------------------------------------------
     def to_json(self, current: Node | None = None) -> dict[str, Any]:
         """The record as a JSON-ready dict (see docs/game-json.md)."""
@@ -263,6 +297,8 @@ class GameRecord:
                     entry["score"] = node.score.to_json()
                 if node.comment:
                     entry["comment"] = node.comment
+                if node.spent is not None:
+                    entry["spent"] = node.spent
                 entry.update(self._clock_json(node))
                 sibs = node.parent.children if node.parent is not None else []
                 if sibs and node is sibs[0] and len(sibs) > 1:
@@ -282,6 +318,8 @@ class GameRecord:
         }
         if self.root.score is not None:
             d["start_score"] = self.root.score.to_json()
+        if self.root.comment:
+            d["start_comment"] = self.root.comment
         if self.root.timeout is not None:
             d["start_result"] = self._clock_json(self.root)["result"]
         d["moves"] = out_with([], self.root.children[0], start) if self.root.children else []
@@ -346,6 +384,8 @@ class GameRecord:
             rec.match = dict(match)
             if "start_score" in d:
                 rec.root.score = score_from_json(d["start_score"])
+            if d.get("start_comment"):
+                rec.root.comment = str(d["start_comment"])
             if "start_result" in d:
                 rec.root.timeout = _timeout_from_json(d["start_result"], game.num_players)
             state = rec.start_state()
@@ -400,6 +440,11 @@ def _read_line(rec: GameRecord, parent: Node, entries: Any, state: State) -> Non
             child.score = score_from_json(e["score"])
         if "comment" in e:
             child.comment = str(e["comment"])
+        if e.get("spent") is not None:
+            spent = e["spent"]
+            if not isinstance(spent, int) or isinstance(spent, bool) or spent < 0:
+                raise InvalidRecordError(f"spent must be a time in ms, got {quote(spent)}")
+            child.spent = spent
         if e.get("clock") is not None:
             child.clocks = _clocks_from_json(e["clock"], e.get("periods"), len(rec.players))
         if "result" in e:
@@ -439,7 +484,7 @@ def from_arena_v1(d: dict[str, Any]) -> dict[str, Any]:
         raise InvalidRecordError(f"record engines must be a list of names, got {quote(engines)}")
     out: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "game": d.get("game"), "start": d.get("start") or None,
-        "players": [{"kind": "engine", "engine": "", "label": e} for e in engines],
+        "players": [{"kind": "engine", "engine": "", "name": e} for e in engines],
         "metadata": {"date": str(d["date"])} if d.get("date") else {},
         "moves": d.get("moves") or [],
         "result": {k: d.get(k) for k in ("returns", "result", "reason", "adjudication")},

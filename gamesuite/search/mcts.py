@@ -618,9 +618,23 @@ def make_uct(game: Game, playouts: int = 1, **options: Any) -> MCTSEngine:
     return MCTSEngine(game, "mcts", lambda rng: RolloutEvaluator(rng, int(playouts)), cfg)
 
 
-def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: int = 1,
-              **options: Any) -> MCTSEngine:
-    """PUCT with priors from ``evaluator`` = ``uniform`` (playouts), ``heuristic`` or ``net``."""
+#: Named settings of PUCT (``preset=NAME``; options given beside it win). ``writeup``: the MCTS
+#: write-up's selection ``q + c·p/(n+1)`` with ``c = 5·√N`` (PUCT with ``c=5``), root noise
+#: ``0.75·p + 0.25·Dir(0.03)``, batches of 8 under virtual loss, moves by visits with ``τ = 0.001``.
+PRESETS: dict[str, dict[str, Any]] = {
+    "writeup": {"c": 5.0, "noise": 0.25, "dirichlet_alpha": 0.03, "batch": 8, "virtual_loss": 1.0,
+                "temperature": 0.001},
+}
+
+
+def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: int = 1, preset: str = "",
+              backend: str = "auto", **options: Any) -> MCTSEngine:
+    """PUCT with priors from ``evaluator`` = ``uniform`` (playouts), ``heuristic`` or ``net`` (``backend``:
+    how the network runs); ``preset=NAME`` starts from named settings (:data:`PRESETS`)."""
+    if preset:
+        if preset not in PRESETS:
+            raise InvalidOptionError(f"preset must be one of {', '.join(PRESETS)}, got {quote(str(preset))}")
+        options = {**PRESETS[preset], **options}
     cfg = _config("puct", options)
     if evaluator == "uniform":
         return MCTSEngine(game, "puct", lambda rng: RolloutEvaluator(rng, int(playouts)), cfg)
@@ -633,14 +647,17 @@ def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: i
     if evaluator == "net":
         from .network import network_evaluator
 
-        ev = network_evaluator(game, net or None)
+        ev = network_evaluator(game, str(net) if net else None, str(backend))
         return MCTSEngine(game, "puct", lambda rng: ev, cfg)
     raise InvalidOptionError(f"evaluator must be uniform, heuristic or net, got {quote(evaluator)}")
 
+
+#: The options of ``puct`` and their defaults.
+PUCT_OPTIONS = {**_COMMON, "evaluator": "uniform", "net": "", "playouts": 1, "noise": 0.25,
+                "dirichlet_alpha": 0.03, "fpu": 0.0, "preset": "", "backend": "auto"}
 
 register_engine("*", "mcts", make_uct, help="Monte Carlo tree search: UCT with random playouts",
                 options={**_COMMON, "playouts": 1})
 register_engine("*", "puct", make_puct,
                 help="Monte Carlo tree search: PUCT with priors (evaluator=uniform|heuristic|net)",
-                options={**_COMMON, "evaluator": "uniform", "net": "", "playouts": 1, "noise": 0.25,
-                         "dirichlet_alpha": 0.03, "fpu": 0.0})
+                options=PUCT_OPTIONS)

@@ -244,12 +244,12 @@ class GomokuState(State):
     def legal_moves(self) -> list[int]:
         if self._winner != EMPTY or self._count == self.game.cells:
             return []
-        empty = np.flatnonzero(self.board == EMPTY)
+        empty: list[int] = np.flatnonzero(self.board == EMPTY).tolist()
         forb = self.forbidden_moves()
         if forb:
             fs = set(forb)
-            return [int(i) for i in empty if int(i) not in fs]
-        return [int(i) for i in empty]
+            return [i for i in empty if i not in fs]
+        return empty
 
     def is_legal(self, move: int) -> bool:
         if not isinstance(move, (int, np.integer)) or not 0 <= move < self.game.cells:

@@ -31,7 +31,7 @@ from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (  # noqa: F401  (re-exported: the tree's layout and generator)
     COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, STATS, USED, W, ArrayMCTS, ReferenceRandom, _below,
     _next_random, _select, new_random, new_tree)
-from ...search.network import register_encoder, stone_planes
+from ...search.network import register_board_encoder, register_encoder, stone_planes
 from .kernels import _is_win
 from .rules import TicTacToe, TicTacToeState, is_win_at
 
@@ -324,7 +324,17 @@ def _encoder(game: TicTacToe) -> Callable[[TicTacToeState], np.ndarray]:
     return encode
 
 
+def _board_encoder(game: TicTacToe) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    def encode(boards: np.ndarray, stones: np.ndarray) -> np.ndarray:
+        b = np.asarray(boards).reshape(len(boards), game.height, game.width)
+        me = np.asarray(stones).reshape(-1, 1, 1)
+        return np.stack([b == me, (b != me) & (b != 0), np.ones_like(b, dtype=bool)], axis=1).astype(np.float32)
+
+    return encode
+
+
 register_encoder("tictactoe", _encoder)  # type: ignore[arg-type]
+register_board_encoder("tictactoe", _board_encoder)  # type: ignore[arg-type]
 
 
 def heuristic_weights(board: np.ndarray, windows: np.ndarray, me: int) -> np.ndarray:
