@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..arena.external import open_engine
-from ..core.errors import InvalidOptionError, quote
+from ..core.files import read_text_file
 from ..core.info import Engine
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
@@ -45,10 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engine) -> int:
     if args.positions is not None:
-        try:
-            texts = [ln.strip() for ln in args.positions.read_text(encoding="utf-8").splitlines()]
-        except OSError as e:
-            raise InvalidOptionError(f"cannot read {quote(str(args.positions))}: {e.strerror}") from None
+        texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
     elif args.position is not None:
         texts = [args.position]

@@ -7,17 +7,29 @@ import json
 
 from ..core.errors import InvalidOptionError
 from ..core.info import SearchInfo, SearchResult
-from ..core.limits import Limits
+from ..core.limits import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, MAX_TIME_MS, Limits
+from ..core.options import int_arg
 from ..core.state import State
+
+
+def check_int_flags(parser: argparse.ArgumentParser) -> None:
+    """Give every ``type=int`` flag of ``parser`` and its subcommands the checked parser of ``int_arg``
+    (so that ``--games ١٠`` or a 30-digit number is refused at the flag, with exit status 2)."""
+    for action in parser._actions:  # argparse has no public walk over its actions
+        if action.type is int:
+            action.type = int_arg()
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                check_int_flags(sub)
 
 
 def add_limit_arguments(p: argparse.ArgumentParser, default_movetime: int | None = None) -> None:
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--depth", type=int, metavar="N", help="search to depth N")
-    g.add_argument("--movetime", type=int, metavar="MS", help="think for MS milliseconds")
-    g.add_argument("--nodes", type=int, metavar="N", help="search about N nodes")
+    g.add_argument("--depth", type=int_arg(1, MAX_DEPTH), metavar="N", help="search to depth N")
+    g.add_argument("--movetime", type=int_arg(1, MAX_TIME_MS), metavar="MS", help="think for MS milliseconds")
+    g.add_argument("--nodes", type=int_arg(1, MAX_NODES), metavar="N", help="search about N nodes")
     g.add_argument("--infinite", action="store_true", help="think until interrupted (Ctrl+C)")
-    p.add_argument("--multipv", type=int, default=1, metavar="K", help="show the K best lines")
+    p.add_argument("--multipv", type=int_arg(1, MAX_MULTIPV), default=1, metavar="K", help="show the K best lines")
     p.set_defaults(default_movetime=default_movetime)
 
 

@@ -17,6 +17,9 @@ reply); ``ABOUT`` -> ``name="gamesuite", ...``; ``END`` -> exit.
 
 Thinking is reported on ``MESSAGE`` lines (depth, score, nodes, speed, time,
 PV). An unknown command gets ``UNKNOWN ...``, a malformed one ``ERROR ...``;
+a command answered ``ERROR`` changes nothing (a refused ``TURN`` leaves no stone, a
+refused ``BOARD`` keeps the previous board), a position where someone already has
+five is refused (``ERROR the game is over``), bytes that are not UTF-8 are replaced;
 nothing a manager sends makes the brain crash or hang, and a move request is
 answered within ``timeout_turn`` (the engine is compiled in the background at
 start-up; until that is done, moves come from a quick rule-based choice).
@@ -33,8 +36,10 @@ from typing import Any, TextIO
 
 from ..core.errors import GameSuiteError, ProtocolError
 from ..core.info import SearchInfo
-from ..core.limits import Limits
+from ..core.limits import MAX_TIME_MS, Limits
+from ..core.options import parse_int
 from ..core.registry import engine_entry, load_game, make_engine
+from ._io import lenient_stdout, lines
 
 PROTOCOL = True
 
@@ -46,8 +51,12 @@ MARGIN_MS = 150
 MIN_MARGIN_MS = 30
 #: How long after the last START / INFO rule / INFO max_memory the engine is built ahead of time.
 PREPARE_DELAY_S = 0.2
-_XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
-_XYF = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+_XY = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")  # ASCII digits, bounded
+_XYF = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")
+#: ``INFO`` keys with an integer value and the range each accepts.
+_INFO_INTS = {"timeout_turn": (0, MAX_TIME_MS), "timeout_match": (0, MAX_TIME_MS),
+              "time_left": (-MAX_TIME_MS, MAX_TIME_MS), "max_memory": (0, 2**62), "rule": (0, 2**31 - 1),
+              "game_type": (0, 2**31 - 1)}
 
 
 class Brain:
@@ -132,16 +141,14 @@ class Brain:
             word, _, rest = text.partition(" ")
             cmd = word.upper()
             handler = getattr(self, "_cmd_" + cmd.lower(), None)
-            if handler is None or not cmd.isalnum():
-                self.send(f"UNKNOWN command {word!r}")
+            if handler is None or not (cmd.isascii() and cmd.isalnum()):
+                self.send(f"UNKNOWN command {_one_line(repr(word[:100]))}")
                 return True
             handler(rest.strip())
-        except ProtocolError as e:
-            self.send(f"ERROR {e}")
         except GameSuiteError as e:
-            self.send(f"ERROR {e}")
-        except Exception as e:  # never crash on input
-            self.send(f"ERROR internal error: {type(e).__name__}: {e}")
+            self.send(f"ERROR {_one_line(str(e))}")
+        except Exception as e:  # never crash on input; the fuzz tests count these as bugs
+            self.send(f"ERROR internal error: {type(e).__name__}: {_one_line(str(e))}")
         return self.running
 
     def _need_board(self) -> None:
@@ -151,7 +158,7 @@ class Brain:
     def _cell(self, text: str) -> int:
         m = _XY.match(text)
         if not m:
-            raise ProtocolError(f"expected x,y but got {text!r}")
+            raise ProtocolError(f"expected x,y but got {_quote(text)}")
         x, y = int(m.group(1)), int(m.group(2))
         if not (0 <= x < self.size and 0 <= y < self.size):
             raise ProtocolError(f"{text!r} is off the {self.size}x{self.size} board")
@@ -162,19 +169,14 @@ class Brain:
         return f"{x},{y}"
 
     def _cmd_start(self, rest: str) -> None:
-        try:
-            n = int(rest)
-        except ValueError:
-            raise ProtocolError(f"START needs a board size, got {rest!r}") from None
-        if not 5 <= n <= 26:
-            raise ProtocolError(f"unsupported size {n}: this brain plays 5..26")
+        n = parse_int(rest, "START: the board size (this brain plays 5..26)", 5, 26, error=ProtocolError)
         self._new_board(n)
         self.send("OK")
 
     def _cmd_rectstart(self, rest: str) -> None:
         m = _XY.match(rest)
         if not m:
-            raise ProtocolError(f"RECTSTART needs width,height, got {rest!r}")
+            raise ProtocolError(f"RECTSTART needs width,height, got {_quote(rest)}")
         w, h = int(m.group(1)), int(m.group(2))
         if w != h or not 5 <= w <= 26:
             raise ProtocolError(f"unsupported board {w}x{h}: this brain plays square boards 5..26")
@@ -208,7 +210,12 @@ class Brain:
         if cell in self.stones or cell in self.marked:
             raise ProtocolError(f"TURN {rest}: the cell is taken")
         self._put(cell, 2)
-        self._move()
+        try:
+            self._move()
+        except BaseException:  # a refused TURN leaves the board as it was
+            del self.stones[cell]
+            self.order.remove(cell)
+            raise
 
     def _cmd_takeback(self, rest: str) -> None:
         self._need_board()
@@ -227,6 +234,7 @@ class Brain:
     def _board_line(self, text: str) -> None:
         if text.upper() == "DONE":
             self.in_board = False
+            before = (dict(self.stones), list(self.order), set(self.marked))
             self.stones.clear()
             self.order.clear()
             self.marked.clear()
@@ -235,19 +243,23 @@ class Brain:
                     self._put(y * self.size + x, f)
                 else:
                     self.marked.add(y * self.size + x)
-            self._move()
+            try:
+                self._move()
+            except BaseException:  # a refused BOARD keeps the board it replaced
+                self.stones, self.order, self.marked = before
+                raise
             return
         m = _XYF.match(text)
         if not m:
             self.in_board = False
-            raise ProtocolError(f"BOARD expects x,y,field lines and DONE, got {text!r}; board ignored")
+            raise ProtocolError(f"BOARD expects x,y,field lines and DONE, got {_quote(text)}; board ignored")
         x, y, f = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not (0 <= x < self.size and 0 <= y < self.size) or f not in (1, 2, 3):
             self.in_board = False
-            raise ProtocolError(f"bad BOARD line {text!r}; board ignored")
+            raise ProtocolError(f"bad BOARD line {_quote(text)}; board ignored")
         if any((x, y) == (a, b) for a, b, _ in self.board_lines):
             self.in_board = False
-            raise ProtocolError(f"BOARD line {text!r} repeats a cell; board ignored")
+            raise ProtocolError(f"BOARD line {_quote(text)} repeats a cell; board ignored")
         self.board_lines.append((x, y, f))
 
     def _cmd_swap2board(self, rest: str) -> None:
@@ -273,14 +285,9 @@ class Brain:
         key, _, value = rest.partition(" ")
         key = key.lower()
         value = value.strip()
-        ints = ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type")
-        if key in ints:
-            try:
-                v = int(value)
-            except ValueError:
-                raise ProtocolError(f"INFO {key} needs an integer, got {value!r}") from None
-            if v < 0 and key != "time_left":
-                raise ProtocolError(f"INFO {key} must not be negative, got {v}")
+        if key in _INFO_INTS:
+            lo, hi = _INFO_INTS[key]
+            v = parse_int(value, f"INFO {key}", lo, hi, error=ProtocolError)
             if key == "timeout_turn":
                 self.timeout_turn = v
             elif key == "timeout_match":
@@ -296,7 +303,7 @@ class Brain:
         elif key in ("folder", "evaluate"):
             pass
         else:
-            self.send(f"UNKNOWN INFO key {key!r}")
+            self.send(f"UNKNOWN INFO key {_quote(key)}")
 
     def _cmd_about(self, rest: str) -> None:
         self.send(ABOUT)
@@ -364,8 +371,10 @@ class Brain:
     def _move(self) -> None:
         t0 = time.perf_counter()
         game, state = self._state()
+        if state.is_terminal():
+            raise ProtocolError(f"the game is over ({state.result_text()}): no move to make")
         open_cells = [m for m in state.legal_moves() if m not in self.marked]
-        if state.is_terminal() or not open_cells:
+        if not open_cells:
             empty = [c for c in range(self.size * self.size) if c not in self.stones and c not in self.marked]
             if not empty:
                 raise ProtocolError("the board is full")
@@ -391,6 +400,16 @@ class Brain:
                     move = quick_move(state, self.marked)
         self._put(move, 1)
         self.send(self._xy(move))
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line, shortened: a reply never spans lines (a manager reads each as a reply)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _quote(text: str) -> str:
+    return _one_line(repr(text[:200]))
 
 
 def message_line(info: SearchInfo, size: int) -> str:
@@ -439,7 +458,7 @@ def _near_cells(state: Any, legal: list[int]) -> list[int]:
 def run(inp: TextIO, out: TextIO, engine_spec: str = "", warm: bool = True) -> int:
     """Speak the protocol until ``END`` or the end of input."""
     brain = Brain(out, engine_spec, warm)
-    for line in inp:
+    for line in lines(inp):
         if not brain.handle(line):
             break
     return 0
@@ -456,6 +475,7 @@ def main(argv: list[str]) -> int:
     except GameSuiteError as e:
         print(f"gamesuite engine gomocup: {e}", file=sys.stderr)
         return 2
+    lenient_stdout()
     return run(sys.stdin, sys.stdout, args.engine)
 
 
