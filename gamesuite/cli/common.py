@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from ..core.errors import InvalidOptionError
 from ..core.info import SearchInfo, SearchResult
@@ -98,6 +99,25 @@ def run_interruptibly(work, stop):  # type: ignore[no-untyped-def]
     if "error" in box:
         raise box["error"]
     return box["result"]
+
+
+def prepare_engine(game, engine, quiet: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Load (or compile) ``engine``'s kernels before any clock starts; while it compiles, say so on
+    standard error (at most once a second) unless ``quiet``."""
+    import time
+
+    from ..warmup import prepare
+
+    last = [time.monotonic()]
+
+    def progress(done: int, total: int, what: str) -> None:
+        now = time.monotonic()
+        if not quiet and now - last[0] >= 1.0 and (done < total or not total):
+            last[0] = now
+            of = f" of {total}" if total else ""
+            print(f"compiling {what}: {done}{of} kernels (once per install)", file=sys.stderr, flush=True)
+
+    prepare(game, engine, progress)
 
 
 def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]

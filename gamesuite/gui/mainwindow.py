@@ -114,6 +114,9 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
         self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
         self._preparing_spec = ""
+        self.preparing_text = ""  # "Preparing the gomoku engine (3 of 35)" while the engines load
+        self._search_label = ""  # the analysis panel's title of the search asked for last
+        self.prepare_progress = (0, 0)  # kernels compiled, kernels expected (0: not known)
 
         load_fonts()  # kanji for shogi on a machine without a Japanese font
         game = self._initial_game(game_spec)
@@ -371,6 +374,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.host.busyChanged.connect(self._on_busy)
         self.host.ready.connect(self._on_ready)
         self.host.rulesReady.connect(self._on_rules_ready)
+        self.host.progress.connect(self._on_prepare_progress)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._shutdown)
@@ -493,7 +497,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         c = self.controller
         st = c.state
         if not self.ready:
-            text = "Preparing engines…"
+            text = self.preparing_text + "…"
         elif self.setup_active:
             text = "Setting up a position: click to place, right-click to remove, then Done"
         elif c.over_text() is not None:
@@ -502,7 +506,9 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
-            if cur is not None and cur.purpose == "move":
+            if not self.engines_ready and p is not None and p.is_engine and self.mode == "play":
+                text = f"{who} to move — {self.preparing_text[:1].lower()}{self.preparing_text[1:]}…"
+            elif cur is not None and cur.purpose == "move":
                 text = f"{who} to move — the computer is thinking…"
             elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
                 text = f"{who} to move (computer) — go to the last move to let it play"

@@ -1,6 +1,7 @@
 """``gamesuite engine json``: a JSON-lines command protocol for every game (see docs/json-protocol.md).
 
-One JSON object per line in, one per line out. Commands: ``new``, ``legal``,
+One JSON object per line in, one per line out. Commands: ``new`` (loads the
+engine before it answers, with ``loading`` lines while it compiles), ``legal``,
 ``move``, ``think`` (streams ``info`` lines, then ``bestmove``), ``stop``,
 ``quit``. Every reply echoes the request's ``id``. Bad input gets an ``error``
 reply; the server never dies of it (bytes that are not UTF-8 are replaced; JSON nested
@@ -15,6 +16,7 @@ import json as _json
 import random
 import sys
 import threading
+import time
 from typing import Any, TextIO
 
 from ..core.errors import GameSuiteError, InvalidOptionError, InvalidRecordError, ProtocolError, quote
@@ -29,6 +31,8 @@ from ._io import lines
 PROTOCOL = True
 COMMANDS = ("new", "legal", "move", "think", "stop", "quit")
 DEFAULT_MOVETIME = 1000
+#: The least time between two ``loading`` lines while an engine compiles (seconds).
+LOADING_EVERY_S = 0.5
 
 
 def describe(state: State) -> dict[str, Any]:
@@ -160,9 +164,25 @@ class Session:
             raise ProtocolError(f"position must be a string, got {quote(position)}")
         engine = make_engine(game, engine_spec)
         state = game.state_from_text(position) if position is not None else game.new_state()
+        self._load(game, engine, rid)
         self.game, self.engine, self.state = game, engine, state
         self.reply(rid, {"type": "position", "game": game.spec, "engine": getattr(engine, "name", ""),
                          "players": game.num_players, **describe(state)})
+
+    def _load(self, game: Game, engine: Any, rid: Any) -> None:
+        """Load (or compile) the engine's kernels before answering ``new``, so that no search pays for
+        them; while compiling, ``loading`` lines say how far it is (at most every ``LOADING_EVERY_S``)."""
+        from ..warmup import prepare
+
+        last = [time.monotonic() - LOADING_EVERY_S / 2]  # the first line after a quarter of a second
+
+        def progress(done: int, total: int, what: str) -> None:
+            now = time.monotonic()
+            if now - last[0] >= LOADING_EVERY_S and (done < total or not total):
+                last[0] = now
+                self.reply(rid, {"type": "loading", "what": f"compiling {what}", "done": done, "total": total})
+
+        prepare(game, engine, progress)
 
     def cmd_legal(self, req: dict[str, Any], rid: Any) -> None:
         self.reply(rid, {"type": "position", **describe(self._position(req))})

@@ -6,7 +6,9 @@ and match runners can use the engine. Commands: ``usi``, ``setoption``,
 ``position startpos|sfen ... [moves ...]``, ``go`` (``btime wtime binc winc
 byoyomi movetime depth nodes infinite ponder``, and ``go mate``), ``stop``,
 ``ponderhit`` (with or without a clock: ``ponderhit btime .. wtime .. byoyomi ..``), ``gameover``,
-``quit``. Every ``go`` gets exactly one
+``quit``. The engine loads (compiles its kernels or reads them from numba's
+cache) from start-up, and ``isready`` is answered ``readyok`` once it is ready
+for the current options, so the first ``go`` is a full search. Every ``go`` gets exactly one
 ``bestmove`` (``resign`` when there is no legal move, ``win`` when the
 entering-king declaration applies); ``go mate [ms|infinite]`` runs the df-pn
 mate search (checks only, as in a tsume problem) and gets one ``checkmate
@@ -90,7 +92,8 @@ def info_line(info: SearchInfo, state) -> str:  # type: ignore[no-untyped-def]
 class UsiSession:
     """One USI conversation; ``handle`` takes a line, ``write`` prints one."""
 
-    def __init__(self, write: Callable[[str], None]) -> None:
+    def __init__(self, write: Callable[[str], None], load: bool = False) -> None:
+        """``load``: start loading the engine at once, in a thread (``main`` does; ``isready`` waits for it)."""
         self._write_raw = write
         self._out_lock = threading.Lock()
         self.settings = {k: _setting_text(o.default) for k, o in USI_OPTIONS.items()}
@@ -107,6 +110,17 @@ class UsiSession:
         self._silent = False
         self._ponder_go: list[str] = []
         self.quit = False
+        self._engine_lock = threading.Lock()
+        self._loader: threading.Thread | None = None
+        if load:
+            self._loader = threading.Thread(target=self._load, name="usi-load", daemon=True)
+            self._loader.start()
+
+    def _load(self) -> None:
+        try:
+            self._ready_engine()
+        except Exception:  # noqa: BLE001 - isready tries again and reports the error
+            pass
 
     # -- output -------------------------------------------------------------
     def write(self, line: str) -> None:
@@ -125,10 +139,21 @@ class UsiSession:
 
     def _engine_for(self, game):  # type: ignore[no-untyped-def]
         key = (game.spec, self.settings["USI_Hash"])
-        if self._engine is None or key != self._engine_key:
-            self._engine = make_engine(game, f"alphabeta,hash={int(self.settings['USI_Hash'])}")
-            self._engine_key = key
-        return self._engine
+        with self._engine_lock:
+            if self._engine is None or key != self._engine_key:
+                self._engine = make_engine(game, f"alphabeta,hash={int(self.settings['USI_Hash'])}")
+                self._engine_key = key
+            return self._engine
+
+    def _ready_engine(self, game=None):  # type: ignore[no-untyped-def]
+        """The engine for ``game`` (default: the current options') with every kernel it needs loaded
+        (compiled if need be)."""
+        from ..warmup import prepare
+
+        game = game or self._game()
+        engine = self._engine_for(game)
+        prepare(game, engine)
+        return engine
 
     # -- commands -------------------------------------------------------------
     def handle(self, line: str) -> None:
@@ -144,13 +169,11 @@ class UsiSession:
                     self.write(o)
                 self.write("usiok")
             elif cmd == "isready":
+                if self._loader is not None:
+                    self._loader.join()
                 if not self.searching:
                     self._wait()  # a search that has answered: its thread is returning
-                    game = self._game()
-                    self._engine_for(game)
-                    from ..games.shogi.engine import warm_up
-
-                    warm_up()
+                    self._ready_engine()
                 self.write("readyok")
             elif cmd == "setoption":
                 self._setoption(args)
@@ -271,8 +294,9 @@ class UsiSession:
 
     def _start(self, limits: Limits, mate: int | None) -> None:
         state = self.state.copy()
-        game = state.game
-        engine = self._engine_for(game)
+        if self._loader is not None:
+            self._loader.join()
+        engine = self._ready_engine(state.game)  # loaded already after isready; a go without one loads here
         self._stop = stop = new_stop_flag()
         self._silent = False
         self._answered = threading.Event()
@@ -372,7 +396,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
-    session = UsiSession(write)
+    session = UsiSession(write, load=True)
     for line in lines(sys.stdin):
         session.handle(line)
         if session.quit:

@@ -524,12 +524,17 @@ register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "
                 help="negamax alpha-beta, full width unless top=N")
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
+def warm_up(engine: GomokuEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (its rule, its
+    threads), or what any engine needs."""
     game = Gomoku(size=9)
     s = game.state_from_text("e5 f6 e6")
     for algo in ALGORITHMS:
         GomokuEngine(game, algo=algo, hash=1).search(s, Limits(depth=2))
+    if engine is not None and engine.threads > 1:  # the threads' shared passes start at MIN_SPLIT_DEPTH
+        GomokuEngine(game, hash=1, threads=2).search(s, Limits(depth=MIN_SPLIT_DEPTH + 1))
+    if engine is not None and engine.game["rule"] != "renju":
+        return
     renju = Gomoku(size=9, rule="renju")
     r = renju.state_from_text("e5 a1 f6 a3")
     r.forbidden_moves()  # the forbidden-point kernel

@@ -271,11 +271,11 @@ def _less_time(limits: Limits, pov: int, spent_ms: float) -> Limits:
     return limits
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
+def warm_up(engine: ShogiEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): those of ``engine``'s root search, or of both."""
     game = Shogi(variant="mini")
-    ShogiEngine(game, hash=0.1).search(game.new_state(), Limits(depth=2))
-    ShogiEngine(game, hash=0.1, root="selective").search(game.new_state(), Limits(depth=2))
+    for root in ("pvs", "selective") if engine is None else (engine.root,):
+        ShogiEngine(game, hash=0.1, root=root).search(game.new_state(), Limits(depth=2))
 
 
 register_engine("shogi", "alphabeta", ShogiEngine,
