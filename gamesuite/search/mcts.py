@@ -628,11 +628,15 @@ class MCTS:
         )
 
     def _pv_reaches(self, depth: int) -> bool:
+        """Whether the principal variation is ``depth`` plies long, or ends the game or at a chance node
+        (as ``search.simulation`` reads a depth limit: the line cannot be read further)."""
         node, length = self.root, 0
         while length < depth:
             if node is None or node.terminal is not None:
                 return node is not None
-            if not node.expanded or node.player == CHANCE:
+            if node.player == CHANCE:
+                return length > 0
+            if not node.expanded:
                 return False
             i = self.best_index(node, node.player)
             if node.n[i] == 0:
