@@ -396,8 +396,9 @@ class GameRecord:
         except GameSuiteError as e:
             raise InvalidRecordError(f"bad game file: {e}") from None
         node = rec.root
-        for i in d.get("current") or []:
-            if not isinstance(i, int) or not 0 <= i < len(node.children):
+        path = d.get("current")
+        for i in path if isinstance(path, list) else []:  # the node shown: a bad path shows the start
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(node.children):
                 break
             node = node.children[i]
         return rec, node
