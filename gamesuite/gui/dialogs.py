@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 
 from ..core.errors import GameSuiteError
 from ..core.registry import Game, Param, check_engine_spec, engines_for, game_classes, load_game
-from .clock import TimeControl
+from ..play.clock import TimeControl
+from ..play.record import PlayerSpec
 from .notation import notation_for
-from .record import PlayerSpec
 
 
 class ClockEdit(QWidget):

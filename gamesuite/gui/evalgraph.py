@@ -8,9 +8,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from ..play.record import GameRecord, Node
 from .fmt import score_text, score_value
 from .notation import notation_for
-from .record import GameRecord, Node
 from .themes import LIGHT, PLAYER_LINE_COLOURS, BoardTheme
 
 #: Scores (in the engines' units, 100 = one pawn or one "point") marked on the scale of a two-player graph.

@@ -13,7 +13,7 @@ lists them in ``STYLES`` (shogi: Japanese ``▲７六歩``, western ``P-7f``, US
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.errors import GameSuiteError, IllegalMoveError, quote
 from ..core.registry import Game

@@ -17,7 +17,7 @@ pieces ``N + 7 * colour + kind - 1`` (kinds P L N S B R G = 1..7).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
