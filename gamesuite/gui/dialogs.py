@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QScrollArea,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -109,9 +110,12 @@ class PlayerRow:
         self.clock.setToolTip("This player's clock (a computer with a clock ignores its time or depth per move)")
         self.by.currentIndexChanged.connect(self._by_changed)
         self.kind.currentIndexChanged.connect(self._kind_changed)
-        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by)):
+        self.settings = QToolButton()  # the engine settings dialog for this player's engine
+        self.settings.setText("…")
+        self.settings.setToolTip("Engine settings: the engine, its options and limits")
+        for col, w in enumerate((self.label, self.kind, self.engine, self.settings, self.amount, self.by)):
             grid.addWidget(w, 2 * row, col)
-        grid.addWidget(self.clock, 2 * row + 1, 1, 1, 4)  # under the player: the dialog stays narrow
+        grid.addWidget(self.clock, 2 * row + 1, 1, 1, 5)  # under the player: the dialog stays narrow
         self._kind_changed()
 
     def _by_changed(self) -> None:
@@ -124,14 +128,14 @@ class PlayerRow:
 
     def _kind_changed(self) -> None:
         on = self.kind.currentIndex() == 1
-        for w in (self.engine, self.by, self.amount):
+        for w in (self.engine, self.by, self.amount, self.settings):
             w.setEnabled(on)
 
     def set_engines(self, names: list[str]) -> None:
         current = self.engine.currentText()
         self.engine.clear()
         self.engine.addItems(names)
-        if current and current.split(",")[0] in names:
+        if current and (current.split(",")[0] in names or current in names):
             self.engine.setCurrentText(current)
 
     def set_spec(self, spec: PlayerSpec) -> None:
@@ -157,7 +161,7 @@ class PlayerRow:
         return PlayerSpec("engine", engine, self.amount.value(), None, clock)
 
     def widgets(self) -> list[QWidget]:
-        return [self.label, self.kind, self.engine, self.amount, self.by, self.clock]
+        return [self.label, self.kind, self.engine, self.settings, self.amount, self.by, self.clock]
 
     def spec_kind(self) -> str:
         return "engine" if self.kind.currentIndex() == 1 else "human"
@@ -167,8 +171,10 @@ class NewGameDialog(QDialog):
     """Choose a game, its parameters and the players; ``result_game()`` / ``result_players()``."""
 
     def __init__(self, parent: QWidget | None = None, game: Game | None = None,
-                 players: list[PlayerSpec] | None = None) -> None:
+                 players: list[PlayerSpec] | None = None, book: Any = None) -> None:
+        """``book``: the window's external engines (``engine_manager.EngineBook``), offered beside ours."""
         super().__init__(parent)
+        self.book = book
         self.setWindowTitle("New game")
         self._classes = game_classes()
         self.game_box = QComboBox()
@@ -326,9 +332,9 @@ class NewGameDialog(QDialog):
             game = cls()
         except GameSuiteError:
             return
-        engines = [e.name for e in engines_for(game)]
+        engines = self._engine_names(game)
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
+            row = self._player_row(game, i)
             row.set_engines(engines)
             self.rows.append(row)
         if len(self.rows) >= 2:
@@ -336,6 +342,42 @@ class NewGameDialog(QDialog):
         if hasattr(self, "same_clock"):
             self._same_clock_changed()
         self._refit()
+
+    def _engine_names(self, game: Game) -> list[str]:
+        """Ours by name, then the external engines of the engine manager by their specs."""
+        names = [e.name for e in engines_for(game)]
+        if self.book is not None:
+            names += [x.spec() for x in self.book.for_game(game)]
+        return names
+
+    def _player_row(self, game: Game, i: int) -> PlayerRow:
+        row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
+        row.settings.clicked.connect(lambda _=False, r=row: self.engine_settings(r))
+        return row
+
+    def engine_settings(self, row: PlayerRow) -> QDialog | None:
+        """The engine settings dialog for ``row``'s engine: its answer becomes the row's engine spec."""
+        from .engine_manager import EngineBook
+        from .engine_settings import EngineSettingsDialog
+
+        try:
+            game = load_game(self.spec_text())
+        except GameSuiteError as e:
+            self.error.setText(str(e))
+            return None
+        if self.book is None:
+            self.book = EngineBook(_NoStorage())
+        dlg = EngineSettingsDialog(game, row.engine.currentText().strip(), self.book, self,
+                                   title=self.tr("Engine for {0}").format(row.label.text()))
+        self.engine_dialog = dlg
+
+        def chosen() -> None:
+            row.set_engines(self._engine_names(game))
+            row.engine.setCurrentText(dlg.spec())
+
+        dlg.accepted.connect(chosen)
+        dlg.open()
+        return dlg
 
     def _refit(self) -> None:
         if self.isVisible():
@@ -365,9 +407,9 @@ class NewGameDialog(QDialog):
         except GameSuiteError:
             specs = [PlayerSpec(row.spec_kind()) for row in self.rows]
         self._new_rows()
-        engines = [e.name for e in engines_for(game)]
+        engines = self._engine_names(game)
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
+            row = self._player_row(game, i)
             row.set_engines(engines)
             if specs:
                 row.set_spec(specs[min(i, len(specs) - 1)])  # new rows copy the last side's player
@@ -453,3 +495,13 @@ class NewGameDialog(QDialog):
             for p in players:
                 p.clock = clock
         return players
+
+
+class _NoStorage:
+    """Settings that keep nothing (a New game dialog opened without a window's engine book)."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return default
+
+    def set(self, key: str, value: Any) -> None:
+        pass

@@ -55,6 +55,8 @@ from .session import SaveState
 from .sounds import MoveSounds
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
+from .engine_manager import EngineBook
+from .engine_settings import EngineDialogsMixin
 from .window_clocks import CLOCK_TICK_MS, ClocksMixin
 from .window_engines import EnginesMixin
 from .window_files import FilesMixin, default_players
@@ -68,7 +70,7 @@ MIN_WIDTH, MIN_HEIGHT = 800, 600
 DOCK_HEIGHT, DOCK_WIDTH = 190, 300
 
 
-class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow):
+class MainWindow(EnginesMixin, EngineDialogsMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow):
     """The desktop program's window."""
 
     interactive = Signal()  # engines prepared: the window takes input (emitted once)
@@ -95,6 +97,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.clock_timer.setInterval(CLOCK_TICK_MS)
         self.clock_timer.timeout.connect(self.clock_tick)
         self.storage = Storage(data_dir)
+        self.engine_book = EngineBook(self.storage)  # the external engines (Engine › Engine manager)
         self.host = EngineHost(engine_factory, self)
         self.mode = "play"  # or "analyse"
         self.analysing = False
@@ -250,6 +253,10 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.act_down = A("End", lambda: self.controller.to_end(), "Down")
         self.act_engine = A("Start/stop &engine", self.toggle_engine, "Space", "Start or stop the engine")
         self.act_hint = A("&Hint", self.hint, "H", "Ask the engine for a move")
+        self.act_engine_settings = A(self.tr("Engine &settings…"), self.engine_settings_dialog, "Ctrl+Shift+E",
+                                     self.tr("The analysis engine, its options, limits and lines"))
+        self.act_engine_manager = A(self.tr("Engine &manager…"), self.engine_manager_dialog, None,
+                                    self.tr("Add external USI and Gomocup engines"))
         self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
         self.act_western = A("&Western piece letters", self.toggle_western, None,
                              "Shogi pieces with letters instead of kanji", checkable=True)
@@ -295,7 +302,8 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         for a in (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Engine")
-        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
+        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint, None,
+                  self.act_engine_settings, self.act_engine_manager):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&View")
         for a in (self.act_flip, self.act_western, self.act_numbered, None):

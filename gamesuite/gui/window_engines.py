@@ -5,12 +5,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Slot
 
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game
 from ..play.record import PlayerSpec
+from .engine_external import spec_label, spec_limits
 from .fmt import score_text
 
 HINT_MS = 1000
@@ -21,7 +24,11 @@ class EnginesMixin:
 
     # -- engines: preparation ---------------------------------------------------------
     def analysis_spec(self) -> str:
-        """The engine spec used for analysis and hints: the first computer player's, or the default."""
+        """The engine spec used for analysis and hints: the one chosen in Engine › Engine settings for the
+        game, else the first computer player's, else the default."""
+        chosen = str(self.storage.get(f"analysis_engine/{self.controller.game.name}", "") or "")
+        if chosen:  # Engine › Engine settings
+            return chosen
         for p in self.controller.players:
             if p.is_engine:
                 return p.engine
@@ -97,16 +104,21 @@ class EnginesMixin:
             return
         if purpose == "move":
             assert p is not None
+            own = spec_limits(p.engine)  # the engine's own limits (``@depth=8``) before the player's
             if p.clock is not None:
                 limits = self.clock_limits()
+            elif own is not None:
+                limits = own
             else:
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
             label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
         else:
-            limits = Limits(infinite=True, multipv=self.panel.multipv.value())
             spec = self.analysis_spec()
-            label = f"Analysing with {spec or 'the default engine'}"
+            own = spec_limits(spec)
+            limits = (replace(own, multipv=self.panel.multipv.value()) if own is not None
+                      else Limits(infinite=True, multipv=self.panel.multipv.value()))
+            label = self.tr("Analysing with {0}").format(spec_label(spec) or self.tr("the default engine"))
         self._analysis_done_node = None
         self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
         self._new_game_pending = False

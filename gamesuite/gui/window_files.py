@@ -60,7 +60,7 @@ class FilesMixin:
     # -- new game, files ------------------------------------------------------------------------
     @Slot()
     def new_game_dialog(self) -> None:
-        dlg = NewGameDialog(self, self.controller.game, self.controller.players)
+        dlg = NewGameDialog(self, self.controller.game, self.controller.players, book=self.engine_book)
         if dlg.exec() and self.may_replace_game("starting a new game"):
             self.new_game(dlg.result_game(), dlg.result_players())
 

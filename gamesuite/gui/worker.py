@@ -23,7 +23,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from ..core.info import SearchInfo, SearchResult, new_stop_flag
 from ..core.limits import Limits
-from ..core.registry import Game, make_engine
+from ..core.registry import Game
 from ..core.state import State
 
 EngineFactory = Callable[[Game, str], Any]
@@ -59,7 +59,7 @@ class EngineWorker(QObject):
 
     def __init__(self, factory: EngineFactory | None = None) -> None:
         super().__init__()
-        self._factory = factory or make_engine
+        self._factory = factory or _default_factory
         self._engines: dict[tuple[str, str], Any] = {}
         self._lock = threading.Lock()
         self._current: SearchRequest | None = None
@@ -68,8 +68,31 @@ class EngineWorker(QObject):
         """The engine for ``(game, spec)``, built on first use (in the worker thread)."""
         key = (game.spec, spec)
         if key not in self._engines:
+            self._close_program_of(spec)
             self._engines[key] = self._factory(game, spec)
         return self._engines[key]
+
+    def _close_program_of(self, spec: str) -> None:
+        """An external program started with other options than ``spec``'s is ended (one process each)."""
+        if not spec.startswith(("usi:", "gomocup:")):
+            return
+        head = spec.split(",", 1)[0]
+        for key in [k for k in self._engines if k[1].split(",", 1)[0] == head]:
+            self.close_engine(key)
+
+    def close_engine(self, key: tuple[str, str]) -> None:
+        engine = self._engines.pop(key, None)
+        close = getattr(engine, "close", None)
+        if callable(close):
+            try:
+                close()
+            except Exception as e:  # noqa: BLE001 - a program that fails to end is no reason to fail
+                print(f"gamesuite: closing {key[1]!r}: {e}", file=sys.stderr)
+
+    def close_all(self) -> None:
+        """End the external programs (the window is closing)."""
+        for key in list(self._engines):
+            self.close_engine(key)
 
     def request_stop(self, sid: int | None = None) -> None:
         """Thread-safe: set the stop flag of the running search (of ``sid`` only, if given)."""
@@ -132,6 +155,13 @@ class EngineWorker(QObject):
         self.finished.emit(req.sid, result, time.perf_counter())
 
 
+def _default_factory(game: Game, spec: str) -> Any:
+    """Ours, or an external USI / Gomocup program (``engine_external.open_window_engine``)."""
+    from .engine_external import open_window_engine
+
+    return open_window_engine(game, spec)
+
+
 def _sample_state(game: Game) -> State:
     s = game.new_state()
     for _ in range(3):
@@ -160,6 +190,9 @@ def warm_up_rules(game: Game) -> None:
 def warm_up_engine(game: Game, engine: Any) -> None:
     """Compile (or load from the cache) the engine's kernels: its module's ``warm_up()``
     if it has one, and a tiny search."""
+    if getattr(engine, "external", False):  # a program: started (and told a new game), no search
+        engine.new_game()
+        return
     mod = sys.modules.get(type(engine).__module__)
     hook = getattr(mod, "warm_up", None)
     if callable(hook):
@@ -281,6 +314,7 @@ class EngineHost(QObject):
         if not ok:
             print("gamesuite: waiting for the engine worker to finish compiling…", file=sys.stderr)
             self._thread.wait()
+        self.worker.close_all()  # the external programs (the worker's thread has ended)
         return ok
 
     # -- reports from the worker ------------------------------------------------
