@@ -50,7 +50,7 @@ class EnginesMixin:
         self.board.rules_ready = False
         self._preparing_spec = game.spec
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
-        self.banner.setText("Preparing engines…")
+        self.banner.setText(self.tr("Preparing engines…"))
         self._show_thinking()
 
     @Slot(int)
@@ -149,18 +149,18 @@ class EnginesMixin:
                 p.clear()
         if p.state is None and self.host.current is None:
             over = c.over_text() if self.ready else None
-            p.title.setText(f"Game over: {over}" if over else "Engine idle")
+            p.title.setText(self.tr("Game over: {0}").format(over) if over else self.tr("Engine idle"))
 
     def _show_thinking(self) -> None:
         cur = self.host.current
         if not self.engines_ready:
-            self.thinking_label.setText("Preparing engines")
+            self.thinking_label.setText(self.tr("Preparing engines"))
         elif cur is not None and cur.purpose == "move":
-            self.thinking_label.setText("Computer is thinking")
+            self.thinking_label.setText(self.tr("Computer is thinking"))
         elif cur is not None and cur.purpose == "analysis":
-            self.thinking_label.setText("Analysing")
+            self.thinking_label.setText(self.tr("Analysing"))
         elif cur is not None and cur.purpose == "hint":
-            self.thinking_label.setText("Looking for a hint")
+            self.thinking_label.setText(self.tr("Looking for a hint"))
         else:
             self.thinking_label.setText("")
         self.thinking.setVisible(cur is not None or not self.engines_ready)
