@@ -59,15 +59,8 @@ CASES = _cases()
 #: Engines that break a clause of the contract today, with the reason; the suite expects them to fail
 #: (strictly: a fix must remove the entry).
 BROKEN: dict[tuple[str, str], str] = {}
-_GENERIC_MCTS = "the State-API MCTS (search/mcts.py) ignores searchmoves"
 for _spec in SPECS:
-    BROKEN[("searchmoves", _spec, "puct")] = _GENERIC_MCTS
-    BROKEN[("multipv", _spec, "puct")] = _GENERIC_MCTS
-    if _spec.startswith(("shogi", "hare")):
-        BROKEN[("searchmoves", _spec, "mcts")] = _GENERIC_MCTS
-        BROKEN[("multipv", _spec, "mcts")] = _GENERIC_MCTS
     if _spec.startswith("hare"):
-        del BROKEN[("searchmoves", _spec, "mcts")], BROKEN[("multipv", _spec, "mcts")]
         BROKEN[("searchmoves", _spec, "maxn")] = "HareEngine ignores searchmoves"
         BROKEN[("multipv", _spec, "maxn")] = "HareEngine gives no multi-PV lines"
 

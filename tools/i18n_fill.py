@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - a table of translations
 """Fill the translations of gamesuite/resources/i18n/*.ts from the table below (kept in the repository:
 the texts translated so far, by source text; run tools/i18n.sh afterwards to compile them).
 
@@ -90,6 +91,11 @@ T = {
     "Analysing with {0}": ("{0} で検討中", "正在用 {0} 分析", "Анализ: {0}"),
     "the default engine": ("既定のエンジン", "默认引擎", "движок по умолчанию"),
     "Game over: {0}": ("終局: {0}", "对局结束：{0}", "Игра окончена: {0}"),
+    "Preparing the {0} engine": ("{0}のエンジンを準備中", "正在准备{0}引擎", "Подготовка движка: {0}"),
+    "the {0} engine": ("{0}のエンジン", "{0}引擎", "движок {0}"),
+    "Preparing {0}": ("準備中: {0}", "正在准备：{0}", "Подготовка: {0}"),
+    " ({0} of {1})": ("（{0}／{1}）", "（{0}/{1}）", " ({0} из {1})"),
+    "{0} to move — {1}…": ("{0}の手番 — {1}…", "轮到{0} — {1}…", "Ход: {0} — {1}…"),
     "Preparing engines": ("エンジン準備中", "正在准备引擎", "Подготовка движков"),
     "Computer is thinking": ("コンピュータ思考中", "电脑思考中", "Компьютер думает"),
     "Analysing": ("検討中", "分析中", "Анализ"),

@@ -6,19 +6,28 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..arena.external import open_engine
-from ..core.errors import InvalidOptionError, quote
+from ..arena.external import UsiEngine, open_engine
+from ..core.files import read_text_file
 from ..core.info import Engine
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
-from .common import add_limit_arguments, info_json, info_line, limits_from_args, result_json, search_interruptibly
+from .common import (
+    add_limit_arguments,
+    info_json,
+    info_line,
+    limits_from_args,
+    prepare_engine,
+    result_json,
+    search_interruptibly,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "analyse", aliases=["analyze"], help="analyse a position and print the engine's lines",
         description="Analyse a position: one line per completed depth, then the best move. "
-        "Without a limit the engine thinks for 5 seconds.",
+        "Without a limit the engine thinks for 5 seconds. The engine is loaded before the clock starts "
+        "(compiled on a first run, with progress on standard error).",
     )
     p.add_argument("game", help="game spec, e.g. tictactoe or 'gomoku(size=15,rule=renju)'")
     src = p.add_mutually_exclusive_group()
@@ -45,16 +54,15 @@ def run(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engine) -> int:
     if args.positions is not None:
-        try:
-            texts = [ln.strip() for ln in args.positions.read_text(encoding="utf-8").splitlines()]
-        except OSError as e:
-            raise InvalidOptionError(f"cannot read {quote(str(args.positions))}: {e.strerror}") from None
+        texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
     elif args.position is not None:
         texts = [args.position]
     else:
         texts = [None]
     states = [game.new_state() if t is None else game.state_from_text(t) for t in texts]
+    if not isinstance(engine, UsiEngine):  # (an external program is ready once it has answered readyok)
+        prepare_engine(game, engine)  # the clock of the first search starts after the engine is loaded
     status = 0
     for state in states:
         if len(states) > 1 and not args.json:

@@ -120,6 +120,9 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
         self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
         self._preparing_spec = ""
+        self.preparing_text = ""  # "Preparing the gomoku engine (3 of 35)" while the engines load
+        self._search_label = ""  # the analysis panel's title of the search asked for last
+        self.prepare_progress = (0, 0)  # kernels compiled, kernels expected (0: not known)
 
         load_fonts()  # kanji for shogi on a machine without a Japanese font
         game = self._initial_game(game_spec)
@@ -386,6 +389,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self.host.busyChanged.connect(self._on_busy)
         self.host.ready.connect(self._on_ready)
         self.host.rulesReady.connect(self._on_rules_ready)
+        self.host.progress.connect(self._on_prepare_progress)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._shutdown)
@@ -508,7 +512,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         c = self.controller
         st = c.state
         if not self.ready:
-            text = self.tr("Preparing engines…")
+            text = self.preparing_text + "…"
         elif self.setup_active:
             text = self.tr("Setting up a position: click to place, right-click to remove, then Done")
         elif c.over_text() is not None:
@@ -517,7 +521,10 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
-            if cur is not None and cur.purpose == "move":
+            if not self.engines_ready and p is not None and p.is_engine and self.mode == "play":
+                text = self.tr("{0} to move — {1}…").format(who, self.preparing_text[:1].lower()
+                                                            + self.preparing_text[1:])
+            elif cur is not None and cur.purpose == "move":
                 text = self.tr("{0} to move — the computer is thinking…").format(who)
             elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
                 text = self.tr("{0} to move (computer) — go to the last move to let it play").format(who)

@@ -49,8 +49,21 @@ class EnginesMixin:
         self.engines_ready = False
         self.board.rules_ready = False
         self._preparing_spec = game.spec
+        self.prepare_progress = (0, 0)
+        self.preparing_text = self.tr("Preparing the {0} engine").format(game.name)
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
-        self.banner.setText(self.tr("Preparing engines…"))
+        self.banner.setText(self.preparing_text + "…")
+        self._show_thinking()
+
+    @Slot(int, int, int, str)
+    def _on_prepare_progress(self, token: int, done: int, total: int, what: str) -> None:
+        """Real progress of the engines' compilation: "Preparing the gomoku engine (12 of 35)"."""
+        if token != self._ready_token or self.engines_ready:
+            return
+        self.prepare_progress = (done, total)
+        what = what or self.tr("the {0} engine").format(self.controller.game.name)
+        self.preparing_text = self.tr("Preparing {0}").format(what) + (
+            self.tr(" ({0} of {1})").format(min(done, total), total) if total else "")
         self._show_thinking()
 
     @Slot(int)
@@ -78,6 +91,9 @@ class EnginesMixin:
         if errors:
             self.report(f"Engine problem: {errors}")
         self._sync_clock()
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
+            self.panel.set_running(True, self._search_label)
         self._show_thinking()
 
     # -- engines: what to think about ------------------------------------------------------
@@ -122,7 +138,10 @@ class EnginesMixin:
         self._analysis_done_node = None
         self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
         self._new_game_pending = False
-        self.panel.begin(st, label, node.id, c.record, purpose)
+        self._search_label = label
+        # a search asked for while the engines load waits in the worker: say what happens, not "thinking"
+        waiting = not self.engines_ready and purpose == "move"
+        self.panel.begin(st, self.preparing_text + "…" if waiting else label, node.id, c.record, purpose)
         self.panel.set_running(True)
         self._show_thinking()
 
@@ -153,16 +172,23 @@ class EnginesMixin:
 
     def _show_thinking(self) -> None:
         cur = self.host.current
-        if not self.engines_ready:
-            self.thinking_label.setText(self.tr("Preparing engines"))
-        elif cur is not None and cur.purpose == "move":
-            self.thinking_label.setText(self.tr("Computer is thinking"))
-        elif cur is not None and cur.purpose == "analysis":
-            self.thinking_label.setText(self.tr("Analysing"))
-        elif cur is not None and cur.purpose == "hint":
-            self.thinking_label.setText(self.tr("Looking for a hint"))
+        if not self.engines_ready:  # never "thinking" while the engines load: their real progress
+            done, total = self.prepare_progress
+            self.thinking.setRange(0, total)  # (0, 0): a busy bar while the total is not known
+            self.thinking.setValue(min(done, total))
+            self.thinking_label.setText(self.preparing_text)
+            if cur is not None and cur.purpose == "move":  # (a hint or an analysis keeps its own title)
+                self.panel.set_running(True, self.preparing_text + "…")
         else:
-            self.thinking_label.setText("")
+            self.thinking.setRange(0, 0)
+            if cur is not None and cur.purpose == "move":
+                self.thinking_label.setText(self.tr("Computer is thinking"))
+            elif cur is not None and cur.purpose == "analysis":
+                self.thinking_label.setText(self.tr("Analysing"))
+            elif cur is not None and cur.purpose == "hint":
+                self.thinking_label.setText(self.tr("Looking for a hint"))
+            else:
+                self.thinking_label.setText("")
         self.thinking.setVisible(cur is not None or not self.engines_ready)
         self.panel.set_running(cur is not None)
         self._update_banner()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.errors import GameSuiteError, quote
+from ..core.files import write_atomic, write_atomic_with
 from ..core.registry import Game, load_game
 from ..play.record import GameRecord, Node, PlayerSpec, parse_json
 from .boards import board_class_for
@@ -169,7 +170,7 @@ class FilesMixin:
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.controller.record.dumps(self.controller.current), encoding="utf-8")
+            write_atomic(path, self.controller.record.dumps(self.controller.current))
         except OSError as e:
             self.error_dialog("Cannot save the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
             return False
@@ -255,7 +256,7 @@ class FilesMixin:
         try:
             c = self.controller
             text = fmt.write(c.state, c.record.info_at(c.current))  # with names, times and comments
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)
         except GameSuiteError as e:
             self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: {e}")
             return False
@@ -298,11 +299,18 @@ class FilesMixin:
 
     def export_diagram(self, path: Path | str, size: int = 600) -> bool:
         path = str(path)
-        if path.lower().endswith(".svg"):
-            self.board.save_svg(path, size)
+
+        def write(tmp: Path) -> None:  # a temporary beside the file, renamed over it when complete
+            if path.lower().endswith(".svg"):
+                self.board.save_svg(str(tmp), size)
+            elif not self.board.save_png(str(tmp), size):
+                raise OSError(f"cannot write {path}")
+
+        try:
+            write_atomic_with(path, write)
             ok = True
-        else:
-            ok = self.board.save_png(path, size)
+        except OSError:
+            ok = False
         if ok:
             self.show_message(f"Diagram saved to {path}")
         else:

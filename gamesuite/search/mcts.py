@@ -32,10 +32,12 @@ import numpy as np
 from ..core.errors import InvalidOptionError, quote
 from ..core.info import InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
+from ..core.options import Option, seed_option
 from ..core.registry import Game, register_engine
 from ..core.score import Score
 from ..core.state import CHANCE, State
 from .driver import StopWatch, next_search_id
+from .network import BACKENDS
 from .timeman import allocate
 
 # -- evaluators -------------------------------------------------------------
@@ -44,18 +46,24 @@ from .timeman import allocate
 class Evaluator(Protocol):
     """Priors and values of leaves, a batch at a time."""
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
         """For each non-terminal decision state: priors over ``state.legal_moves()`` (summing
-        to 1) and one value per player in [-1, 1]."""
+        to 1) and one value per player in [-1, 1]; ``None`` for a state it did not value because
+        the search was stopped (an evaluator with a ``stop`` attribute polls that flag: the tree sets
+        it to its stop flag during a search, so a long playout does not overrun a time limit)."""
         ...
 
 
-def random_playout(state: State, rng: np.random.Generator, max_plies: int = 10_000) -> np.ndarray:
+def random_playout(state: State, rng: np.random.Generator, max_plies: int = 10_000,
+                   stop: np.ndarray | None = None) -> np.ndarray | None:
     """Play uniformly random moves (chance by its probabilities) from ``state`` (changed) to the end.
 
-    Returns the final returns, or zeros when ``max_plies`` is reached first.
+    Returns the final returns, zeros when ``max_plies`` is reached first, or ``None`` when ``stop[0]``
+    is set on the way (polled every ply).
     """
     for _ in range(max_plies):
+        if stop is not None and stop[0]:
+            return None
         if state.is_terminal():
             return np.asarray(state.returns(), dtype=np.float64)
         if state.is_chance_node():
@@ -78,14 +86,18 @@ class RolloutEvaluator:
         self.rng = rng
         self.playouts = playouts
         self.max_plies = max_plies
+        self.stop: np.ndarray | None = None  # set by the tree while it searches
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
-        out = []
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
         for s in states:
             k = len(s.legal_moves())
             total = np.zeros(s.num_players)
             for _ in range(self.playouts):
-                total += random_playout(s.copy(), self.rng, self.max_plies)
+                r = random_playout(s.copy(), self.rng, self.max_plies, self.stop)
+                if r is None:  # stopped: this state and the rest are not valued
+                    return out + [None] * (len(states) - len(out))
+                total += r
             out.append((np.full(k, 1.0 / k), total / self.playouts))
         return out
 
@@ -112,12 +124,23 @@ class HeuristicEvaluator:
         self.heuristic = heuristic
         self.rollout = RolloutEvaluator(rng, 1, max_plies)
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
-        out = []
+    @property
+    def stop(self) -> np.ndarray | None:
+        return self.rollout.stop
+
+    @stop.setter
+    def stop(self, flag: np.ndarray | None) -> None:
+        self.rollout.stop = flag
+
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
         for s in states:
             weights, values = self.heuristic(s)
             if values is None:
-                priors, values = self.rollout.evaluate([s])[0]
+                valued = self.rollout.evaluate([s])[0]
+                if valued is None:  # stopped
+                    return out + [None] * (len(states) - len(out))
+                priors, values = valued
             k = len(s.legal_moves())
             if weights is None:
                 priors = np.full(k, 1.0 / k)
@@ -251,6 +274,9 @@ class MCTS:
         self._noise: np.ndarray | None = None
         self._noise_wanted = False
         self.max_depth = 0
+        #: the root moves a search may choose (``Limits.searchmoves``); None: every one
+        self._allowed: frozenset[int] | None = None
+        self._allowed_mask: tuple[Node, np.ndarray] | None = None
 
     # -- the root -----------------------------------------------------------
     def clear(self) -> None:
@@ -323,9 +349,29 @@ class MCTS:
             self._noise = self.rng.dirichlet(np.full(k, self.config.dirichlet_alpha))
 
     # -- selection ----------------------------------------------------------
+    def restrict(self, allowed: Sequence[int] | None) -> None:
+        """Keep the next simulations (and the choice, and the reports) to the root moves in ``allowed``
+        (``None``: every move again; the statistics are those the tree gathered either way)."""
+        self._allowed = None if allowed is None else frozenset(allowed)
+        self._allowed_mask = None
+
+    def _root_mask(self, node: Node) -> np.ndarray | None:
+        """Which of ``node``'s moves are allowed, when ``node`` is the root of a restricted search."""
+        if self._allowed is None or node is not self.root or not node.expanded:
+            return None
+        if self._allowed_mask is None or self._allowed_mask[0] is not node:
+            self._allowed_mask = (node, np.array([m in self._allowed for m in node.moves], dtype=bool))
+        return self._allowed_mask[1]
+
     def _select(self, node: Node, n_self: int, w_self: np.ndarray, is_root: bool) -> int:
         cfg = self.config
         k = len(node.moves)
+        mask = self._root_mask(node) if is_root else None
+        if mask is not None:
+            if not mask.any():
+                mask = None
+            elif int(mask.sum()) == 1:
+                return int(np.flatnonzero(mask)[0])
         if k == 1:
             return 0
         n_eff = node.n + node.vn
@@ -338,19 +384,19 @@ class MCTS:
         vl = cfg.virtual_loss
         wp = node.w[:, p] - vl * node.vn
         if cfg.algorithm == "uct":
-            unvisited = np.flatnonzero(n_eff == 0)
+            unvisited = np.flatnonzero((n_eff == 0) if mask is None else (n_eff == 0) & mask)
             if len(unvisited):
                 return int(unvisited[int(self.rng.integers(len(unvisited)))])
             total = max(int(n_eff.sum()), 1)
-            score = wp / n_eff + cfg.c_value * np.sqrt(math.log(total) / n_eff)
-            return int(np.argmax(score))
+            score = wp / np.maximum(n_eff, 1) + cfg.c_value * np.sqrt(math.log(total) / np.maximum(n_eff, 1))
+            return int(np.argmax(score if mask is None else np.where(mask, score, -np.inf)))
         priors = node.priors
         if is_root and self._noise is not None:
             priors = (1.0 - cfg.noise) * priors + cfg.noise * self._noise
         fpu = (w_self[p] / n_self if n_self > 0 else 0.0) - cfg.fpu
         q = np.where(n_eff > 0, wp / np.maximum(n_eff, 1), fpu)
         u = cfg.c_value * priors * math.sqrt(max(n_self, 1)) / (1.0 + n_eff)
-        return int(np.argmax(q + u))
+        return int(np.argmax(q + u if mask is None else np.where(mask, q + u, -np.inf)))
 
     # -- simulation ----------------------------------------------------------
     def run_batch(self, size: int | None = None) -> int:
@@ -399,7 +445,12 @@ class MCTS:
         if pending:
             items = list(pending.values())
             results = self.evaluator.evaluate([s for _, s, _ in items])
-            for (node, s, path), (priors, value) in zip(items, results):
+            for (node, s, path), result in zip(items, results):
+                if result is None:  # the search was stopped before this leaf was valued: drop it
+                    for parent, i in path:
+                        parent.vn[i] -= 1
+                    continue
+                priors, value = result
                 if not node.expanded:
                     node.expand(s.legal_moves(), priors, self.players)
                     if node is self.root and self._noise_wanted:
@@ -421,9 +472,13 @@ class MCTS:
 
     # -- reading the tree ------------------------------------------------------
     def best_index(self, node: Node, p: int) -> int:
-        """The most visited child (ties: the better mean for ``p``, then the lower move)."""
+        """The most visited child (ties: the better mean for ``p``, then the lower move); at the root of a
+        restricted search, the most visited allowed one."""
         best, key = -1, None
+        mask = self._root_mask(node)
         for i in range(len(node.moves)):
+            if mask is not None and not mask[i]:
+                continue
             n = int(node.n[i])
             k = (n, node.w[i, p] / n if n else -math.inf)
             if key is None or k > key:
@@ -458,11 +513,13 @@ class MCTS:
         r = self.root
         assert r is not None and r.expanded and len(r.moves)
         t = self.config.temperature if temperature is None else temperature
-        if t <= 1e-6 or r.n.sum() == 0:
+        mask = self._root_mask(r)
+        n = r.n if mask is None else np.where(mask, r.n, 0)
+        if t <= 1e-6 or n.sum() == 0:
             return r.moves[self.best_index(r, r.player)]
-        logits = np.log(np.maximum(r.n, 1e-12)) / t
+        logits = np.log(np.maximum(n, 1e-12)) / t
         p = np.exp(logits - logits.max())
-        p[r.n == 0] = 0.0
+        p[n == 0] = 0.0
         return r.moves[int(self.rng.choice(len(r.moves), p=p / p.sum()))]
 
     def visit_distribution(self) -> dict[int, float]:
@@ -497,7 +554,21 @@ class MCTS:
         if state.is_terminal() or state.is_chance_node():
             r = state.returns() if state.is_terminal() else [0.0] * self.players
             return SearchResult(None, self.score_of(np.asarray(r, dtype=np.float64), max(pov, 0)))
+        allowed = None
+        if limits.searchmoves is not None:
+            wanted = set(limits.searchmoves)
+            allowed = [m for m in state.legal_moves() if m in wanted]
+            if not allowed:
+                raise InvalidOptionError(f"searchmoves {list(limits.searchmoves)!r}: none of them is legal here")
         self.set_root(state)
+        self.restrict(allowed)
+        try:
+            return self._search(state, limits, stop, on_info, sid, pov)
+        finally:
+            self.restrict(None)
+
+    def _search(self, state: State, limits: Limits, stop: np.ndarray | None, on_info: InfoCallback | None,
+                sid: int, pov: int) -> SearchResult:
         budget = allocate(limits, pov)
         target = limits.nodes
         t0 = time.perf_counter()
@@ -505,27 +576,37 @@ class MCTS:
         done = batches = 0
         self.max_depth = 0
         with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
-            while True:
-                if target is not None and done >= target:
-                    break
-                if watch.flag[0]:
-                    break
-                if budget.soft_ms is not None and not limits.infinite and (
-                        time.perf_counter() - t0) * 1000 >= budget.soft_ms:
-                    break
-                size = self.config.batch if target is None else min(self.config.batch, target - done)
-                done += self.run_batch(size)
-                batches += 1
-                if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
-                    break
-                now = time.perf_counter()
-                if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
-                    last_info = now
-                    for info in self._infos(sid, pov, limits.multipv, t0, done):
-                        on_info(info)
+            if hasattr(self.evaluator, "stop"):
+                self.evaluator.stop = watch.flag  # a playout in flight ends at the deadline too
+            try:
+                while True:
+                    if target is not None and done >= target:
+                        break
+                    if watch.flag[0]:
+                        break
+                    if budget.soft_ms is not None and not limits.infinite and (
+                            time.perf_counter() - t0) * 1000 >= budget.soft_ms:
+                        break
+                    size = self.config.batch if target is None else min(self.config.batch, target - done)
+                    done += self.run_batch(size)
+                    batches += 1
+                    if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
+                        break
+                    now = time.perf_counter()
+                    if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
+                        last_info = now
+                        for info in self._infos(sid, pov, limits.multipv, t0, done):
+                            on_info(info)
+            finally:
+                if hasattr(self.evaluator, "stop"):
+                    self.evaluator.stop = None
         if not self.root.expanded:  # type: ignore[union-attr]  # stopped (or nodes=0) before the first batch
-            done += self.run_batch(1)
-        lines = self._infos(sid, pov, limits.multipv, t0, done)
+            if hasattr(self.evaluator, "stop") and watch.flag[0]:  # out of time: uniform priors, no playout
+                moves = state.legal_moves()
+                self.root.expand(moves, np.full(len(moves), 1.0 / len(moves)), self.players)  # type: ignore[union-attr]
+            else:
+                done += self.run_batch(1)
+        lines = self._infos(sid, pov, limits.multipv, t0, done, final=True)
         if on_info is not None:
             for info in lines:
                 on_info(info)
@@ -559,15 +640,24 @@ class MCTS:
             node, length = node.children[i], length + 1
         return True
 
-    def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int) -> list[SearchInfo]:
+    def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int, final: bool = False) -> list[SearchInfo]:
+        """The ``multipv`` most visited (allowed) root moves as reports; the final ones list every line asked
+        for, moves without visits last."""
         r = self.root
         if r is None or not r.expanded:
             return []
         elapsed = time.perf_counter() - t0
-        order = sorted(range(len(r.moves)), key=lambda i: (-int(r.n[i]), r.moves[i]))
-        out = []
+        mask = self._root_mask(r)
+        p = r.player
+
+        def rank_key(i: int) -> tuple[int, float, int]:  # the order of best_index: visits, then the mean
+            n = int(r.n[i])
+            return -n, -(r.w[i, p] / n) if n else math.inf, i
+
+        order = sorted((i for i in range(len(r.moves)) if mask is None or mask[i]), key=rank_key)
+        out: list[SearchInfo] = []
         for rank, i in enumerate(order[: max(1, multipv)]):
-            if r.n[i] == 0 and rank > 0:
+            if r.n[i] == 0 and rank > 0 and not final:
                 break
             pv = [r.moves[i]] + self.principal_variation(r.children[i]) if r.children[i] is not None else [r.moves[i]]
             mean = r.w[i] / max(r.n[i], 1)
@@ -601,8 +691,11 @@ class MCTSEngine:
         return self.tree.search(state, limits, stop, on_info)
 
 
-_COMMON = {"c": None, "batch": 8, "virtual_loss": 1.0, "temperature": 0.0, "chance": "sample",
-           "reuse": True, "seed": None, "info_ms": 500}
+_COMMON = {"c": Option(None, 0, 100, kind=float, help="exploration constant (none: 1.4 UCT, 1.5 PUCT)"),
+           "batch": Option(8, 1, 4096, help="leaves evaluated together"),
+           "virtual_loss": Option(1.0, 0, 1000), "temperature": Option(0.0, 0, 100),
+           "chance": Option("sample", choices=("sample", "expand")), "reuse": Option(True),
+           "seed": seed_option(), "info_ms": Option(500, 1, 10**7)}
 
 
 def _config(algorithm: str, options: dict[str, Any]) -> MCTSConfig:
@@ -652,12 +745,15 @@ def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: i
     raise InvalidOptionError(f"evaluator must be uniform, heuristic or net, got {quote(evaluator)}")
 
 
-#: The options of ``puct`` and their defaults.
-PUCT_OPTIONS = {**_COMMON, "evaluator": "uniform", "net": "", "playouts": 1, "noise": 0.25,
-                "dirichlet_alpha": 0.03, "fpu": 0.0, "preset": "", "backend": "auto"}
+#: The options of ``puct``, declared (a game's own PUCT starts from these).
+PUCT_OPTIONS = {**_COMMON, "evaluator": Option("uniform", choices=("uniform", "heuristic", "net")),
+                "net": Option("", max_len=4096, help="network file (empty: the game's own)"),
+                "playouts": Option(1, 1, 1000, help="random playouts per leaf"), "noise": Option(0.25, 0, 1),
+                "dirichlet_alpha": Option(0.03, 1e-6, 1000), "fpu": Option(0.0, 0, 100),
+                "preset": Option("", choices=("", *PRESETS)), "backend": Option("auto", choices=BACKENDS, help="how a network runs")}
 
 register_engine("*", "mcts", make_uct, help="Monte Carlo tree search: UCT with random playouts",
-                options={**_COMMON, "playouts": 1})
+                options={**_COMMON, "playouts": Option(1, 1, 1000, help="random playouts per leaf")})
 register_engine("*", "puct", make_puct,
                 help="Monte Carlo tree search: PUCT with priors (evaluator=uniform|heuristic|net)",
                 options=PUCT_OPTIONS)

@@ -256,8 +256,20 @@
 <context>
     <name>EnginesMixin</name>
     <message>
-        <source>Preparing engines…</source>
-        <translation>Подготовка движков…</translation>
+        <source>Preparing the {0} engine</source>
+        <translation>Подготовка движка: {0}</translation>
+    </message>
+    <message>
+        <source>the {0} engine</source>
+        <translation>движок {0}</translation>
+    </message>
+    <message>
+        <source>Preparing {0}</source>
+        <translation>Подготовка: {0}</translation>
+    </message>
+    <message>
+        <source> ({0} of {1})</source>
+        <translation> ({0} из {1})</translation>
     </message>
     <message>
         <source>Analysing with {0}</source>
@@ -274,10 +286,6 @@
     <message>
         <source>Engine idle</source>
         <translation>Движок не занят</translation>
-    </message>
-    <message>
-        <source>Preparing engines</source>
-        <translation>Подготовка движков</translation>
     </message>
     <message>
         <source>Computer is thinking</source>
@@ -673,6 +681,10 @@
     <message>
         <source>Game over: {0}</source>
         <translation>Игра окончена: {0}</translation>
+    </message>
+    <message>
+        <source>{0} to move — {1}…</source>
+        <translation>Ход: {0} — {1}…</translation>
     </message>
     <message>
         <source>{0} to move — the computer is thinking…</source>
