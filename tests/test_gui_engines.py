@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
 from gamesuite.core.info import new_stop_flag
 from gamesuite.core.limits import Limits
@@ -168,8 +168,10 @@ def test_the_settings_dialog_shows_a_built_in_engines_options_as_fields_and_writ
     qtbot.addWidget(dlg)
     f = dlg.options
     assert list(f.fields)[:2] == ["hash", "threads"]  # hash and threads first
-    assert isinstance(f.widget("hash"), QSpinBox) and f.widget("hash").value() == 128
-    assert isinstance(f.widget("pure"), QCheckBox)
+    assert isinstance(f.widget("hash"), QDoubleSpinBox) and f.widget("hash").value() == 128  # MB, a number
+    assert isinstance(f.widget("threads"), QSpinBox) and f.widget("threads").maximum() == 64  # its declared range
+    assert isinstance(f.widget("pure"), QCheckBox) and isinstance(f.widget("step"), QComboBox)  # a switch, choices
+    assert "transposition" in f.widget("hash").toolTip()  # the option's help
     assert dlg.limit_kind.currentData() == "depth" and dlg.limit_value.value() == 6
     f.widget("threads").setValue(2)
     f.widget("pure").setChecked(True)

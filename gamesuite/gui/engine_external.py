@@ -57,6 +57,7 @@ class EngineOption:
     min: int | None = None
     max: int | None = None
     choices: tuple[str, ...] = ()
+    help: str = ""  # (built-in engines' options: their help line)
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"name": self.name, "type": self.type, "default": self.default}

@@ -42,18 +42,33 @@ LIMIT_KINDS = ("", "depth", "nodes", "movetime")
 
 
 def builtin_options(entry: EngineEntry) -> list[EngineOption]:
-    """A built-in engine's registered options as form fields (their defaults give the types)."""
+    """A built-in engine's registered options as form fields (``core.options.Option``: type, range, choices,
+    help; a plain default says the type)."""
     out = []
-    for name, default in entry.options.items():
-        if isinstance(default, bool):
-            out.append(EngineOption(name, "check", "true" if default else "false"))
-        elif isinstance(default, int):
-            out.append(EngineOption(name, "spin", str(default), -INT_MAX if default < 0 else 0, INT_MAX))
-        elif isinstance(default, float):
-            out.append(EngineOption(name, "float", repr(default)))
+    for name, decl in entry.options.items():
+        default = getattr(decl, "default", decl)
+        kind = getattr(decl, "kind", None) or (type(default) if default is not None else str)
+        choices = tuple(str(c) for c in getattr(decl, "choices", ()) or ())
+        lo, hi = getattr(decl, "min", None), getattr(decl, "max", None)
+        text = "" if default is None else _text(default)
+        if choices:
+            opt = EngineOption(name, "combo", text, choices=choices)
+        elif kind is bool:
+            opt = EngineOption(name, "check", "true" if default else "false")
+        elif kind is int:
+            low = int(lo) if lo is not None else (-INT_MAX if (default or 0) < 0 else 0)
+            opt = EngineOption(name, "spin", text, low, int(hi) if hi is not None else INT_MAX)
+        elif kind is float:
+            opt = EngineOption(name, "float", text, lo, hi)  # type: ignore[arg-type]
         else:
-            out.append(EngineOption(name, "string", "" if default is None else str(default)))
+            opt = EngineOption(name, "string", text)
+        opt.help = str(getattr(decl, "help", "") or "")
+        out.append(opt)
     return out
+
+
+def _text(value: object) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _ordered(options: list[EngineOption]) -> list[EngineOption]:
@@ -78,19 +93,22 @@ class OptionsForm(QWidget):
             w = self._widget(opt)
             self.fields[opt.name] = (opt, w)
             label = QLabel(self._label(opt))
-            label.setToolTip(opt.name)
+            label.setToolTip(f"{opt.name}: {opt.help}" if getattr(opt, "help", "") else opt.name)
+            w.setToolTip(label.toolTip())
             self.form.addRow(label, w)
             self._set(opt, w, (values or {}).get(opt.name, opt.default))
 
     def _label(self, opt: EngineOption) -> str:
         low = opt.name.lower()
         if low in ("hash", "usi_hash"):
-            return self.tr("Hash (MB)") + f" · {opt.name}"
-        if low in ("threads", "thread_num"):
-            return self.tr("Threads") + f" · {opt.name}"
-        if low == "max_memory":
-            return self.tr("Memory (bytes)") + f" · {opt.name}"
-        return opt.name
+            base = self.tr("Hash (MB)")
+        elif low in ("threads", "thread_num"):
+            base = self.tr("Threads")
+        elif low == "max_memory":
+            base = self.tr("Memory (bytes)")
+        else:
+            return opt.name
+        return base if base == opt.name else f"{base} · {opt.name}"
 
     @staticmethod
     def _widget(opt: EngineOption) -> QWidget:
@@ -105,7 +123,7 @@ class OptionsForm(QWidget):
         if opt.type == "float":
             d = QDoubleSpinBox()
             d.setDecimals(3)
-            d.setRange(-1e6, 1e6)
+            d.setRange(opt.min if opt.min is not None else -1e6, opt.max if opt.max is not None else 1e6)
             return d
         if opt.type == "combo":
             c = QComboBox()
@@ -142,7 +160,7 @@ class OptionsForm(QWidget):
         if isinstance(w, QSpinBox):
             return str(w.value())
         if isinstance(w, QDoubleSpinBox):
-            return repr(round(w.value(), 6))
+            return f"{round(w.value(), 6):g}"
         if isinstance(w, QComboBox):
             return w.currentText()
         return w.text().strip() if isinstance(w, QLineEdit) else ""
