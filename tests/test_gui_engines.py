@@ -294,3 +294,26 @@ def test_rapfi_plays_a_move_in_the_window(qtbot, tmp_path):
     win.controller.play(win.controller.state.parse_move("h8"))
     qtbot.waitUntil(lambda: len(win.controller.current.moves()) == 2, timeout=20_000)
     assert 1 in win.panel.lines and win.panel.lines[1].depth > 1  # its INFO PV lines, in the panel
+
+
+@pytest.mark.slow
+def test_our_own_programs_as_external_engines_in_the_window(qtbot, tmp_path):
+    """gamesuite-usi (shogi) and pbrain-gamesuite (gomoku) as real processes: added in the manager,
+    analysing in the panel, stopped (the brain, which does not know YXSTOP, is ended at once)."""
+    import shutil
+
+    usi, brain = shutil.which("gamesuite-usi"), shutil.which("pbrain-gamesuite")
+    if not usi or not brain:
+        pytest.skip("the programs are not installed")
+    for game, protocol, prog in (("shogi", "usi", usi), ("gomoku", "gomocup", brain)):
+        book = EngineBook(Storage(tmp_path / game))
+        ext = book.add(protocol, [prog], timeout_ms=60_000)
+        win = make_window(qtbot, tmp_path / game, game=game)
+        win.apply_engine_settings(ext.spec(), 1)
+        win.controller.play(win.controller.state.legal_moves()[0])
+        win.set_mode("analyse")
+        qtbot.waitUntil(lambda win=win: 1 in win.panel.lines and win.panel.lines[1].depth >= 2, timeout=120_000)
+        win.stop_analysis()
+        assert win.host.current is None
+        qtbot.waitUntil(lambda win=win: not win.host.busy, timeout=10_000)
+        win.close()

@@ -140,3 +140,18 @@ def test_the_new_game_and_engine_dialogs_are_translated(qtbot, tmp_path):
     qtbot.addWidget(es)
     assert es.windowTitle() == "エンジン設定" and es.options_box.title() == "エンジンのオプション"
     assert es.options.form.labelForField(es.options.widget("hash")).text().startswith("ハッシュ")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh_CN"])
+def test_the_shipped_text_font_has_every_character_of_the_translation(qapp, lang):
+    """The window in Japanese or Chinese reads on a machine without a CJK font (no empty boxes)."""
+    from PySide6.QtGui import QRawFont
+
+    from gamesuite.gui import fonts
+
+    raw = QRawFont(str(fonts.FONT_DIR / "GamesuiteKanjiSans-Regular.otf"), 12)
+    assert raw.isValid()
+    root = ET.parse(i18n.I18N_DIR / f"gamesuite_{lang}.ts").getroot()
+    text = "".join(t.text or "" for t in root.iter("translation"))
+    missing = sorted({c for c in text if ord(c) > 0x2000 and not raw.supportsCharacter(ord(c))})
+    assert missing == []

@@ -134,6 +134,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
 
         self._build_central(game)
         self._build_docks()
+        self.panel.set_notation(self.notation)  # the notation chosen for the game (View › Move notation)
         self._build_actions()
         self._build_status()
         self._connect()

@@ -89,7 +89,7 @@ class EnginesMixin:
             return
         self.engines_ready = True
         if errors:
-            self.report(f"Engine problem: {errors}")
+            self.report(self.tr("Engine problem: {0}").format(errors))
         self._sync_clock()
         cur = self.host.current
         if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
@@ -128,7 +128,8 @@ class EnginesMixin:
             else:
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
-            label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
+            who = p.label().replace(p.engine, spec_label(p.engine)) if p.engine else p.label()
+            label = self.tr("{0}: {1} is thinking").format(self.notation.player(st.current_player), who)
         else:
             spec = self.analysis_spec()
             own = spec_limits(spec)
@@ -145,8 +146,9 @@ class EnginesMixin:
         self.panel.set_running(True)
         self._show_thinking()
 
-    def _stop_search(self, label: str = "Stopped") -> None:
+    def _stop_search(self, label: str | None = None) -> None:
         """Stop the running search (its late reports are dropped); the panel says it stopped."""
+        label = self.tr("Stopped") if label is None else label
         cur = self.host.current
         self.host.stop()
         if cur is not None:
@@ -221,13 +223,13 @@ class EnginesMixin:
             self.clock_tick()  # a flag that fell before the move came in
             if result.best_move is not None and req_node is c.current and c.over_text() is None:
                 text = self.notation.move(c.state, result.best_move)
-                self.panel.set_running(False, f"{self.notation.player(c.state.current_player)} played {text} "
-                                              f"({score}, depth {result.depth})")
+                self.panel.set_running(False, self.tr("{0} played {1} ({2}, depth {3})").format(
+                    self.notation.player(c.state.current_player), text, score, result.depth))
                 c.play(result.best_move)
         elif purpose == "hint":
             if result.best_move is not None and req_node is c.current:
                 self.board.set_hint(result.best_move)
-                hint = f"Hint: {self.notation.move(c.state, result.best_move)} ({score})"
+                hint = self.tr("Hint: {0} ({1})").format(self.notation.move(c.state, result.best_move), score)
                 self.panel.set_running(False, hint)
                 self.show_message(hint, 8000)
             self._show_thinking()
@@ -235,7 +237,8 @@ class EnginesMixin:
         else:
             self._analysis_done_node = req_node.id
             if self.panel.is_about(c.record, req_node.id):
-                self.panel.set_running(False, f"Analysis complete: {score} at depth {result.depth}")
+                self.panel.set_running(False, self.tr("Analysis complete: {0} at depth {1}").format(
+                    score, result.depth))
             self._show_thinking()
 
     def _score_words(self, score) -> str:  # type: ignore[no-untyped-def]
@@ -246,8 +249,8 @@ class EnginesMixin:
 
     @Slot(int, str, str)
     def _on_engine_error(self, sid: int, purpose: str, message: str) -> None:
-        self.report(f"The engine failed: {message}")
-        self.panel.set_running(False, "The engine failed")
+        self.report(self.tr("The engine failed: {0}").format(message))
+        self.panel.set_running(False, self.tr("The engine failed"))
         # Do not ask a broken engine again by itself: the computers stop playing
         # (analyse mode, engine off) until the user starts something.
         self.analysing = False
@@ -285,7 +288,7 @@ class EnginesMixin:
         self.analysing = False
         cur = self.host.current
         if cur is not None and cur.purpose == "analysis":
-            self._stop_search("Analysis stopped")
+            self._stop_search(self.tr("Analysis stopped"))
         self._show_thinking()
 
     def set_mode(self, mode: str) -> None:
@@ -299,7 +302,7 @@ class EnginesMixin:
             self.analysing = False
             cur = self.host.current
             if cur is not None and cur.purpose == "analysis":
-                self._stop_search("Analysis stopped")
+                self._stop_search(self.tr("Analysis stopped"))
             self._update_engine()
         self._refresh_labels()
 
@@ -313,7 +316,7 @@ class EnginesMixin:
             return
         self.host.start("hint", c.game, c.state, self.analysis_spec(), Limits(movetime=HINT_MS),
                         node_id=c.current.id)
-        self.panel.begin(c.state, "Looking for a hint", c.current.id, c.record, "hint")
+        self.panel.begin(c.state, self.tr("Looking for a hint"), c.current.id, c.record, "hint")
         self.panel.set_running(True)
         self._show_thinking()
 

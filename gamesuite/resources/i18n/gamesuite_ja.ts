@@ -272,12 +272,24 @@
         <translation>（{0}／{1}）</translation>
     </message>
     <message>
+        <source>Engine problem: {0}</source>
+        <translation>エンジンの問題: {0}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is thinking</source>
+        <translation>{0}: {1} が思考中</translation>
+    </message>
+    <message>
         <source>Analysing with {0}</source>
         <translation>{0} で検討中</translation>
     </message>
     <message>
         <source>the default engine</source>
         <translation>既定のエンジン</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>停止しました</translation>
     </message>
     <message>
         <source>Game over: {0}</source>
@@ -298,6 +310,42 @@
     <message>
         <source>Looking for a hint</source>
         <translation>ヒントを探しています</translation>
+    </message>
+    <message>
+        <source>{0} played {1} ({2}, depth {3})</source>
+        <translation>{0}は{1}を指しました（{2}、深さ {3}）</translation>
+    </message>
+    <message>
+        <source>Hint: {0} ({1})</source>
+        <translation>ヒント: {0}（{1}）</translation>
+    </message>
+    <message>
+        <source>Analysis complete: {0} at depth {1}</source>
+        <translation>検討完了: {0}（深さ {1}）</translation>
+    </message>
+    <message>
+        <source>The engine failed: {0}</source>
+        <translation>エンジンが失敗しました: {0}</translation>
+    </message>
+    <message>
+        <source>The engine failed</source>
+        <translation>エンジンが失敗しました</translation>
+    </message>
+    <message>
+        <source>Analysis stopped</source>
+        <translation>検討を停止しました</translation>
+    </message>
+</context>
+<context>
+    <name>EvalGraph</name>
+    <message>
+        <source>The engine&apos;s scores over the main line; click to go to that move</source>
+        <extracomment>Scores (in the engines&apos; units, 100 = one pawn or one &quot;point&quot;) marked on the scale of a two-player graph.</extracomment>
+        <translation>本譜に沿ったエンジンの評価値。クリックでその手へ移動</translation>
+    </message>
+    <message>
+        <source>{0} better</source>
+        <translation>{0}有利</translation>
     </message>
 </context>
 <context>

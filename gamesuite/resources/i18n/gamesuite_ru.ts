@@ -272,12 +272,24 @@
         <translation> ({0} из {1})</translation>
     </message>
     <message>
+        <source>Engine problem: {0}</source>
+        <translation>Проблема движка: {0}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is thinking</source>
+        <translation>{0}: {1} думает</translation>
+    </message>
+    <message>
         <source>Analysing with {0}</source>
         <translation>Анализ: {0}</translation>
     </message>
     <message>
         <source>the default engine</source>
         <translation>движок по умолчанию</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Остановлено</translation>
     </message>
     <message>
         <source>Game over: {0}</source>
@@ -298,6 +310,42 @@
     <message>
         <source>Looking for a hint</source>
         <translation>Поиск подсказки</translation>
+    </message>
+    <message>
+        <source>{0} played {1} ({2}, depth {3})</source>
+        <translation>{0} сыграл {1} ({2}, глубина {3})</translation>
+    </message>
+    <message>
+        <source>Hint: {0} ({1})</source>
+        <translation>Подсказка: {0} ({1})</translation>
+    </message>
+    <message>
+        <source>Analysis complete: {0} at depth {1}</source>
+        <translation>Анализ завершён: {0} на глубине {1}</translation>
+    </message>
+    <message>
+        <source>The engine failed: {0}</source>
+        <translation>Сбой движка: {0}</translation>
+    </message>
+    <message>
+        <source>The engine failed</source>
+        <translation>Сбой движка</translation>
+    </message>
+    <message>
+        <source>Analysis stopped</source>
+        <translation>Анализ остановлен</translation>
+    </message>
+</context>
+<context>
+    <name>EvalGraph</name>
+    <message>
+        <source>The engine&apos;s scores over the main line; click to go to that move</source>
+        <extracomment>Scores (in the engines&apos; units, 100 = one pawn or one &quot;point&quot;) marked on the scale of a two-player graph.</extracomment>
+        <translation>Оценки движка вдоль главной линии; щелчок — перейти к ходу</translation>
+    </message>
+    <message>
+        <source>{0} better</source>
+        <translation>{0} лучше</translation>
     </message>
 </context>
 <context>

@@ -272,12 +272,24 @@
         <translation>（{0}/{1}）</translation>
     </message>
     <message>
+        <source>Engine problem: {0}</source>
+        <translation>引擎问题：{0}</translation>
+    </message>
+    <message>
+        <source>{0}: {1} is thinking</source>
+        <translation>{0}：{1} 正在思考</translation>
+    </message>
+    <message>
         <source>Analysing with {0}</source>
         <translation>正在用 {0} 分析</translation>
     </message>
     <message>
         <source>the default engine</source>
         <translation>默认引擎</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>已停止</translation>
     </message>
     <message>
         <source>Game over: {0}</source>
@@ -298,6 +310,42 @@
     <message>
         <source>Looking for a hint</source>
         <translation>正在寻找提示</translation>
+    </message>
+    <message>
+        <source>{0} played {1} ({2}, depth {3})</source>
+        <translation>{0}走了{1}（{2}，深度 {3}）</translation>
+    </message>
+    <message>
+        <source>Hint: {0} ({1})</source>
+        <translation>提示：{0}（{1}）</translation>
+    </message>
+    <message>
+        <source>Analysis complete: {0} at depth {1}</source>
+        <translation>分析完成：{0}（深度 {1}）</translation>
+    </message>
+    <message>
+        <source>The engine failed: {0}</source>
+        <translation>引擎出错：{0}</translation>
+    </message>
+    <message>
+        <source>The engine failed</source>
+        <translation>引擎出错</translation>
+    </message>
+    <message>
+        <source>Analysis stopped</source>
+        <translation>分析已停止</translation>
+    </message>
+</context>
+<context>
+    <name>EvalGraph</name>
+    <message>
+        <source>The engine&apos;s scores over the main line; click to go to that move</source>
+        <extracomment>Scores (in the engines&apos; units, 100 = one pawn or one &quot;point&quot;) marked on the scale of a two-player graph.</extracomment>
+        <translation>主线上引擎的评分；单击跳到该步</translation>
+    </message>
+    <message>
+        <source>{0} better</source>
+        <translation>{0}占优</translation>
     </message>
 </context>
 <context>
