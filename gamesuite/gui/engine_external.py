@@ -488,8 +488,8 @@ class WindowUsiEngine(UsiEngine):
 
     def search(self, state: State, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
-        if not self._started or self.player.proc is None:
-            self.new_game()
+        if not self._started or self.player.proc is None or self.player.proc.proc.poll() is not None:
+            self.new_game()  # (a program that exited is started again)
         proc = self.player.proc
         assert proc is not None
         if self._multipv != (proc, limits.multipv) and (limits.multipv > 1 or self._multipv is not None):

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 I18N_DIR = Path(__file__).resolve().parent.parent / "resources" / "i18n"
 #: The languages offered, each by its own name.
 LANGUAGES = {"en": "English", "ja": "日本語", "zh_CN": "简体中文", "ru": "Русский"}
 SETTINGS_KEY = "language"
+
+#: The games' player names, translated where the window writes them (``notation.Notation.player``).
+PLAYER_NAMES = (QT_TRANSLATE_NOOP("Players", "Black"), QT_TRANSLATE_NOOP("Players", "White"),
+                QT_TRANSLATE_NOOP("Players", "Sente"), QT_TRANSLATE_NOOP("Players", "Gote"),
+                QT_TRANSLATE_NOOP("Players", "Red"), QT_TRANSLATE_NOOP("Players", "Blue"),
+                QT_TRANSLATE_NOOP("Players", "Yellow"), QT_TRANSLATE_NOOP("Players", "Green"),
+                QT_TRANSLATE_NOOP("Players", "Purple"), QT_TRANSLATE_NOOP("Players", "Chance"))
 
 _installed: list[QTranslator] = []
 _current = "en"

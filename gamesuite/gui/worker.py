@@ -72,17 +72,15 @@ class EngineWorker(QObject):
         """The engine for ``(game, spec)``, built on first use (in the worker thread)."""
         key = (game.spec, spec)
         if key not in self._engines:
-            self._close_program_of(spec)
             self._engines[key] = self._factory(game, spec)
         return self._engines[key]
 
-    def _close_program_of(self, spec: str) -> None:
-        """An external program started with other options than ``spec``'s is ended (one process each)."""
-        if not spec.startswith(("usi:", "gomocup:")):
-            return
-        head = spec.split(",", 1)[0]
-        for key in [k for k in self._engines if k[1].split(",", 1)[0] == head]:
-            self.close_engine(key)
+    def close_programs_but(self, keep: set[tuple[str, str]]) -> None:
+        """End the external programs not in ``keep`` (a new game: those of the last one's players and
+        analyses, started again when asked for)."""
+        for key, engine in list(self._engines.items()):
+            if key not in keep and getattr(engine, "external", False):
+                self.close_engine(key)
 
     def close_engine(self, key: tuple[str, str]) -> None:
         engine = self._engines.pop(key, None)
@@ -110,6 +108,7 @@ class EngineWorker(QObject):
         """Build the engines ``items`` lists (``(game, spec)`` pairs) and load or compile their kernels
         (``warmup.prepare``: in a pool of processes on a cold cache), reporting ``progress``."""
         errors = []
+        self.close_programs_but({(game.spec, spec) for game, spec in items})  # type: ignore[attr-defined]
         for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
             try:
                 warm_up_rules(game)

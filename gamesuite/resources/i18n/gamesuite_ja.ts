@@ -363,7 +363,6 @@
     <name>LanguageMixin</name>
     <message>
         <source>&amp;Language</source>
-        <extracomment>The languages offered, each by its own name.</extracomment>
         <translation>言語(&amp;L)</translation>
     </message>
     <message>
@@ -863,6 +862,50 @@
     <message>
         <source>Engine settings: the engine, its options and limits</source>
         <translation>エンジン設定: エンジン、オプション、制限</translation>
+    </message>
+</context>
+<context>
+    <name>Players</name>
+    <message>
+        <source>Black</source>
+        <extracomment>The languages offered, each by its own name. The games&apos; player names, translated where the window writes them (``notation.Notation.player``).</extracomment>
+        <translation>黒</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>白</translation>
+    </message>
+    <message>
+        <source>Sente</source>
+        <translation>先手</translation>
+    </message>
+    <message>
+        <source>Gote</source>
+        <translation>後手</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>赤</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>青</translation>
+    </message>
+    <message>
+        <source>Yellow</source>
+        <translation>黄</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>緑</translation>
+    </message>
+    <message>
+        <source>Purple</source>
+        <translation>紫</translation>
+    </message>
+    <message>
+        <source>Chance</source>
+        <translation>偶然</translation>
     </message>
 </context>
 <context>

@@ -363,7 +363,6 @@
     <name>LanguageMixin</name>
     <message>
         <source>&amp;Language</source>
-        <extracomment>The languages offered, each by its own name.</extracomment>
         <translation>&amp;Язык</translation>
     </message>
     <message>
@@ -863,6 +862,50 @@
     <message>
         <source>Engine settings: the engine, its options and limits</source>
         <translation>Настройки движка: движок, параметры, пределы</translation>
+    </message>
+</context>
+<context>
+    <name>Players</name>
+    <message>
+        <source>Black</source>
+        <extracomment>The languages offered, each by its own name. The games&apos; player names, translated where the window writes them (``notation.Notation.player``).</extracomment>
+        <translation>Чёрные</translation>
+    </message>
+    <message>
+        <source>White</source>
+        <translation>Белые</translation>
+    </message>
+    <message>
+        <source>Sente</source>
+        <translation>Сэнтэ</translation>
+    </message>
+    <message>
+        <source>Gote</source>
+        <translation>Готэ</translation>
+    </message>
+    <message>
+        <source>Red</source>
+        <translation>Красный</translation>
+    </message>
+    <message>
+        <source>Blue</source>
+        <translation>Синий</translation>
+    </message>
+    <message>
+        <source>Yellow</source>
+        <translation>Жёлтый</translation>
+    </message>
+    <message>
+        <source>Green</source>
+        <translation>Зелёный</translation>
+    </message>
+    <message>
+        <source>Purple</source>
+        <translation>Фиолетовый</translation>
+    </message>
+    <message>
+        <source>Chance</source>
+        <translation>Случай</translation>
     </message>
 </context>
 <context>
