@@ -317,3 +317,21 @@ def test_our_own_programs_as_external_engines_in_the_window(qtbot, tmp_path):
         assert win.host.current is None
         qtbot.waitUntil(lambda win=win: not win.host.busy, timeout=10_000)
         win.close()
+
+
+def test_the_managers_options_dialog_keeps_the_values_chosen(qtbot, tmp_path):
+    from gamesuite.gui.engine_settings import EngineOptionsDialog
+
+    book = EngineBook(Storage(tmp_path))
+    ext = book.add("usi", fake_command("usi"))
+    dlg = EngineOptionsDialog(ext)
+    qtbot.addWidget(dlg)
+    f = dlg.form
+    f.widget("Threads").setValue(4)
+    f.widget("Ponder").setChecked(True)
+    f.widget("BookFile").setText("/books/my.db")
+    assert dlg.values() == {"Threads": "4", "Ponder": "true", "BookFile": "/books/my.db"}
+    f.widget("Threads").setValue(1)  # back to its default: not kept
+    assert "Threads" not in dlg.values()
+    ext.values = dlg.values()
+    assert ext.spec() == f"usi:{shlex.join(fake_command('usi'))},Ponder=true,BookFile=/books/my.db,label=Fake Analyser"
