@@ -61,8 +61,9 @@ CASES = _cases()
 BROKEN: dict[tuple[str, str], str] = {}
 for _spec in SPECS:
     if _spec.startswith("hare"):
-        BROKEN[("searchmoves", _spec, "maxn")] = "HareEngine ignores searchmoves"
-        BROKEN[("multipv", _spec, "maxn")] = "HareEngine gives no multi-PV lines"
+        for _name in ("maxn", "writeup"):  # both are HareEngine (writeup: the write-up's preset)
+            BROKEN[("searchmoves", _spec, _name)] = "HareEngine ignores searchmoves"
+            BROKEN[("multipv", _spec, _name)] = "HareEngine gives no multi-PV lines"
 
 
 def _params(check: str) -> list:

@@ -75,10 +75,11 @@ class GameRecord:
         }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "GameRecord":
+    def from_json(cls, d: dict[str, Any]) -> GameRecord:
         """Read a record of the arena (version 2, or the old flat version 1)."""
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise InvalidRecordError(f"not a gamesuite game record (format {quote(d.get('format') if isinstance(d, dict) else d)})")
+            found = d.get("format") if isinstance(d, dict) else d
+            raise InvalidRecordError(f"not a gamesuite game record (format {quote(found)})")
         if d.get("version") not in READ_VERSIONS:
             raise InvalidRecordError(f"unsupported record version {quote(d.get('version'))}")
         if "engines" in d and "players" not in d:
@@ -86,7 +87,8 @@ class GameRecord:
         missing = [k for k in ("game", "moves", "players") if k not in d]
         if missing:
             raise InvalidRecordError(f"game record lacks {', '.join(missing)}")
-        moves = [m.get("move") if isinstance(m, dict) else m for m in d["moves"]] if isinstance(d["moves"], list) else None
+        entries = d["moves"]
+        moves = [m.get("move") if isinstance(m, dict) else m for m in entries] if isinstance(entries, list) else None
         if moves is None or not all(isinstance(m, str) for m in moves):
             raise InvalidRecordError(f"record moves must be a list of moves, got {quote(d['moves'])}")
         players, result = d["players"], d.get("result") or {}
@@ -134,7 +136,7 @@ def load_record(path: str | Path) -> tuple[GameRecord, Game, State, list[int]]:
         start = game.state_from_text(rec.start) if rec.start else game.new_state()
         s = start.copy()
         moves = []
-        for i, text in enumerate(rec.moves):
+        for text in rec.moves:
             moves.append(s.play_text(text))
     except GameSuiteError as e:
         raise InvalidRecordError(f"record {quote(str(p))}: {e}") from None

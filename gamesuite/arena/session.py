@@ -7,9 +7,9 @@ front end over ``run_session``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 from ..core.errors import InvalidOptionError
 from ..core.files import write_atomic
@@ -46,7 +46,7 @@ class Session:
     swap_rule: str = ""  # "swap1"/"swap2": the engines negotiate every opening (``arena.swap``)
 
     @classmethod
-    def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> "Session":
+    def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> Session:
         game = load_game(game_spec)
         engines = unique_labels([parse_engine_spec(t, game.name) for t in engine_texts])
         return cls(game, engines, **kw)  # type: ignore[arg-type]

@@ -37,9 +37,10 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.files import write_atomic

@@ -12,8 +12,9 @@ import importlib
 import pkgutil
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .errors import InvalidGameSpecError, InvalidOptionError, quote
 from .info import Engine
@@ -92,7 +93,7 @@ class Game(ABC):
         }
         self.validate()
 
-    def validate(self) -> None:
+    def validate(self) -> None:  # noqa: B027 - a hook: most games have nothing to check
         """Check parameter combinations; raise ``InvalidGameSpecError``."""
 
     def __getitem__(self, name: str) -> Any:

@@ -12,8 +12,9 @@ keeps on import and writes on export); the window lists them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..core.errors import GameSuiteError, InvalidRecordError
 from ..core.files import decode_text

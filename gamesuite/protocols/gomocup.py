@@ -121,7 +121,7 @@ class Brain:
 
             game = load_game(LOAD_SPEC)
             prepare(game, make_engine(game, self._spec(game, 1)))
-        except Exception as e:  # pragma: no cover - the first move builds the engine and reports the error
+        except Exception as e:  # noqa: BLE001  # pragma: no cover - the first move builds the engine and reports the error
             self.load_error = f"{type(e).__name__}: {e}"
         finally:
             self.ready.set()
@@ -137,7 +137,7 @@ class Brain:
         def build() -> None:  # for the settings when it runs (the loader and the input thread both start it)
             try:
                 self._get_engine(self._game())
-            except Exception:  # pragma: no cover - the move builds it again and reports the error
+            except Exception:  # noqa: BLE001  # pragma: no cover - the move builds it again and reports the error
                 pass
 
         with self.timer_lock:
@@ -169,7 +169,7 @@ class Brain:
             handler(rest.strip())
         except GameSuiteError as e:
             self.send(f"ERROR {_one_line(str(e))}")
-        except Exception as e:  # never crash on input; the fuzz tests count these as bugs
+        except Exception as e:  # noqa: BLE001 - never crash on input; the fuzz tests count these as bugs
             self.send(f"ERROR internal error: {type(e).__name__}: {_one_line(str(e))}")
         return self.running
 

@@ -298,6 +298,7 @@ def serve(inp: TextIO, out: TextIO, seed: int | None = None) -> int:
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     p = argparse.ArgumentParser(prog="gamesuite engine json", description=__doc__)
-    p.add_argument("--seed", type=int_arg(0, MAX_SEED), help="seed of the random hare card draws (reproducible sessions)")
+    p.add_argument("--seed", type=int_arg(0, MAX_SEED),
+                   help="seed of the random hare card draws (reproducible sessions)")
     args = p.parse_args(argv)
     return serve(stdin or sys.stdin, stdout or sys.stdout, args.seed)

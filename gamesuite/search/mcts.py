@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -194,7 +195,7 @@ class Node:
         except ValueError:
             return -1
 
-    def walk(self) -> "list[Node]":
+    def walk(self) -> list[Node]:
         """This node and every node below it."""
         out, todo = [], [self]
         while todo:
@@ -628,11 +629,15 @@ class MCTS:
         )
 
     def _pv_reaches(self, depth: int) -> bool:
+        """Whether the principal variation is ``depth`` plies long, or ends the game or at a chance node
+        (as ``search.simulation`` reads a depth limit: the line cannot be read further)."""
         node, length = self.root, 0
         while length < depth:
             if node is None or node.terminal is not None:
                 return node is not None
-            if not node.expanded or node.player == CHANCE:
+            if node.player == CHANCE:
+                return length > 0
+            if not node.expanded:
                 return False
             i = self.best_index(node, node.player)
             if node.n[i] == 0:
@@ -750,7 +755,8 @@ PUCT_OPTIONS = {**_COMMON, "evaluator": Option("uniform", choices=("uniform", "h
                 "net": Option("", max_len=4096, help="network file (empty: the game's own)"),
                 "playouts": Option(1, 1, 1000, help="random playouts per leaf"), "noise": Option(0.25, 0, 1),
                 "dirichlet_alpha": Option(0.03, 1e-6, 1000), "fpu": Option(0.0, 0, 100),
-                "preset": Option("", choices=("", *PRESETS)), "backend": Option("auto", choices=BACKENDS, help="how a network runs")}
+                "preset": Option("", choices=("", *PRESETS)),
+                "backend": Option("auto", choices=BACKENDS, help="how a network runs")}
 
 register_engine("*", "mcts", make_uct, help="Monte Carlo tree search: UCT with random playouts",
                 options={**_COMMON, "playouts": Option(1, 1, 1000, help="random playouts per leaf")})

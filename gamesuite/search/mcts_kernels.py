@@ -15,7 +15,7 @@ the move choice are the simulation driver's (``search.simulation``).
 from __future__ import annotations
 
 import math
-from typing import Collection
+from collections.abc import Collection
 
 import numpy as np
 from numba import njit

@@ -91,7 +91,7 @@ class Weights:
         """The weights as the float64 array the kernels read."""
         return np.array([getattr(self, f.name) for f in fields(self)], dtype=np.float64)
 
-    def replace(self, **changes: float) -> "Weights":
+    def replace(self, **changes: float) -> Weights:
         d = asdict(self)
         for k, v in changes.items():
             if k not in d:

@@ -22,8 +22,17 @@ from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
 from ...search.timeman import Lateness, allocate
 from . import kernels as K
-from .config import (CLASSIC_WEIGHTS, DEFAULT_WIDTHS, EARLY, FINISHED, PLACE_STEP, RULES, WRITEUP_WEIGHTS,
-                     Weights, parse_widths)
+from .config import (
+    CLASSIC_WEIGHTS,
+    DEFAULT_WIDTHS,
+    EARLY,
+    FINISHED,
+    PLACE_STEP,
+    RULES,
+    WRITEUP_WEIGHTS,
+    Weights,
+    parse_widths,
+)
 from .rules import HareGame, HareState
 
 MAX_DEPTH = 40

@@ -26,7 +26,7 @@ same search in plain Python over ``HareState`` and ``naive.evaluate``.
 from __future__ import annotations
 
 import math
-from typing import Collection
+from collections.abc import Collection
 
 import numpy as np
 from numba import njit
@@ -37,8 +37,21 @@ from ...core.limits import Limits
 from ...core.options import Option, memory_option, seed_option
 from ...core.registry import register_engine
 from ...core.score import Score
-from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, USED, ReferenceRandom, _below,
-                                    _random_unvisited, new_random, new_tree)
+from ...search.mcts_kernels import (
+    COLUMNS,
+    COUNT,
+    FIRST,
+    MAXDEPTH,
+    MOVE,
+    SIMS,
+    USED,
+    N,
+    ReferenceRandom,
+    _below,
+    _random_unvisited,
+    new_random,
+    new_tree,
+)
 from ...search.simulation import RootMove, SimulationOptions, run_simulations
 from . import board as B
 from . import kernels as K

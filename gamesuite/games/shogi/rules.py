@@ -111,10 +111,10 @@ class Shogi(Game):
             return MINI_START
         return HANDICAPS[self["handicap"]]
 
-    def new_state(self) -> "ShogiState":
+    def new_state(self) -> ShogiState:
         return self.state_from_text(self.start_sfen)
 
-    def state_from_text(self, text: str) -> "ShogiState":
+    def state_from_text(self, text: str) -> ShogiState:
         """A state from SFEN, optionally ``sfen`` / ``startpos`` and ``moves ...`` as in USI ``position``."""
         if not isinstance(text, str):
             raise InvalidPositionError(f"position must be text, got {quote(text)}")
@@ -524,7 +524,7 @@ class ShogiState(State):
     def history(self) -> list[int]:
         return list(self._history)
 
-    def copy(self) -> "ShogiState":
+    def copy(self) -> ShogiState:
         s = ShogiState.__new__(ShogiState)
         s.game = self.game
         s.g = self.g
