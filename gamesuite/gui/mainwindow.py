@@ -39,10 +39,13 @@ from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.registry import Game, load_game
 from ..play.clock import ClockRunner, TimeSource
 from ..play.record import GameRecord, PlayerSpec
+from . import i18n
 from .analysis import AnalysisPanel
 from .boards import BoardWidget, board_class_for
 from .clockview import ClockPanel
 from .controller import GameController
+from .engine_manager import EngineBook
+from .engine_settings import EngineDialogsMixin
 from .evalgraph import EvalGraph
 from .fonts import load_fonts
 from .helptext import help_html, rules_html
@@ -56,9 +59,6 @@ from .session import SaveState
 from .sounds import MoveSounds
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
-from . import i18n
-from .engine_manager import EngineBook
-from .engine_settings import EngineDialogsMixin
 from .window_clocks import CLOCK_TICK_MS, ClocksMixin
 from .window_engines import EnginesMixin
 from .window_files import FilesMixin, default_players
@@ -240,27 +240,36 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
 
     def _build_actions(self) -> None:
         A = self._action
-        self.act_new = A(self.tr("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New, self.tr("Start a new game"))
-        self.act_open = A(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open, self.tr("Open a saved game"))
+        self.act_new = A(self.tr("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New,
+                         self.tr("Start a new game"))
+        self.act_open = A(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open,
+                          self.tr("Open a saved game"))
         self.act_save = A(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, self.tr("Save the game"))
-        self.act_save_as = A(self.tr("Save &as…"), self.save_as_dialog, "Ctrl+Shift+S", self.tr("Save the game to a new file"))
-        self.act_import = A(self.tr("&Import…"), self.import_dialog, None, self.tr("Open a game in the game's own file format"))
+        self.act_save_as = A(self.tr("Save &as…"), self.save_as_dialog, "Ctrl+Shift+S",
+                             self.tr("Save the game to a new file"))
+        self.act_import = A(self.tr("&Import…"), self.import_dialog, None,
+                            self.tr("Open a game in the game's own file format"))
         self.act_export_game = A(self.tr("E&xport…"), self.export_game_dialog, None,
                                  self.tr("Save the line shown in the game's own file format"))
-        self.act_export = A(self.tr("&Export diagram…"), self.export_dialog, "Ctrl+E", self.tr("Save the board as PNG or SVG"))
+        self.act_export = A(self.tr("&Export diagram…"), self.export_dialog, "Ctrl+E",
+                            self.tr("Save the board as PNG or SVG"))
         self.act_quit = A(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         self.act_takeback = A(self.tr("&Take back"), self.takeback, "Ctrl+Z", self.tr("Take back your last move"))
         self.act_redo = A(self.tr("&Redo"), self.controller_forward, "Ctrl+Shift+Z", self.tr("Replay the next move"))
-        self.act_copy = A(self.tr("&Copy position"), self.copy_position, "Ctrl+Shift+C", self.tr("Copy the position as text"))
-        self.act_paste = A(self.tr("&Paste position"), self.paste_position, "Ctrl+Shift+V", self.tr("Set up a position from text"))
-        self.act_setup = A(self.tr("Set &up position"), self.toggle_setup, "Ctrl+P", self.tr("Edit the position"), checkable=True)
+        self.act_copy = A(self.tr("&Copy position"), self.copy_position, "Ctrl+Shift+C",
+                          self.tr("Copy the position as text"))
+        self.act_paste = A(self.tr("&Paste position"), self.paste_position, "Ctrl+Shift+V",
+                           self.tr("Set up a position from text"))
+        self.act_setup = A(self.tr("Set &up position"), self.toggle_setup, "Ctrl+P",
+                           self.tr("Edit the position"), checkable=True)
         self.act_first = A(self.tr("First move"), lambda: self.controller.to_start(), "Home")
         self.act_back = A(self.tr("Back"), self.controller_back, "Left", self.tr("One move back"))
         self.act_forward = A(self.tr("Forward"), self.controller_forward, "Right", self.tr("One move forward"))
         self.act_last = A(self.tr("Last move"), lambda: self.controller.to_end(), "End")
         self.act_up = A(self.tr("Start"), lambda: self.controller.to_start(), "Up")
         self.act_down = A(self.tr("End"), lambda: self.controller.to_end(), "Down")
-        self.act_engine = A(self.tr("Start/stop &engine"), self.toggle_engine, "Space", self.tr("Start or stop the engine"))
+        self.act_engine = A(self.tr("Start/stop &engine"), self.toggle_engine, "Space",
+                            self.tr("Start or stop the engine"))
         self.act_hint = A(self.tr("&Hint"), self.hint, "H", self.tr("Ask the engine for a move"))
         self.act_engine_settings = A(self.tr("Engine &settings…"), self.engine_settings_dialog, "Ctrl+Shift+E",
                                      self.tr("The analysis engine, its options, limits and lines"))
@@ -287,8 +296,10 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self.act_type_move = A(self.tr("T&ype a move"), lambda: self.move_entry.start(), "Ctrl+L",
                                self.tr("Type a move (h8, 7g7f, ７六歩…) and press Enter"))
         self.mode_group = QActionGroup(self)
-        self.act_play = A(self.tr("&Play against the computer"), lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
-        self.act_analyse = A(self.tr("&Analyse"), lambda: self.set_mode("analyse"), "Ctrl+2", self.tr("Engine follows every position"),
+        self.act_play = A(self.tr("&Play against the computer"), lambda: self.set_mode("play"), "Ctrl+1",
+                          checkable=True)
+        self.act_analyse = A(self.tr("&Analyse"), lambda: self.set_mode("analyse"), "Ctrl+2",
+                             self.tr("Engine follows every position"),
                              checkable=True)
         for a in (self.act_play, self.act_analyse):
             self.mode_group.addAction(a)

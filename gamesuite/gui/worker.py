@@ -21,11 +21,11 @@ from typing import Any, Callable
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from .. import warmup
 from ..core.info import SearchInfo, SearchResult, new_stop_flag
 from ..core.limits import Limits
 from ..core.registry import Game
 from ..core.state import State
-from .. import warmup
 from ..warmup import warm_up_engine, warm_up_rules  # noqa: F401 - re-exported for the window and tests
 
 EngineFactory = Callable[[Game, str], Any]
