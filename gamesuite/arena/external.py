@@ -198,6 +198,12 @@ class UsiPlayer(Player):
             poll = 20.0 if stop is not None else (1e9 if deadline is None else deadline - now)
             if deadline is not None:
                 poll = min(poll, deadline - now)
+            if not stopped and ((deadline is not None and now >= deadline) or (stop is not None and stop[0])):
+                # (checked before each read: a program that writes info lines without pause is stopped too)
+                self.proc.send("stop")
+                stopped = True
+                deadline = now + self.stop_grace_ms
+                poll = self.stop_grace_ms
             line = self.proc.read(poll)
             if line is None:
                 now = time.perf_counter() * 1000
@@ -206,10 +212,6 @@ class UsiPlayer(Player):
                         continue
                     self.broken = True
                     raise EngineFailure("hang", f"no bestmove {(wait_ms or 0) / 1000:.1f} s after go, nor after stop")
-                if (deadline is not None and now >= deadline) or (stop is not None and stop[0]):
-                    self.proc.send("stop")
-                    stopped = True
-                    deadline = now + self.stop_grace_ms
                 continue
             words = line.split()
             if words and words[0] == "info":

@@ -39,13 +39,17 @@ from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.registry import Game, load_game
 from ..play.clock import ClockRunner, TimeSource
 from ..play.record import GameRecord, PlayerSpec
+from . import i18n
 from .analysis import AnalysisPanel
 from .boards import BoardWidget, board_class_for
 from .clockview import ClockPanel
 from .controller import GameController
+from .engine_manager import EngineBook
+from .engine_settings import EngineDialogsMixin
 from .evalgraph import EvalGraph
 from .fonts import load_fonts
 from .helptext import help_html, rules_html
+from .i18n import LanguageMixin
 from .icons import themed_icon
 from .keyentry import MoveEntry, TypeAhead
 from .messages import MessageBar
@@ -68,7 +72,7 @@ MIN_WIDTH, MIN_HEIGHT = 800, 600
 DOCK_HEIGHT, DOCK_WIDTH = 190, 300
 
 
-class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow):
+class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow):
     """The desktop program's window."""
 
     interactive = Signal()  # engines prepared: the window takes input (emitted once)
@@ -95,6 +99,8 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.clock_timer.setInterval(CLOCK_TICK_MS)
         self.clock_timer.timeout.connect(self.clock_tick)
         self.storage = Storage(data_dir)
+        self.engine_book = EngineBook(self.storage)  # the external engines (Engine › Engine manager)
+        i18n.install(i18n.saved_language(self.storage))  # before any text is made (View › Language)
         self.host = EngineHost(engine_factory, self)
         self.mode = "play"  # or "analyse"
         self.analysing = False
@@ -128,6 +134,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
 
         self._build_central(game)
         self._build_docks()
+        self.panel.set_notation(self.notation)  # the notation chosen for the game (View › Move notation)
         self._build_actions()
         self._build_status()
         self._connect()
@@ -205,13 +212,15 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.moves = MoveList()
         self.moves.setMinimumWidth(150)
         self.graph = EvalGraph()
-        self.dock_analysis = self._dock("Analysis", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.dock_moves = self._dock("Moves", self.moves, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.dock_graph = self._dock("Evaluation", self.graph, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dock_analysis = self._dock(self.tr("Analysis"), self.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+                                        "analysis")
+        self.dock_moves = self._dock(self.tr("Moves"), self.moves, Qt.DockWidgetArea.RightDockWidgetArea, "moves")
+        self.dock_graph = self._dock(self.tr("Evaluation"), self.graph, Qt.DockWidgetArea.RightDockWidgetArea,
+                                     "evaluation")
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setObjectName(f"dock-{name}")  # (the same in every language: the saved layout finds it)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -231,31 +240,44 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
 
     def _build_actions(self) -> None:
         A = self._action
-        self.act_new = A("&New game…", self.new_game_dialog, QKeySequence.StandardKey.New, "Start a new game")
-        self.act_open = A("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a saved game")
-        self.act_save = A("&Save", self.save, QKeySequence.StandardKey.Save, "Save the game")
-        self.act_save_as = A("Save &as…", self.save_as_dialog, "Ctrl+Shift+S", "Save the game to a new file")
-        self.act_import = A("&Import…", self.import_dialog, None, "Open a game in the game's own file format")
-        self.act_export_game = A("E&xport…", self.export_game_dialog, None,
-                                 "Save the line shown in the game's own file format")
-        self.act_export = A("&Export diagram…", self.export_dialog, "Ctrl+E", "Save the board as PNG or SVG")
-        self.act_quit = A("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.act_takeback = A("&Take back", self.takeback, "Ctrl+Z", "Take back your last move")
-        self.act_redo = A("&Redo", self.controller_forward, "Ctrl+Shift+Z", "Replay the next move")
-        self.act_copy = A("&Copy position", self.copy_position, "Ctrl+Shift+C", "Copy the position as text")
-        self.act_paste = A("&Paste position", self.paste_position, "Ctrl+Shift+V", "Set up a position from text")
-        self.act_setup = A("Set &up position", self.toggle_setup, "Ctrl+P", "Edit the position", checkable=True)
-        self.act_first = A("First move", lambda: self.controller.to_start(), "Home")
-        self.act_back = A("Back", self.controller_back, "Left", "One move back")
-        self.act_forward = A("Forward", self.controller_forward, "Right", "One move forward")
-        self.act_last = A("Last move", lambda: self.controller.to_end(), "End")
-        self.act_up = A("Start", lambda: self.controller.to_start(), "Up")
-        self.act_down = A("End", lambda: self.controller.to_end(), "Down")
-        self.act_engine = A("Start/stop &engine", self.toggle_engine, "Space", "Start or stop the engine")
-        self.act_hint = A("&Hint", self.hint, "H", "Ask the engine for a move")
-        self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
-        self.act_western = A("&Western piece letters", self.toggle_western, None,
-                             "Shogi pieces with letters instead of kanji", checkable=True)
+        self.act_new = A(self.tr("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New,
+                         self.tr("Start a new game"))
+        self.act_open = A(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open,
+                          self.tr("Open a saved game"))
+        self.act_save = A(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, self.tr("Save the game"))
+        self.act_save_as = A(self.tr("Save &as…"), self.save_as_dialog, "Ctrl+Shift+S",
+                             self.tr("Save the game to a new file"))
+        self.act_import = A(self.tr("&Import…"), self.import_dialog, None,
+                            self.tr("Open a game in the game's own file format"))
+        self.act_export_game = A(self.tr("E&xport…"), self.export_game_dialog, None,
+                                 self.tr("Save the line shown in the game's own file format"))
+        self.act_export = A(self.tr("&Export diagram…"), self.export_dialog, "Ctrl+E",
+                            self.tr("Save the board as PNG or SVG"))
+        self.act_quit = A(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.act_takeback = A(self.tr("&Take back"), self.takeback, "Ctrl+Z", self.tr("Take back your last move"))
+        self.act_redo = A(self.tr("&Redo"), self.controller_forward, "Ctrl+Shift+Z", self.tr("Replay the next move"))
+        self.act_copy = A(self.tr("&Copy position"), self.copy_position, "Ctrl+Shift+C",
+                          self.tr("Copy the position as text"))
+        self.act_paste = A(self.tr("&Paste position"), self.paste_position, "Ctrl+Shift+V",
+                           self.tr("Set up a position from text"))
+        self.act_setup = A(self.tr("Set &up position"), self.toggle_setup, "Ctrl+P",
+                           self.tr("Edit the position"), checkable=True)
+        self.act_first = A(self.tr("First move"), lambda: self.controller.to_start(), "Home")
+        self.act_back = A(self.tr("Back"), self.controller_back, "Left", self.tr("One move back"))
+        self.act_forward = A(self.tr("Forward"), self.controller_forward, "Right", self.tr("One move forward"))
+        self.act_last = A(self.tr("Last move"), lambda: self.controller.to_end(), "End")
+        self.act_up = A(self.tr("Start"), lambda: self.controller.to_start(), "Up")
+        self.act_down = A(self.tr("End"), lambda: self.controller.to_end(), "Down")
+        self.act_engine = A(self.tr("Start/stop &engine"), self.toggle_engine, "Space",
+                            self.tr("Start or stop the engine"))
+        self.act_hint = A(self.tr("&Hint"), self.hint, "H", self.tr("Ask the engine for a move"))
+        self.act_engine_settings = A(self.tr("Engine &settings…"), self.engine_settings_dialog, "Ctrl+Shift+E",
+                                     self.tr("The analysis engine, its options, limits and lines"))
+        self.act_engine_manager = A(self.tr("Engine &manager…"), self.engine_manager_dialog, None,
+                                    self.tr("Add external USI and Gomocup engines"))
+        self.act_flip = A(self.tr("&Flip board"), self.flip, "F", self.tr("Turn the board around"))
+        self.act_western = A(self.tr("&Western piece letters"), self.toggle_western, None,
+                             self.tr("Shogi pieces with letters instead of kanji"), checkable=True)
         self.act_numbered = A(self.tr("&Numbered stones"), self.toggle_numbered, None,
                               self.tr("Show on each stone the number of its move"), checkable=True)
         self.act_sounds = A(self.tr("S&ounds"), self.toggle_sounds, None,
@@ -274,53 +296,58 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         self.act_type_move = A(self.tr("T&ype a move"), lambda: self.move_entry.start(), "Ctrl+L",
                                self.tr("Type a move (h8, 7g7f, ７六歩…) and press Enter"))
         self.mode_group = QActionGroup(self)
-        self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
-        self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
+        self.act_play = A(self.tr("&Play against the computer"), lambda: self.set_mode("play"), "Ctrl+1",
+                          checkable=True)
+        self.act_analyse = A(self.tr("&Analyse"), lambda: self.set_mode("analyse"), "Ctrl+2",
+                             self.tr("Engine follows every position"),
                              checkable=True)
         for a in (self.act_play, self.act_analyse):
             self.mode_group.addAction(a)
         self.act_play.setChecked(True)
         self.theme_group = QActionGroup(self)
-        self.act_light = A("&Light theme", lambda: self.set_theme("light"), checkable=True)
-        self.act_dark = A("&Dark theme", lambda: self.set_theme("dark"), checkable=True)
+        self.act_light = A(self.tr("&Light theme"), lambda: self.set_theme("light"), checkable=True)
+        self.act_dark = A(self.tr("&Dark theme"), lambda: self.set_theme("dark"), checkable=True)
         for a in (self.act_light, self.act_dark):
             self.theme_group.addAction(a)
 
         mb = self.menuBar()
-        m = mb.addMenu("&Game")
+        m = mb.addMenu(self.tr("&Game"))
         for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_import,
                   self.act_export_game, self.act_export, None, self.act_quit):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Edit")
+        m = mb.addMenu(self.tr("&Edit"))
         for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Moves")
+        m = mb.addMenu(self.tr("&Moves"))
         for a in (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Engine")
-        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
+        m = mb.addMenu(self.tr("&Engine"))
+        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint, None,
+                  self.act_engine_settings, self.act_engine_manager):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&View")
+        m = mb.addMenu(self.tr("&View"))
         for a in (self.act_flip, self.act_western, self.act_numbered, None):
             m.addSeparator() if a is None else m.addAction(a)
         self.notation_menu = m.addMenu(self.tr("&Move notation"))
         for a in self.notation_actions.values():
             self.notation_menu.addAction(a)
+        self._build_language_menu(m)
         for a in (None, self.act_light, self.act_dark, None, self.act_sounds, None):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
-        m = mb.addMenu("&Help")
-        m.addAction("&How to use", self.show_help)
-        self.act_rules = m.addAction("&Rules of the game", self.show_rules)
-        m.addAction("&About", self.show_about)
+        m = mb.addMenu(self.tr("&Help"))
+        m.addAction(self.tr("&How to use"), self.show_help)
+        self.act_rules = m.addAction(self.tr("&Rules of the game"), self.show_rules)
+        m.addAction(self.tr("&About"), self.show_about)
 
         self.nav_icons = {self.act_first: "first", self.act_back: "back", self.act_forward: "forward",
                           self.act_last: "last"}
-        for a, short in ((self.act_new, "New"), (self.act_open, "Open"), (self.act_save, "Save"),
-                         (self.act_takeback, "Take back"), (self.act_hint, "Hint"), (self.act_engine, "Engine"),
-                         (self.act_play, "Play"), (self.act_analyse, "Analyse"), (self.act_flip, "Flip"),
-                         (self.act_setup, "Set up")):
+        for a, short in ((self.act_new, self.tr("New")), (self.act_open, self.tr("Open")),
+                         (self.act_save, self.tr("Save")), (self.act_takeback, self.tr("Take back")),
+                         (self.act_hint, self.tr("Hint")), (self.act_engine, self.tr("Engine")),
+                         (self.act_play, self.tr("Play")), (self.act_analyse, self.tr("Analyse")),
+                         (self.act_flip, self.tr("Flip")), (self.act_setup, self.tr("Set up"))):
             a.setIconText(short)
         tb = QToolBar("Main")
         tb.setObjectName("toolbar-main")
@@ -388,11 +415,11 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
     @Slot(int)
     def _on_board_move(self, move: int) -> None:
         if not self.ready:
-            self.show_message("Preparing engines…")
+            self.show_message(self.tr("Preparing engines…"))
             return
         p = self.controller.player_to_move()
         if self.mode == "play" and p is not None and p.is_engine and self.controller.at_end_of_line():
-            self._report_refusal("The computer is to move (Space makes it move now)")
+            self._report_refusal(self.tr("The computer is to move (Space makes it move now)"))
             return
         self.clock_tick()  # a flag that fell since the last tick ends the game before the move
         self.controller.play(move)
@@ -411,7 +438,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
     @Slot()
     def takeback(self) -> None:
         if not self.controller.takeback():
-            self.show_message("Nothing to take back")
+            self.show_message(self.tr("Nothing to take back"))
 
     def _preview_line(self, pv: object) -> None:
         cur = self.panel.state
@@ -490,7 +517,7 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         if self.ready and self.save_state.is_unsaved(c.record):
             title = "* " + title  # moves that are in no file
         self.setWindowTitle(title)
-        self.mode_label.setText("Analyse mode" if self.mode == "analyse" else "Play mode")
+        self.mode_label.setText(self.tr("Analyse mode") if self.mode == "analyse" else self.tr("Play mode"))
         self._update_banner()
 
     def _update_banner(self) -> None:
@@ -499,21 +526,24 @@ class MainWindow(EnginesMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow)
         if not self.ready:
             text = self.preparing_text + "…"
         elif self.setup_active:
-            text = "Setting up a position: click to place, right-click to remove, then Done"
+            text = self.tr("Setting up a position: click to place, right-click to remove, then Done")
         elif c.over_text() is not None:
-            text = f"Game over: {c.over_text()}"
+            text = self.tr("Game over: {0}").format(c.over_text())
         else:
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
             if not self.engines_ready and p is not None and p.is_engine and self.mode == "play":
-                text = f"{who} to move — {self.preparing_text[:1].lower()}{self.preparing_text[1:]}…"
+                text = self.tr("{0} to move — {1}…").format(who, self.preparing_text[:1].lower()
+                                                            + self.preparing_text[1:])
             elif cur is not None and cur.purpose == "move":
-                text = f"{who} to move — the computer is thinking…"
+                text = self.tr("{0} to move — the computer is thinking…").format(who)
             elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
-                text = f"{who} to move (computer) — go to the last move to let it play"
+                text = self.tr("{0} to move (computer) — go to the last move to let it play").format(who)
+            elif p is not None and p.is_engine:
+                text = self.tr("{0} to move (computer)").format(who)
             else:
-                text = f"{who} to move" + (" (computer)" if p is not None and p.is_engine else "")
+                text = self.tr("{0} to move").format(who)
         self.banner.setText(text)
 
     def _update_interactive(self) -> None:

@@ -5,12 +5,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Slot
 
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game
 from ..play.record import PlayerSpec
+from .engine_external import spec_label, spec_limits
 from .fmt import score_text
 
 HINT_MS = 1000
@@ -21,7 +24,11 @@ class EnginesMixin:
 
     # -- engines: preparation ---------------------------------------------------------
     def analysis_spec(self) -> str:
-        """The engine spec used for analysis and hints: the first computer player's, or the default."""
+        """The engine spec used for analysis and hints: the one chosen in Engine › Engine settings for the
+        game, else the first computer player's, else the default."""
+        chosen = str(self.storage.get(f"analysis_engine/{self.controller.game.name}", "") or "")
+        if chosen:  # Engine › Engine settings
+            return chosen
         for p in self.controller.players:
             if p.is_engine:
                 return p.engine
@@ -43,7 +50,7 @@ class EnginesMixin:
         self.board.rules_ready = False
         self._preparing_spec = game.spec
         self.prepare_progress = (0, 0)
-        self.preparing_text = f"Preparing the {game.name} engine"
+        self.preparing_text = self.tr("Preparing the {0} engine").format(game.name)
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
         self.banner.setText(self.preparing_text + "…")
         self._show_thinking()
@@ -54,8 +61,9 @@ class EnginesMixin:
         if token != self._ready_token or self.engines_ready:
             return
         self.prepare_progress = (done, total)
-        what = what or f"the {self.controller.game.name} engine"
-        self.preparing_text = f"Preparing {what}" + (f" ({min(done, total)} of {total})" if total else "")
+        what = what or self.tr("the {0} engine").format(self.controller.game.name)
+        self.preparing_text = self.tr("Preparing {0}").format(what) + (
+            self.tr(" ({0} of {1})").format(min(done, total), total) if total else "")
         self._show_thinking()
 
     @Slot(int)
@@ -81,7 +89,7 @@ class EnginesMixin:
             return
         self.engines_ready = True
         if errors:
-            self.report(f"Engine problem: {errors}")
+            self.report(self.tr("Engine problem: {0}").format(errors))
         self._sync_clock()
         cur = self.host.current
         if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
@@ -112,16 +120,22 @@ class EnginesMixin:
             return
         if purpose == "move":
             assert p is not None
+            own = spec_limits(p.engine)  # the engine's own limits (``@depth=8``) before the player's
             if p.clock is not None:
                 limits = self.clock_limits()
+            elif own is not None:
+                limits = own
             else:
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
-            label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
+            who = p.label().replace(p.engine, spec_label(p.engine)) if p.engine else p.label()
+            label = self.tr("{0}: {1} is thinking").format(self.notation.player(st.current_player), who)
         else:
-            limits = Limits(infinite=True, multipv=self.panel.multipv.value())
             spec = self.analysis_spec()
-            label = f"Analysing with {spec or 'the default engine'}"
+            own = spec_limits(spec)
+            limits = (replace(own, multipv=self.panel.multipv.value()) if own is not None
+                      else Limits(infinite=True, multipv=self.panel.multipv.value()))
+            label = self.tr("Analysing with {0}").format(spec_label(spec) or self.tr("the default engine"))
         self._analysis_done_node = None
         self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
         self._new_game_pending = False
@@ -132,8 +146,9 @@ class EnginesMixin:
         self.panel.set_running(True)
         self._show_thinking()
 
-    def _stop_search(self, label: str = "Stopped") -> None:
+    def _stop_search(self, label: str | None = None) -> None:
         """Stop the running search (its late reports are dropped); the panel says it stopped."""
+        label = self.tr("Stopped") if label is None else label
         cur = self.host.current
         self.host.stop()
         if cur is not None:
@@ -155,7 +170,7 @@ class EnginesMixin:
                 p.clear()
         if p.state is None and self.host.current is None:
             over = c.over_text() if self.ready else None
-            p.title.setText(f"Game over: {over}" if over else "Engine idle")
+            p.title.setText(self.tr("Game over: {0}").format(over) if over else self.tr("Engine idle"))
 
     def _show_thinking(self) -> None:
         cur = self.host.current
@@ -169,11 +184,11 @@ class EnginesMixin:
         else:
             self.thinking.setRange(0, 0)
             if cur is not None and cur.purpose == "move":
-                self.thinking_label.setText("Computer is thinking")
+                self.thinking_label.setText(self.tr("Computer is thinking"))
             elif cur is not None and cur.purpose == "analysis":
-                self.thinking_label.setText("Analysing")
+                self.thinking_label.setText(self.tr("Analysing"))
             elif cur is not None and cur.purpose == "hint":
-                self.thinking_label.setText("Looking for a hint")
+                self.thinking_label.setText(self.tr("Looking for a hint"))
             else:
                 self.thinking_label.setText("")
         self.thinking.setVisible(cur is not None or not self.engines_ready)
@@ -208,13 +223,13 @@ class EnginesMixin:
             self.clock_tick()  # a flag that fell before the move came in
             if result.best_move is not None and req_node is c.current and c.over_text() is None:
                 text = self.notation.move(c.state, result.best_move)
-                self.panel.set_running(False, f"{self.notation.player(c.state.current_player)} played {text} "
-                                              f"({score}, depth {result.depth})")
+                self.panel.set_running(False, self.tr("{0} played {1} ({2}, depth {3})").format(
+                    self.notation.player(c.state.current_player), text, score, result.depth))
                 c.play(result.best_move)
         elif purpose == "hint":
             if result.best_move is not None and req_node is c.current:
                 self.board.set_hint(result.best_move)
-                hint = f"Hint: {self.notation.move(c.state, result.best_move)} ({score})"
+                hint = self.tr("Hint: {0} ({1})").format(self.notation.move(c.state, result.best_move), score)
                 self.panel.set_running(False, hint)
                 self.show_message(hint, 8000)
             self._show_thinking()
@@ -222,7 +237,8 @@ class EnginesMixin:
         else:
             self._analysis_done_node = req_node.id
             if self.panel.is_about(c.record, req_node.id):
-                self.panel.set_running(False, f"Analysis complete: {score} at depth {result.depth}")
+                self.panel.set_running(False, self.tr("Analysis complete: {0} at depth {1}").format(
+                    score, result.depth))
             self._show_thinking()
 
     def _score_words(self, score) -> str:  # type: ignore[no-untyped-def]
@@ -233,8 +249,8 @@ class EnginesMixin:
 
     @Slot(int, str, str)
     def _on_engine_error(self, sid: int, purpose: str, message: str) -> None:
-        self.report(f"The engine failed: {message}")
-        self.panel.set_running(False, "The engine failed")
+        self.report(self.tr("The engine failed: {0}").format(message))
+        self.panel.set_running(False, self.tr("The engine failed"))
         # Do not ask a broken engine again by itself: the computers stop playing
         # (analyse mode, engine off) until the user starts something.
         self.analysing = False
@@ -272,7 +288,7 @@ class EnginesMixin:
         self.analysing = False
         cur = self.host.current
         if cur is not None and cur.purpose == "analysis":
-            self._stop_search("Analysis stopped")
+            self._stop_search(self.tr("Analysis stopped"))
         self._show_thinking()
 
     def set_mode(self, mode: str) -> None:
@@ -286,7 +302,7 @@ class EnginesMixin:
             self.analysing = False
             cur = self.host.current
             if cur is not None and cur.purpose == "analysis":
-                self._stop_search("Analysis stopped")
+                self._stop_search(self.tr("Analysis stopped"))
             self._update_engine()
         self._refresh_labels()
 
@@ -300,7 +316,7 @@ class EnginesMixin:
             return
         self.host.start("hint", c.game, c.state, self.analysis_spec(), Limits(movetime=HINT_MS),
                         node_id=c.current.id)
-        self.panel.begin(c.state, "Looking for a hint", c.current.id, c.record, "hint")
+        self.panel.begin(c.state, self.tr("Looking for a hint"), c.current.id, c.record, "hint")
         self.panel.set_running(True)
         self._show_thinking()
 

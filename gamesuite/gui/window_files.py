@@ -61,7 +61,7 @@ class FilesMixin:
     # -- new game, files ------------------------------------------------------------------------
     @Slot()
     def new_game_dialog(self) -> None:
-        dlg = NewGameDialog(self, self.controller.game, self.controller.players)
+        dlg = NewGameDialog(self, self.controller.game, self.controller.players, book=self.engine_book)
         if dlg.exec() and self.may_replace_game("starting a new game"):
             self.new_game(dlg.result_game(), dlg.result_players())
 
@@ -272,7 +272,7 @@ class FilesMixin:
 
         fmts = [f for f in all_formats() if f.load]
         if not fmts:
-            self.report("No game has a file format to import", "info")
+            self.report(self.tr("No game has a file format to import"), "info")
             return
         if not self.may_replace_game("importing another game"):
             return
@@ -341,7 +341,7 @@ class FilesMixin:
         list) become moves of the record, from the position before them. A bad text is reported
         (quoted) and gives None."""
         if not self.ready:
-            self.show_message("Preparing engines…")
+            self.show_message(self.tr("Preparing engines…"))
             return None
         game = self.controller.game
         try:
