@@ -38,12 +38,53 @@ import numpy as np
 from numba import njit
 
 from ...core.score import WIN
-from ...search.tt import EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, DEPTH, tt_prefetch, tt_probe, tt_store, value_from_tt
+from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_prefetch, tt_probe, tt_store, value_from_tt
+from .kernels import (
+    ABORT,
+    C_B4,
+    C_B4F3,
+    C_F3,
+    C_F3F3,
+    C_F4,
+    C_FIVE,
+    CI_CB,
+    CI_MF,
+    CI_VB,
+    CNT,
+    KEY,
+    MAXPLY,
+    NCLASS,
+    NODE_LIMIT,
+    NODES,
+    NPAT,
+    P_LEAFVCF,
+    P_P,
+    P_PURE,
+    P_RULE,
+    P_SIZE,
+    P_TREEVCT,
+    P_TREEVCTN,
+    PAD,
+    PCN,
+    PVL,
+    RENJU,
+    SELDEPTH,
+    STONES,
+    TOT_B,
+    TREE_VCT_SALT,
+    VNODES,
+    _find_class,
+    _forbidden_at,
+    _has_free_f4,
+    _pick,
+    _place,
+    _remove,
+    _store_line,
+    _threatens,
+    _tree_vct,
+    _vcf,
+)
 from .patterns import NAMES as PATTERN_NAMES
-from .kernels import (NPAT, PCN, C_B3, C_B4, C_B4F3, C_F2, C_F3, C_F3F3, C_F4, C_FIVE, CI_CB, CI_MF, CI_VB, CNT, MAXPLY,
-                      NCLASS, NODES, NODE_LIMIT, ABORT, P_LEAFVCF, P_PURE, P_RULE, P_SIZE, P_TREEVCT, PAD, P_P,
-                      PVL, RENJU, SELDEPTH, STONES, TOT_B, KEY, VNODES, P_TREEVCTN, TREE_VCT_SALT, _find_class, _forbidden_at,
-                      _has_free_f4, _pick, _place, _remove, _store_line, _threatens, _tree_vct, _vcf)
 
 #: Salt of the threat-table entries that remember a deep VCT tried at a PV node of ply 1.
 BIG_VCT_SALT = np.int64(0x1F83D9ABFB41BD6B)
