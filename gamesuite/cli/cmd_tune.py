@@ -17,6 +17,7 @@ import argparse
 import sys
 
 from ..core.errors import InvalidOptionError, InvalidRecordError, quote
+from ..core.options import parse_float
 from .tune_spsa import add_spsa_arguments, run_spsa_command
 
 GAMES = ("hare",)
@@ -43,10 +44,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _parse_grid(text: str) -> tuple[float, float, float]:
-    try:
-        a, b, c = (float(x) for x in text.split(":"))
-    except ValueError:
-        raise InvalidOptionError(f"--grid must look like 0.5:2.0:0.1, got {quote(text)}") from None
+    parts = text.split(":")
+    if len(parts) != 3:
+        raise InvalidOptionError(f"--grid must look like 0.5:2.0:0.1, got {quote(text)}")
+    a, b, c = (parse_float(x, f"--grid {quote(text)} (FROM:TO:STEP): each", -1000, 1000) for x in parts)
+    if c > 0 and (b - a) / c > 10_000:
+        raise InvalidOptionError(f"--grid {quote(text)} has more than 10,000 values")
     return a, b, c
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core.errors import GameSuiteError, InvalidRecordError
+from ..core.files import decode_text
 from ..core.gameinfo import GameInfo
 from ..core.registry import Game, game_classes
 from ..core.state import State
@@ -127,15 +128,14 @@ def format_for_path(path: str, formats: list[FileFormat] | None = None) -> FileF
     return None
 
 
+#: Encodings tried after UTF-8 when a game file is imported: Shift-JIS (old KIF files).
+TEXT_FALLBACKS = ("cp932",)
+
+
 def decode(data: bytes) -> str:
-    """File bytes as text: UTF-8 (with or without a BOM), else Shift-JIS (old KIF files)."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            return data.decode("cp932")
-        except UnicodeDecodeError:
-            raise InvalidRecordError("the file is neither UTF-8 nor Shift-JIS text") from None
+    """File bytes as text: UTF-8 (with or without a BOM), else Shift-JIS (old KIF files);
+    ``InvalidRecordError`` for binary data or bytes neither reads."""
+    return decode_text(data, TEXT_FALLBACKS)
 
 
 def read_game(fmt: FileFormat, text: str) -> tuple[Game, str | None, list[int]]:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
+from ..core.files import write_atomic, write_atomic_with
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
@@ -126,6 +127,9 @@ class MainWindow(QMainWindow):
         self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
         self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
         self._preparing_spec = ""
+        self.preparing_text = ""  # "Preparing the gomoku engine (3 of 35)" while the engines load
+        self._search_label = ""  # the analysis panel's title of the search asked for last
+        self.prepare_progress = (0, 0)  # kernels compiled, kernels expected (0: not known)
 
         load_fonts()  # kanji for shogi on a machine without a Japanese font
         game = self._initial_game(game_spec)
@@ -417,6 +421,7 @@ class MainWindow(QMainWindow):
         self.host.busyChanged.connect(self._on_busy)
         self.host.ready.connect(self._on_ready)
         self.host.rulesReady.connect(self._on_rules_ready)
+        self.host.progress.connect(self._on_prepare_progress)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._shutdown)
@@ -449,8 +454,20 @@ class MainWindow(QMainWindow):
         self.engines_ready = False
         self.board.rules_ready = False
         self._preparing_spec = game.spec
+        self.prepare_progress = (0, 0)
+        self.preparing_text = f"Preparing the {game.name} engine"
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
-        self.banner.setText("Preparing engines…")
+        self.banner.setText(self.preparing_text + "…")
+        self._show_thinking()
+
+    @Slot(int, int, int, str)
+    def _on_prepare_progress(self, token: int, done: int, total: int, what: str) -> None:
+        """Real progress of the engines' compilation: "Preparing the gomoku engine (12 of 35)"."""
+        if token != self._ready_token or self.engines_ready:
+            return
+        self.prepare_progress = (done, total)
+        what = what or f"the {self.controller.game.name} engine"
+        self.preparing_text = f"Preparing {what}" + (f" ({min(done, total)} of {total})" if total else "")
         self._show_thinking()
 
     @Slot(int)
@@ -478,6 +495,9 @@ class MainWindow(QMainWindow):
         if errors:
             self.report(f"Engine problem: {errors}")
         self._sync_clock()
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
+            self.panel.set_running(True, self._search_label)
         self._show_thinking()
 
     # -- engines: what to think about ------------------------------------------------------
@@ -517,7 +537,10 @@ class MainWindow(QMainWindow):
         self._analysis_done_node = None
         self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
         self._new_game_pending = False
-        self.panel.begin(st, label, node.id, c.record, purpose)
+        self._search_label = label
+        # a search asked for while the engines load waits in the worker: say what happens, not "thinking"
+        waiting = not self.engines_ready and purpose == "move"
+        self.panel.begin(st, self.preparing_text + "…" if waiting else label, node.id, c.record, purpose)
         self.panel.set_running(True)
         self._show_thinking()
 
@@ -548,8 +571,17 @@ class MainWindow(QMainWindow):
 
     def _show_thinking(self) -> None:
         cur = self.host.current
+        if not self.engines_ready:  # never "thinking" while the engines load: their real progress
+            done, total = self.prepare_progress
+            self.thinking.setRange(0, total)  # (0, 0): a busy bar while the total is not known
+            self.thinking.setValue(min(done, total))
+            self.thinking_label.setText(self.preparing_text)
+            if cur is not None and cur.purpose == "move":  # (a hint or an analysis keeps its own title)
+                self.panel.set_running(True, self.preparing_text + "…")
+        else:
+            self.thinking.setRange(0, 0)
         if not self.engines_ready:
-            self.thinking_label.setText("Preparing engines")
+            pass
         elif cur is not None and cur.purpose == "move":
             self.thinking_label.setText("Computer is thinking")
         elif cur is not None and cur.purpose == "analysis":
@@ -805,7 +837,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         st = c.state
         if not self.ready:
-            text = "Preparing engines…"
+            text = self.preparing_text + "…"
         elif self.setup_active:
             text = "Setting up a position: click to place, right-click to remove, then Done"
         elif c.over_text() is not None:
@@ -814,7 +846,9 @@ class MainWindow(QMainWindow):
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
-            if cur is not None and cur.purpose == "move":
+            if not self.engines_ready and p is not None and p.is_engine and self.mode == "play":
+                text = f"{who} to move — {self.preparing_text[:1].lower()}{self.preparing_text[1:]}…"
+            elif cur is not None and cur.purpose == "move":
                 text = f"{who} to move — the computer is thinking…"
             elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
                 text = f"{who} to move (computer) — go to the last move to let it play"
@@ -1117,7 +1151,7 @@ class MainWindow(QMainWindow):
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.controller.record.dumps(self.controller.current), encoding="utf-8")
+            write_atomic(path, self.controller.record.dumps(self.controller.current))
         except OSError as e:
             self.error_dialog("Cannot save the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
             return False
@@ -1203,7 +1237,7 @@ class MainWindow(QMainWindow):
         try:
             c = self.controller
             text = fmt.write(c.state, c.record.info_at(c.current))  # with names, times and comments
-            path.write_text(text, encoding="utf-8")
+            write_atomic(path, text)
         except GameSuiteError as e:
             self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: {e}")
             return False
@@ -1246,11 +1280,18 @@ class MainWindow(QMainWindow):
 
     def export_diagram(self, path: Path | str, size: int = 600) -> bool:
         path = str(path)
-        if path.lower().endswith(".svg"):
-            self.board.save_svg(path, size)
+
+        def write(tmp: Path) -> None:  # a temporary beside the file, renamed over it when complete
+            if path.lower().endswith(".svg"):
+                self.board.save_svg(str(tmp), size)
+            elif not self.board.save_png(str(tmp), size):
+                raise OSError(f"cannot write {path}")
+
+        try:
+            write_atomic_with(path, write)
             ok = True
-        else:
-            ok = self.board.save_png(path, size)
+        except OSError:
+            ok = False
         if ok:
             self.show_message(f"Diagram saved to {path}")
         else:

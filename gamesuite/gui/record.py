@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
+from ..core.files import parse_json_text
 from ..core.registry import Game, load_game
 from ..core.score import Score
 from ..core.state import State
@@ -358,7 +359,7 @@ class GameRecord:
                 raise InvalidRecordError(f"metadata must be an object, got {quote(meta)}")
             rec = cls(game, start, Node(), players, {str(k): str(v) for k, v in meta.items()})
             if "start_score" in d:
-                rec.root.score = score_from_json(d["start_score"])
+                rec.root.score = score_from_json(d["start_score"], game.num_players)
             if d.get("start_comment"):
                 rec.root.comment = str(d["start_comment"])
             if "start_result" in d:
@@ -382,11 +383,8 @@ class GameRecord:
 
 
 def parse_json(text: str) -> Any:
-    """``json.loads`` raising ``InvalidRecordError``."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidRecordError(f"game file is not valid JSON: {e}") from None
+    """``json.loads`` raising ``InvalidRecordError`` for every failure (see ``core.files.parse_json_text``)."""
+    return parse_json_text(text, "the game file")
 
 
 def current_path(node: Node) -> list[int]:
@@ -410,7 +408,7 @@ def _read_line(rec: GameRecord, parent: Node, entries: Any, state: State) -> Non
             )
         child = rec.add_move(node, move)
         if "score" in e:
-            child.score = score_from_json(e["score"])
+            child.score = score_from_json(e["score"], len(rec.players))
         if "comment" in e:
             child.comment = str(e["comment"])
         if e.get("spent") is not None:
@@ -452,17 +450,39 @@ def _timeout_from_json(d: Any, n: int) -> int:
     return loser
 
 
-def score_from_json(d: Any) -> Score:
-    """The inverse of ``Score.to_json``; ``InvalidRecordError`` on a malformed score."""
+#: The largest score value a file may hold (evaluations are centi-units, mates plies).
+MAX_SCORE = 1e12
+
+
+def _score_number(v: Any, whole: bool = False) -> float:
+    """A JSON number that a score may hold: finite, within ``MAX_SCORE``, whole for mates."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) <= MAX_SCORE:
+        raise ValueError(v)  # NaN fails the comparison too
+    if whole and v != int(v):
+        raise ValueError(v)
+    return int(v) if whole else v
+
+
+def score_from_json(d: Any, players: int = 64) -> Score:
+    """The inverse of ``Score.to_json``; ``InvalidRecordError`` on a malformed score (an unknown kind, a
+    value that is not a finite number such as ``1e999`` or ``"abc"``, a bad ``pov``)."""
     try:
+        if not isinstance(d, dict):
+            raise TypeError(d)
         kind = d["kind"]
         if kind == "vector":
-            return Score.vector([float(v) for v in d["values"]])
+            values = d["values"]
+            if not isinstance(values, list) or not 1 <= len(values) <= players:
+                raise ValueError(values)
+            return Score.vector([float(_score_number(v)) for v in values])
         if kind not in ("eval", "mate", "draw", "winrate"):
             raise KeyError(kind)
-        value = d.get("value", 0)
-        if kind == "mate":
-            value = int(value)
-        return Score(kind, value, int(d.get("pov", 0)))
+        value = _score_number(d.get("value", 0), whole=kind == "mate")
+        if kind == "winrate" and not 0 <= value <= 1:
+            raise ValueError(value)
+        pov = d.get("pov", 0)
+        if isinstance(pov, bool) or not isinstance(pov, int) or not 0 <= pov < players:
+            raise ValueError(pov)
+        return Score(kind, value, pov)
     except (KeyError, TypeError, ValueError):
         raise InvalidRecordError(f"malformed score {quote(d)}") from None

@@ -288,7 +288,13 @@ class PolicyValueNet:
     # -- files ----------------------------------------------------------------
     def save(self, path: str | Path) -> None:
         """Write the weights and ``meta`` to ``path`` (a plain ``.npz``)."""
-        np.savez_compressed(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.params)
+        import io
+
+        from ..core.files import write_atomic
+
+        buf = io.BytesIO()  # (a file object: numpy adds no ".npz" to the name)
+        np.savez_compressed(buf, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.params)
+        write_atomic(path, buf.getvalue())
 
     @classmethod
     def load(cls, path: str | Path) -> "PolicyValueNet":

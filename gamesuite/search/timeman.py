@@ -29,12 +29,18 @@ class TimeBudget:
 
 
 def allocate(limits: Limits, player: int) -> TimeBudget:
-    """Decide the time budget of ``player`` under ``limits``."""
+    """Decide the time budget of ``player`` under ``limits``.
+
+    ``movetime`` alone: think that long. A clock (``time_left``, ``increment``, ``byoyomi``,
+    ``moves_to_go``): a share of what is left (soft) and at most a quarter of it or four shares
+    (hard). Both: the clock's budget, never more than ``movetime`` (a per-move limit on top of a
+    game clock, as the Gomocup protocol's ``timeout_turn`` with ``timeout_match``).
+    """
     if limits.infinite:
         return TimeBudget(None, None)
+    cap = None
     if limits.movetime is not None:
-        hard = max(1.0, limits.movetime - SAFETY_MS) if limits.movetime > 2 * SAFETY_MS else float(limits.movetime)
-        return TimeBudget(hard, hard)
+        cap = max(1.0, limits.movetime - SAFETY_MS) if limits.movetime > 2 * SAFETY_MS else float(limits.movetime)
     left = None
     inc = 0
     if limits.time_left is not None and player < len(limits.time_left):
@@ -43,11 +49,13 @@ def allocate(limits: Limits, player: int) -> TimeBudget:
             inc = limits.increment[player]
     byo = limits.byoyomi or 0
     if left is None and not byo:
-        return TimeBudget(None, None)
-    left = left or 0
+        return TimeBudget(cap, cap)
+    left = max(0, left or 0)
     mtg = limits.moves_to_go or 30
     soft = left / mtg + 0.75 * inc + 0.9 * byo
     hard = min(left + byo, max(soft * 4, left / 4 + byo)) - SAFETY_MS
     hard = max(hard, 1.0)
+    if cap is not None:
+        hard = min(hard, cap)
     soft = min(soft, hard)
     return TimeBudget(soft, hard)

@@ -13,6 +13,7 @@ disk, so generation is resumable and can be split over processes by chunk.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import time
@@ -22,6 +23,7 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from ..core.files import write_atomic
 from ..core.limits import Limits
 from ..core.registry import Game, load_game, make_engine
 from ..core.score import Score
@@ -140,9 +142,9 @@ def generate_chunk(settings: BootstrapSettings, index: int, out_dir: str | Path)
     rng = np.random.default_rng([settings.seed, index])
     games = [play_game(game, engine, settings, rng) for _ in range(settings.games_per_chunk)]
     arrays = _pack(games, settings.multipv)
-    tmp = out.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, settings=np.array(json.dumps(asdict(settings), sort_keys=True)), **arrays)
-    tmp.replace(out)
+    buf = io.BytesIO()
+    np.savez_compressed(buf, settings=np.array(json.dumps(asdict(settings), sort_keys=True)), **arrays)
+    write_atomic(out, buf.getvalue())
     return out
 
 
@@ -151,7 +153,7 @@ def generate(settings: BootstrapSettings, chunks: int, out_dir: str | Path,
     """Chunks ``0 .. chunks-1`` of bootstrap games under ``out_dir`` (those already there are kept)."""
     d = Path(out_dir)
     d.mkdir(parents=True, exist_ok=True)
-    (d / "settings.json").write_text(json.dumps(asdict(settings), indent=1, sort_keys=True) + "\n")
+    write_atomic(d / "settings.json", json.dumps(asdict(settings), indent=1, sort_keys=True) + "\n")
     paths = []
     for i in range(chunks):
         t0 = time.perf_counter()

@@ -10,12 +10,14 @@ instead of gigabytes of planes.
 
 from __future__ import annotations
 
-import os
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
 import numpy as np
+
+from ..core.files import write_atomic
 
 
 @dataclass
@@ -52,10 +54,10 @@ class Positions:
     def save(self, path: str | Path, **extra: np.ndarray) -> None:
         """Write a plain ``.npz`` atomically (a half-written file is never left under ``path``)."""
         path = Path(path)
-        tmp = path.with_name(path.name + ".tmp.npz")
-        np.savez_compressed(tmp, boards=self.boards, stones=self.stones, pi=self.pi.astype(np.float16),
+        buf = io.BytesIO()
+        np.savez_compressed(buf, boards=self.boards, stones=self.stones, pi=self.pi.astype(np.float16),
                             z=self.z, **extra)
-        os.replace(tmp, path)
+        write_atomic(path, buf.getvalue())
 
     @classmethod
     def load(cls, path: str | Path) -> "Positions":

@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from ..core.errors import InvalidOptionError
+from ..core.files import write_atomic
 from ..core.registry import load_game
 from ..search.network import PolicyValueNet, board_encoder_for, encoder_for
 from .bootstrap import BootstrapSettings, generate_chunk, load_positions
@@ -157,10 +158,10 @@ class Run:
         else:
             saved = settings
             d.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(asdict(saved), indent=1, sort_keys=True) + "\n")
+            write_atomic(path, json.dumps(asdict(saved), indent=1, sort_keys=True) + "\n")
         if generations is not None and generations != saved.generations:
             saved = replace(saved, generations=generations)
-            path.write_text(json.dumps(asdict(saved), indent=1, sort_keys=True) + "\n")
+            write_atomic(path, json.dumps(asdict(saved), indent=1, sort_keys=True) + "\n")
         return cls(d, saved, workers, cluster, say)
 
     # -- files ----------------------------------------------------------------------
@@ -183,9 +184,7 @@ class Run:
         return int(json.loads(path.read_text())["generation"]) if path.exists() else 0
 
     def _set_best(self, gen: int) -> None:
-        tmp = self.dir / "best.json.tmp"
-        tmp.write_text(json.dumps({"generation": gen}) + "\n")
-        tmp.replace(self.dir / "best.json")
+        write_atomic(self.dir / "best.json", json.dumps({"generation": gen}) + "\n")
 
     def best_net(self) -> Path:
         return self.net_path(self.best())
@@ -209,7 +208,7 @@ class Run:
         d = self.dir / "bootstrap"
         d.mkdir(parents=True, exist_ok=True)
         bs = s.bootstrap_settings()
-        (d / "settings.json").write_text(json.dumps(asdict(bs), indent=1, sort_keys=True) + "\n")
+        write_atomic(d / "settings.json", json.dumps(asdict(bs), indent=1, sort_keys=True) + "\n")
         todo = [(bs, i, str(d)) for i in range(s.bootstrap_chunks) if not (d / f"chunk-{i:05d}.npz").exists()]
         if todo:
             self.say(f"bootstrap: {len(todo)} chunks of {bs.games_per_chunk} games by {bs.engine} "

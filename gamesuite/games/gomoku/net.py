@@ -39,6 +39,7 @@ from numba import njit
 from ...core.errors import InvalidOptionError
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
@@ -300,8 +301,10 @@ def make_gomoku_puct(game: Gomoku, evaluator: str = "net", preset: str = "", vcf
 
 register_engine("gomoku", "puct", make_gomoku_puct,
                 help="PUCT guided by the policy-value network, with a VCF/VCT guard (net=PATH; preset=writeup)",
-                options={**PUCT_OPTIONS, "evaluator": "net", "noise": 0.0, "vcf": True, "guard": 8,
-                         "vctnodes": 20_000})
+                options={**PUCT_OPTIONS, "evaluator": Option("net", choices=("uniform", "heuristic", "net")),
+                         "noise": Option(0.0, 0, 1), "vcf": Option(True),
+                         "guard": Option(8, 0, 400, help="most visited root moves the threat guard checks (0: none)"),
+                         "vctnodes": Option(20_000, 0, 10**9, help="nodes of the guard's VCT")})
 
 
 def warm_up() -> None:

@@ -130,9 +130,9 @@ def load_record(text: str) -> GameRecord:
     state = game.new_state()
     for tok in tokens:
         t = tok
-        if re.fullmatch(r"\d+\.+", t) or t in _RESULTS:
+        if re.fullmatch(r"[0-9]+\.+", t) or t in _RESULTS:
             continue
-        t = re.sub(r"^\d+\.+", "", t)
+        t = re.sub(r"^[0-9]+\.+", "", t)
         try:
             move = game.parse_cell(t)
         except GameSuiteError as e:
@@ -145,8 +145,8 @@ def load_record(text: str) -> GameRecord:
     return GameRecord(state, headers)
 
 
-_PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)", re.IGNORECASE)
-_PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?$")
+_PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+([0-9]{1,3})\s*x\s*([0-9]{1,3})", re.IGNORECASE)  # ASCII, bounded
+_PSQ_MOVE = re.compile(r"^\s*(-?[0-9]{1,3})\s*,\s*(-?[0-9]{1,3})\s*(?:,\s*(-?[0-9]{1,12})\s*)?$")
 
 
 def load_psq(text: str, rule: str = "freestyle") -> GameRecord:

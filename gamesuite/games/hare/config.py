@@ -25,7 +25,8 @@ from dataclasses import asdict, dataclass, fields
 
 import numpy as np
 
-from ...core.errors import InvalidOptionError
+from ...core.errors import InvalidOptionError, quote
+from ...core.options import parse_int
 
 # indices into the weight array the kernels read
 KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, LETTUCE, BEHIND, FINISHED, PLACE_STEP, SKIP = range(13)
@@ -71,13 +72,9 @@ class Weights:
 
 def parse_widths(text: str | tuple | list) -> tuple[int, ...]:
     """Width limits from ``"0/0/8/8/4"`` (or a sequence); 0 means every move."""
-    try:
-        if isinstance(text, str):
-            parts = [int(t) for t in text.replace(",", "/").replace(" ", "/").split("/") if t]
-        else:
-            parts = [int(t) for t in text]
-    except ValueError:
-        raise InvalidOptionError(f"widths must be numbers like 0/0/8/8/4, got {text!r}") from None
-    if not parts or any(p < 0 for p in parts):
-        raise InvalidOptionError(f"widths must be non-negative numbers like 0/0/8/8/4, got {text!r}")
+    items = text.replace(",", "/").replace(" ", "/").split("/") if isinstance(text, str) else list(text)
+    what = f"widths {quote(text)} (numbers 0..1000 like 0/0/8/8/4)"
+    parts = [parse_int(t, what, 0, 1000) for t in items if t != ""]
+    if not parts or len(parts) > 100:
+        raise InvalidOptionError(f"{what}: give 1 to 100 of them")
     return tuple(parts)

@@ -16,6 +16,7 @@ import numpy as np
 from ...core.errors import InvalidOptionError, quote
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
@@ -214,9 +215,11 @@ class HareEngine:
         return Score.eval(int(round(r.values[0])), me)
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
-    for spec in ("hare(players=3)", "hare"):
+def warm_up(engine: HareEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (alpha-beta alone for
+    two players), or what any engine needs."""
+    two = engine is not None and engine.game.num_players == 2 and engine.twoplayer == "alphabeta"
+    for spec in ("hare",) if two else ("hare(players=3)", "hare"):
         from ...core.registry import load_game
 
         g = load_game(spec)
@@ -225,6 +228,10 @@ def warm_up() -> None:
 
 register_engine("hare", "maxn", HareEngine, default=True,
                 help="numba max^n / paranoid / alpha-beta with hare cards as chance nodes",
-                options={"algorithm": "maxn", "rule": "absolute", "chance": "expect", "widths": "0/0/8/8/4",
-                         "ordering": True, "twoplayer": "alphabeta", "ks": 1.0, "kc": 1.0, "kp": 1.0,
-                         "maxdepth": 30})
+                options={"algorithm": Option("maxn", choices=("maxn", "paranoid")),
+                         "rule": Option("absolute", choices=RULES),
+                         "chance": Option("expect", choices=("expect", "worst")),
+                         "widths": Option("0/0/8/8/4", max_len=100, help="moves searched per ply (0: all)"),
+                         "ordering": Option(True), "twoplayer": Option("alphabeta", choices=("alphabeta", "same")),
+                         "ks": Option(1.0, 0, 1000), "kc": Option(1.0, 0, 1000), "kp": Option(1.0, 0, 1000),
+                         "maxdepth": Option(30, 1, MAX_DEPTH)})

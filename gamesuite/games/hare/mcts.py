@@ -34,6 +34,7 @@ from numba import njit
 from ...core.errors import InvalidOptionError, quote
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option, memory_option, seed_option
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
@@ -573,5 +574,7 @@ def warm_up() -> None:
 
 register_engine("hare", "mcts", HareMCTS,
                 help="max^n-style UCT in numba: one return per player, hare cards as chance nodes, random playouts",
-                options={"c": 1.0, "expand": 1, "horizon": 200, "memory": 64, "temperature": 0.0, "reuse": True,
-                         "seed": None, "info_ms": 500})
+                options={"c": Option(1.0, 0, 100), "expand": Option(1, 0, 10**6),
+                         "horizon": Option(200, 0, 10**5, help="playout plies before the evaluation (0: to the end)"),
+                         "memory": memory_option(64, "MB of tree"), "temperature": Option(0.0, 0, 100),
+                         "reuse": Option(True), "seed": seed_option(), "info_ms": Option(500, 1, 10**7)})

@@ -223,7 +223,7 @@ def _normalise_ja(text: str) -> str:
         t = t.replace(a, b)
     t = t.replace("生", "不成")
     t = "".join(ch for ch in t if ch not in "▲△☗☖▽▼ \t\u3000")
-    if len(t) >= 2 and t[0].isdigit() and t[1] in KANJI_DIGITS[1:]:
+    if len(t) >= 2 and "0" <= t[0] <= "9" and t[1] in KANJI_DIGITS[1:]:  # ASCII: '𐩀'.isdigit() too
         t = t[0] + str(KANJI_DIGITS.index(t[1])) + t[2:]
     return t
 
@@ -250,7 +250,7 @@ def _target_of(state: ShogiState, text: str, kind: str) -> int | None:
     """The square a normalised move text names (None when it names none, e.g. ``同``)."""
     g = state.g
     if kind == "Japanese":
-        if len(text) >= 2 and text[0].isdigit() and text[1].isdigit():
+        if len(text) >= 2 and "0" <= text[0] <= "9" and "0" <= text[1] <= "9":
             f, r = int(text[0]), int(text[1])
             return g.sq(r - 1, g.files - f) if 1 <= f <= g.files and 1 <= r <= g.ranks else -1
         return None

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...core.errors import GameSuiteError, InvalidPositionError, InvalidRecordError, quote
+from ...core.files import write_atomic
 from ...core.gameinfo import GameInfo
 from ...core.registry import load_game
 from .board import BLACK_BIT, HAND_ORDER, LETTERS, PROMOTED, decode_move, encode_drop, encode_move
@@ -199,7 +200,7 @@ def decode_bytes(data: bytes) -> str:
                                  f"{data[e.start:e.start + 4]!r} at offset {e.start}") from None
 
 
-_CSA_LINE = re.compile(r"^(V\d|N[+-]|P[I1-9+-]|\$|[+-]($|\d{4}[A-Z]{2})|%[A-Z+-]|'|/$)")
+_CSA_LINE = re.compile(r"^(V[0-9]|N[+-]|P[I1-9+-]|\$|[+-]($|[0-9]{4}[A-Z]{2})|%[A-Z+-]|'|/$)")
 
 
 def detect_format(text: str) -> str:
@@ -213,14 +214,12 @@ def detect_format(text: str) -> str:
 
 
 def read_record(source: str | bytes | os.PathLike, fmt: str | None = None) -> GameRecord:
-    """Read a KIF or CSA record from a path, from bytes (encoding detected) or from text.
+    """Read a KIF or CSA record from a path (``pathlib.Path``), from bytes (encoding detected) or from text.
 
-    A ``str`` without a line break that names an existing file is read as a path.
-    ``fmt`` (``"kif"`` / ``"csa"``) overrides the detection (file extension, else content).
+    A ``str`` is always the record's text, never a file name: a record never makes the reader open
+    another file. ``fmt`` (``"kif"`` / ``"csa"``) overrides the detection (file extension, else content).
     """
-    path = None
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                           and len(source) < 4096 and os.path.isfile(source)):
+    if isinstance(source, os.PathLike):
         path = Path(source)
         try:
             data = path.read_bytes()
@@ -229,8 +228,6 @@ def read_record(source: str | bytes | os.PathLike, fmt: str | None = None) -> Ga
         text = decode_bytes(data)
         if fmt is None and path.suffix.lower() in (".kif", ".kifu", ".ki2", ".ki2u", ".csa"):
             fmt = "csa" if path.suffix.lower() == ".csa" else "kif"
-    elif isinstance(source, str) and "\n" not in source and source.strip().lower().endswith((".kif", ".kifu", ".ki2", ".ki2u", ".csa")):
-        raise InvalidRecordError(f"no record file {quote(source)}")
     elif isinstance(source, (bytes, bytearray)):
         text = decode_bytes(bytes(source))
     elif isinstance(source, str):
@@ -255,8 +252,8 @@ def _kanji_number(s: str) -> int | None:
     if not s:
         return None
     s2 = s.translate(str.maketrans(_ZEN_DIGITS, "0123456789"))
-    if s2.isdigit():
-        return int(s2)
+    if s2.isascii() and s2.isdigit():
+        return int(s2) if len(s2) <= 3 else None
     if "十" in s:
         tens, _, ones = s.partition("十")
         t = 1 if not tens else _KANJI_DIGITS.find(tens)
@@ -304,8 +301,10 @@ def _start_state(variant: str, sfen: str, fmt: str, n: int, line: str) -> ShogiS
 
 # KIF ---------------------------------------------------------------------------
 
-_KIF_TIME = re.compile(r"\(\s*(\d+):(\d+)(?:\.\d+)?\s*/\s*(?:(\d+):)?(\d+):(\d+)(?:\.\d+)?\s*\)\s*\+?\s*$")
-_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(\S.*)$")
+# numbers are ASCII digits of bounded length (a 5,000-digit move number is not a KIF move number)
+_KIF_TIME = re.compile(r"\(\s*([0-9]{1,6}):([0-9]{1,6})(?:\.[0-9]{1,6})?\s*/\s*(?:([0-9]{1,6}):)?([0-9]{1,6}):"
+                       r"([0-9]{1,6})(?:\.[0-9]{1,6})?\s*\)\s*\+?\s*$")
+_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]{1,6})\s+(\S.*)$")
 _KIF_MOVE = re.compile(
     r"^(?:([１-９1-9])([一二三四五六七八九])|同[\s\u3000]*)"
     r"(成香|成桂|成銀|[歩香桂銀金角飛玉王と杏圭全馬龍竜])(不成|成|打|生)?(?:\(([1-9])([1-9])\))?$")
@@ -523,7 +522,7 @@ def _kif_move(state: ShogiState, body: str, last_to: int, n: int, line: str) -> 
 
 
 def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, line: str) -> None:
-    m = re.match(r"^まで、?([0-9]+)手", line.strip())
+    m = re.match(r"^まで、?([0-9]{1,6})手", line.strip())
     if not m:
         raise _err("KIF", n, line, "expected 'まで<N>手で...'")
     if int(m.group(1)) != offset + len(st.history):
@@ -547,6 +546,8 @@ def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, lin
 
 # CSA ---------------------------------------------------------------------------
 
+#: A run of CSA ``PI`` / ``P+`` items: two ASCII digits (file, rank) and a piece code each.
+_CSA_ITEMS = re.compile(r"(?:[0-9]{2}[A-Z]{2})*")
 _CSA_MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 
 
@@ -603,7 +604,7 @@ def read_csa(text: str) -> GameRecord:
                 pi_seen = True
                 first_line = (n, line)
                 body = st[2:]
-                if len(body) % 4:
+                if not _CSA_ITEMS.fullmatch(body):
                     raise _err("CSA", n, line, "PI is followed by squares and pieces like 82HI")
                 extra.extend((n, line, "PI" + body[i:i + 4]) for i in range(0, len(body), 4))
                 continue
@@ -634,7 +635,7 @@ def read_csa(text: str) -> GameRecord:
                 continue
             if st.startswith("P+") or st.startswith("P-"):
                 body = st[2:]
-                if len(body) % 4 or not body:
+                if not body or not _CSA_ITEMS.fullmatch(body):
                     raise _err("CSA", n, line, "P+/P- are followed by squares and pieces like 00KI or 55FU")
                 extra.extend((n, line, st[:2] + body[i:i + 4]) for i in range(0, len(body), 4))
                 continue
@@ -647,10 +648,9 @@ def read_csa(text: str) -> GameRecord:
         if st.startswith("T"):
             if not rec.times or rec.times[-1] is not None:
                 raise _err("CSA", n, line, "a time T<seconds> must follow a move")
-            try:
-                rec.times[-1] = float(st[1:])
-            except ValueError:
-                raise _err("CSA", n, line, "time must be T<seconds>") from None
+            if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", st[1:]):
+                raise _err("CSA", n, line, "time must be T<seconds> (ASCII digits)")
+            rec.times[-1] = float(st[1:])
             continue
         if special is not None:
             raise _err("CSA", n, line, f"nothing may follow the end of the game ({special[0]})")
@@ -1055,7 +1055,10 @@ def save_record(record: GameRecord, path: str | os.PathLike, encoding: str | Non
                                  "save as .kifu (UTF-8)") from None
     except LookupError:
         raise InvalidRecordError(f"unknown encoding {quote(enc)}") from None
-    p.write_bytes(data.replace(b"\n", b"\r\n") if enc.lower() in ("cp932", "shift_jis", "sjis") else data)
+    try:
+        write_atomic(p, data.replace(b"\n", b"\r\n") if enc.lower() in ("cp932", "shift_jis", "sjis") else data)
+    except OSError as e:
+        raise InvalidRecordError(f"cannot write {quote(str(p))}: {e.strerror or e}") from None
 
 
 def record_from_state(state: ShogiState, metadata: dict[str, str] | None = None,
