@@ -70,7 +70,8 @@ def test_key_kernel_matches_the_state(spec):
 
 
 def _plain_engine(game, **kw):
-    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, aspiration=False, hash=1)
+    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, aspiration=False, prune=False,
+                mate1=False, singular=False, hash=1)
     opts.update(kw)
     return ShogiEngine(game, **opts)
 
@@ -171,7 +172,8 @@ def _mates_in_one(s):
 def test_engine_finds_mates(sfen, mate_plies):
     game = load_game("shogi")
     s = game.state_from_text(sfen)
-    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=6))
+    # the pruned search needs a few plies more than the mate's length to see it
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=mate_plies + 5))
     assert r.score.is_mate and r.score.value == mate_plies, (r.score, s.format_line(r.pv))
     line = s.copy()
     for m in r.pv[:mate_plies]:

@@ -30,6 +30,9 @@ ASPIRATION = 60
 SELECTIVE_GAP = 2
 #: The root mate search may use at most this share of the move's hard time limit.
 MATE_TIME_SHARE = 0.1
+#: After the root mate search found a mate of n plies, the alpha-beta search goes to n + this many plies
+#: at most, looking for a shorter mate with quiet moves.
+MATE_EXTRA_DEPTH = 4
 
 
 class _Searcher:
@@ -60,7 +63,11 @@ class _Searcher:
         self.buf = np.zeros((size, MAX_MOVES), dtype=np.int32)
         self.scores = np.zeros((size, MAX_MOVES), dtype=np.int64)
         self.scratch = np.zeros((size, SCRATCH), dtype=np.int64)
-        self.killers = np.full((size, 2), -1, dtype=np.int64)
+        self.ss = np.zeros((size + 4, S.SS_FIELDS), dtype=np.int64)
+        self.ss[:, S.SS_EXCL] = -1
+        self.ss[:, S.SS_PT] = -1
+        self.ss[:, S.SS_EVAL] = S.NO_EVAL
+        engine.heur[S.H_KILLERS:] = -1
         self.last_value: int | None = None
         # selective deepening: each root move's (depth, value, line)
         self.root_moves = state.legal_moves()
@@ -141,8 +148,8 @@ class _Searcher:
                            np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
                            g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv,
                            e.pst, e.tt, np.int64(e.age), flag, self.stats,
-                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.killers,
-                           e.history, self.scores, e.opts)
+                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.scores, e.prm, e.heur,
+                           e.cont, self.ss, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
     def _root(self, depth: int, flag: np.ndarray, ex: np.ndarray, window: tuple[int, int]) -> int | None:
@@ -151,7 +158,7 @@ class _Searcher:
                     np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
                     STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt,
                     np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
-                    self.killers, e.history, self.scores, e.opts)
+                    self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
 
@@ -181,7 +188,8 @@ class ShogiEngine:
 
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
-                 positional: bool = True, root: str = "pvs") -> None:
+                 positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
+                 singular: bool = True) -> None:
         self.game = game
         g = game.geometry
         if int(mate) < 0:
@@ -199,13 +207,19 @@ class ShogiEngine:
         self.pst = piece_square_table(g, bool(positional))
         self.zs = np.array([g.zob_side], dtype=np.uint64)
         self.aspiration = bool(aspiration)
-        self.opts = np.array([bool(quiesce), bool(nullmove), bool(lmr), bool(extensions)], dtype=np.int64)
-        self.history = np.zeros((2, 96, 96), dtype=np.int64)
+        self.opts = np.zeros(S.OPTS, dtype=np.int64)
+        for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
+                      (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular)):
+            self.opts[i] = bool(on)
+        self.prm = search_params(self.values, self.handv)
+        self.heur = np.zeros(S.HEUR_SIZE, dtype=np.int32)
+        self.cont = np.zeros(2 * 2 * S.PTS * S.PTS, dtype=np.int16)
 
     def new_game(self) -> None:
         clear_table(self.tt)
         self.mate_table.clear()
-        self.history[:] = 0
+        self.heur[:] = 0
+        self.cont[:] = 0
         self.age = 0
 
     def search(
@@ -216,28 +230,36 @@ class ShogiEngine:
         on_info: InfoCallback | None = None,
     ) -> SearchResult:
         self.age = (self.age + 1) % 256
-        self.history //= 8
+        self.heur[: S.H_COUNTER] //= 2
         t0 = time.perf_counter()
         hard = allocate(limits, state.color).hard_ms
+        budget = self.mate_nodes if limits.nodes is None else min(self.mate_nodes, limits.nodes // 4)
+        self.last_mate = None
         with StopWatch(stop, None if hard is None else MATE_TIME_SHARE * hard) as watch:
-            mate = self.root_mate(state, watch.flag)
+            mate = self.root_mate(state, watch.flag, budget)
         limits = _less_time(limits, state.color, (time.perf_counter() - t0) * 1000)
+        if limits.nodes is not None and self.last_mate is not None:  # the mate search's nodes count too
+            limits = dataclasses.replace(limits, nodes=max(1, limits.nodes - self.last_mate.nodes))
         max_depth = S.MAX_PLY // 2 - 2
         if mate is not None:
-            max_depth = len(mate.pv) - 1  # only a shorter mate (by any moves) could do better
-            if max_depth < 1 or (limits.multipv <= 1 and max_depth <= 2):
+            # only a shorter mate (by any moves) could do better; the pruned search may need a few plies more
+            # than the mate's length to see one
+            if len(mate.pv) <= 1 or (limits.multipv <= 1 and len(mate.pv) <= 3):
                 return self._mate_result(state, mate, 0, t0, on_info)
+            max_depth = min(max_depth, len(mate.pv) + MATE_EXTRA_DEPTH)
         searcher = _Searcher(self, state, limits.nodes or 0)
         r = iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=max_depth))
         if mate is None or (r.score.kind == "mate" and 0 < r.score.for_player(state.color).value < len(mate.pv)):
             return r
         return self._mate_result(state, mate, searcher.nodes, t0, on_info, r)
 
-    def root_mate(self, state: ShogiState, stop: np.ndarray | None = None) -> MateResult | None:
-        """A mate by checks for the side to move found within the ``mate`` node budget, else None."""
-        if self.mate_nodes <= 0 or state.is_terminal():
+    def root_mate(self, state: ShogiState, stop: np.ndarray | None = None,
+                  nodes: int | None = None) -> MateResult | None:
+        """A mate by checks for the side to move found within ``nodes`` (default: the ``mate`` option), else None."""
+        nodes = self.mate_nodes if nodes is None else nodes
+        if nodes <= 0 or state.is_terminal():
             return None
-        r = find_mate(state, nodes=self.mate_nodes, stop=stop, table=self.mate_table)
+        r = find_mate(state, nodes=nodes, stop=stop, table=self.mate_table)
         self.last_mate = r
         return r if r.status == "mate" and r.pv else None
 
@@ -254,6 +276,50 @@ class ShogiEngine:
         lines = (info,) + (searched.lines[1:] if searched is not None else ())
         return SearchResult(mate.pv[0], score, mate.pv, len(mate.pv), total, ms,
                             mate.pv[1] if len(mate.pv) > 1 else None, lines)
+
+
+#: The search's tunable scalars (see ``search.P_*``); ``search_params`` turns them into the ``prm`` array.
+SEARCH_PARAMS = {
+    "RFP_DEPTH": 7, "RFP_MARGIN": 100, "RFP_IMPROVING": 100,
+    "RAZOR_DEPTH": 2, "RAZOR_MARGIN": 250,
+    "NULL_DEPTH": 2, "NULL_BASE": 3, "NULL_DIV": 3, "NULL_EVAL": 200,
+    "LMP_DEPTH": 8, "LMP_BASE": 5,
+    "FUT_DEPTH": 8, "FUT_BASE": 100, "FUT_MUL": 80,
+    "SEE_QUIET": 25, "SEE_CAPTURE": 90,
+    "HIST_DIV": 6000, "HIST_PRUNE": 3000,
+    "SE_DEPTH": 8, "SE_MARGIN": 16,
+    "Q_DELTA": 100,
+    "BONUS_MUL": 32, "BONUS_MAX": 1200,
+    "MATE1_DEPTH": 1,
+}
+#: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
+LMR_BASE, LMR_SCALE = 0.4, 0.45
+
+
+def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> np.ndarray:
+    """The ``prm`` array of the search kernels: ``SEARCH_PARAMS`` (with ``override``), the SEE values (the
+    material swing of losing a piece: its board value plus its value in the captor's hand) and the
+    reduction table."""
+    import math
+
+    prm = np.zeros(S.PRM_SIZE, dtype=np.int64)
+    params = dict(SEARCH_PARAMS)
+    for k, v in override.items():
+        if k not in params and k not in ("LMR_BASE", "LMR_SCALE"):
+            raise InvalidOptionError(f"unknown search parameter {k!r}")
+        params[k] = v
+    for k, v in params.items():
+        prm[getattr(S, "P_" + k)] = int(v)
+    for t in range(1, 15):
+        base = t - 8 if t > 8 else t
+        prm[S.P_SEEV + t] = int(values[t]) + (int(handv[base]) if base != 8 else 0)
+    prm[S.P_SEEV + 8] = 1 << 20  # the king
+    lb = float(override.get("LMR_BASE", LMR_BASE))
+    ls = float(override.get("LMR_SCALE", LMR_SCALE))
+    for d in range(1, S.LMR_N):
+        for m in range(1, S.LMR_N):
+            prm[S.P_LMR + d * S.LMR_N + m] = int(lb + math.log(d) * math.log(m) * ls)
+    return prm
 
 
 def _less_time(limits: Limits, pov: int, spent_ms: float) -> Limits:
@@ -281,4 +347,5 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history, root df-pn mate "
                      "search; material, PST, king safety, mobility",
                 default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True,
-                                       "nullmove": True, "lmr": True, "extensions": True, "aspiration": True})
+                                       "nullmove": True, "lmr": True, "extensions": True, "aspiration": True,
+                                       "prune": True, "mate1": True, "singular": True})
