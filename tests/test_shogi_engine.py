@@ -9,7 +9,14 @@ from gamesuite.core import Limits, load_game, make_engine, new_stop_flag
 from gamesuite.core.score import WIN
 from gamesuite.games.shogi import search as S
 from gamesuite.games.shogi.engine import ShogiEngine, _Searcher
-from gamesuite.games.shogi.evaluation import evaluate_reference, hand_values, piece_square_table, piece_values
+from gamesuite.games.shogi.evaluation import (
+    E_SIZE,
+    default_weights,
+    evaluate_reference,
+    hand_values,
+    load_weights,
+    piece_values,
+)
 from gamesuite.search.reference import minimax
 
 
@@ -28,16 +35,40 @@ def _random_states(spec, count, seed, max_plies=60):
     return out
 
 
-@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
-@pytest.mark.parametrize("positional", [True, False])
-def test_evaluation_kernel_matches_reference(spec, positional):
+def _kernel_eval(s, ew):
     from gamesuite.games.shogi.board import SLIDE_MASK
+    from gamesuite.games.shogi.evaluation import _evaluate
 
+    g = s.g
+    return _evaluate(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs, SLIDE_MASK,
+                     ew)
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+@pytest.mark.parametrize("weights", ["default", "material", "loaded", "random"])
+def test_evaluation_kernel_matches_reference(spec, weights):
+    rng = np.random.default_rng(4)
     for s in _random_states(spec, 40, 3):
         g = s.g
-        fast = S._evaluate(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.dirs, SLIDE_MASK,
-                           piece_values(), hand_values(), piece_square_table(g, positional))
-        assert fast == evaluate_reference(g, s.board, s.hands, s.color, positional)
+        ew = {"default": default_weights(g), "material": default_weights(g, positional=False),
+              "loaded": load_weights(g), "random": rng.integers(-300, 300, E_SIZE).astype(np.int32)}[weights]
+        assert _kernel_eval(s, ew) == evaluate_reference(g, s.board, s.hands, s.color, ew), s.sfen()
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_the_evaluation_is_the_weights_of_the_features(spec):
+    from gamesuite.games.shogi.board import SLIDE_MASK
+    from gamesuite.games.shogi.evaluation import MAX_FEATURES, _features
+
+    rng = np.random.default_rng(5)
+    ew = rng.integers(-300, 300, E_SIZE).astype(np.int32)
+    idx = np.zeros(MAX_FEATURES, dtype=np.int64)
+    coef = np.zeros(MAX_FEATURES, dtype=np.int64)
+    for s in _random_states(spec, 40, 8, max_plies=150):
+        g = s.g
+        n = _features(s.board, s.hands, s.kings, g.geo, g.sq2p, g.rel, g.pfile, g.dirs, SLIDE_MASK, idx, coef)
+        sente = int((ew[idx[:n]].astype(np.int64) * coef[:n]).sum())
+        assert sente == (1 if s.color == 0 else -1) * _kernel_eval(s, ew)
 
 
 def test_king_safety_prefers_a_castle():
@@ -45,13 +76,17 @@ def test_king_safety_prefers_a_castle():
     castle = game.state_from_text("4k4/9/9/9/9/9/9/1SG6/1K7 b - 1")  # Sente king with gold and silver beside it
     bare = game.state_from_text("4k4/9/9/9/9/9/9/9/1K2G1S2 b - 1")  # the same pieces, away from the king
     g = castle.g
-    on = [evaluate_reference(g, x.board, x.hands, 0) for x in (castle, bare)]
-    off = [evaluate_reference(g, x.board, x.hands, 0, positional=False) for x in (castle, bare)]
-    assert on[0] - on[1] > off[0] - off[1]
+    for ew in (default_weights(g), load_weights(g)):
+        flat = default_weights(g, positional=False)
+        on = [evaluate_reference(g, x.board, x.hands, 0, ew) for x in (castle, bare)]
+        off = [evaluate_reference(g, x.board, x.hands, 0, flat) for x in (castle, bare)]
+        assert on[0] - on[1] > off[0] - off[1]
 
 
 def test_hand_pieces_are_worth_more_than_on_the_board():
     assert all(hand_values()[t] == piece_values()[t] * 130 // 100 for t in range(1, 8))
+    ew = load_weights(load_game("shogi").geometry)
+    assert all(hand_values(ew)[t] > 0 and piece_values(ew)[t] > 0 for t in range(1, 8))
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
@@ -89,7 +124,7 @@ def test_aspiration_windows_keep_the_value():
 
 
 def _ref_eval(state, pov):
-    v = evaluate_reference(state.g, state.board, state.hands, state.color)
+    v = evaluate_reference(state.g, state.board, state.hands, state.color, load_weights(state.g))
     return v if state.color == pov else -v
 
 

@@ -18,7 +18,7 @@ from ...search.timeman import allocate
 from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
-from .evaluation import hand_values, piece_square_table, piece_values
+from .evaluation import hand_values, load_weights, piece_values
 from .kernels import MAX_MOVES, SCRATCH
 from .mate import MateResult, MateTable, find_mate
 from .rules import Shogi, ShogiState
@@ -146,8 +146,8 @@ class _Searcher:
         self.stats[S.SELDEPTH] = max(self.stats[S.SELDEPTH], 0)
         v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
                            np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
-                           g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv,
-                           e.pst, e.tt, np.int64(e.age), flag, self.stats,
+                           g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew,
+                            e.tt, np.int64(e.age), flag, self.stats,
                            self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.scores, e.prm, e.heur,
                            e.cont, self.ss, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
@@ -156,7 +156,7 @@ class _Searcher:
         e, g = self.engine, self.g
         v = S._root(self.board, self.hands, self.kings, self.us, np.int64(depth), self.key, ex,
                     np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
-                    STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt,
+                    STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew, e.tt,
                     np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
                     self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
@@ -189,7 +189,7 @@ class ShogiEngine:
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
-                 singular: bool = True) -> None:
+                 singular: bool = True, params: str = "") -> None:
         self.game = game
         g = game.geometry
         if int(mate) < 0:
@@ -202,16 +202,14 @@ class ShogiEngine:
         self.last_mate: MateResult | None = None
         self.tt = new_table(hash)
         self.age = 0
-        self.values = piece_values()
-        self.handv = hand_values()
-        self.pst = piece_square_table(g, bool(positional))
+        self.ew = load_weights(g, bool(positional))
         self.zs = np.array([g.zob_side], dtype=np.uint64)
         self.aspiration = bool(aspiration)
         self.opts = np.zeros(S.OPTS, dtype=np.int64)
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
                       (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular)):
             self.opts[i] = bool(on)
-        self.prm = search_params(self.values, self.handv)
+        self.prm = search_params(piece_values(self.ew), hand_values(self.ew), **parse_params(params))
         self.heur = np.zeros(S.HEUR_SIZE, dtype=np.int32)
         self.cont = np.zeros(2 * 2 * S.PTS * S.PTS, dtype=np.int16)
 
@@ -290,10 +288,26 @@ SEARCH_PARAMS = {
     "SE_DEPTH": 8, "SE_MARGIN": 16,
     "Q_DELTA": 100,
     "BONUS_MUL": 32, "BONUS_MAX": 1200,
-    "MATE1_DEPTH": 1,
+    "MATE1_DEPTH": 0,  # 0: also at the first ply of the quiescence search
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45
+
+
+def parse_params(text: str) -> dict[str, float]:
+    """``"RFP_MARGIN:120+LMP_BASE:4"`` -> ``{"RFP_MARGIN": 120.0, "LMP_BASE": 4.0}`` (the ``params`` option)."""
+    out: dict[str, float] = {}
+    for part in str(text).split("+"):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition(":")
+        try:
+            out[name.strip().upper()] = float(value)
+        except ValueError:
+            sep = ""
+        if not sep:
+            raise InvalidOptionError(f"option params wants NAME:VALUE+NAME:VALUE..., got {text!r}")
+    return out
 
 
 def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> np.ndarray:
@@ -305,9 +319,11 @@ def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> n
     prm = np.zeros(S.PRM_SIZE, dtype=np.int64)
     params = dict(SEARCH_PARAMS)
     for k, v in override.items():
-        if k not in params and k not in ("LMR_BASE", "LMR_SCALE"):
-            raise InvalidOptionError(f"unknown search parameter {k!r}")
-        params[k] = v
+        if k in params:
+            params[k] = v
+        elif k not in ("LMR_BASE", "LMR_SCALE"):
+            known = ", ".join(list(SEARCH_PARAMS) + ["LMR_BASE", "LMR_SCALE"])
+            raise InvalidOptionError(f"unknown search parameter {k!r}; known: {known}")
     for k, v in params.items():
         prm[getattr(S, "P_" + k)] = int(v)
     for t in range(1, 15):
@@ -348,4 +364,4 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                      "search; material, PST, king safety, mobility",
                 default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True,
                                        "nullmove": True, "lmr": True, "extensions": True, "aspiration": True,
-                                       "prune": True, "mate1": True, "singular": True})
+                                       "prune": True, "mate1": True, "singular": True, "params": ""})

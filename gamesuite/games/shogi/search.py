@@ -31,6 +31,7 @@ from numba import njit
 from ...core.score import WIN, WIN_THRESHOLD
 from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
 from .board import BLACK_BIT, KING, KNIGHT, PAWN, WHITE_BIT
+from .evaluation import _evaluate
 from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
 
 MAX_PLY = 64
@@ -40,8 +41,6 @@ STATS = 5
 # option switches (``opts``)
 QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR = 0, 1, 2, 3, 4, 5, 6
 OPTS = 7
-# columns of ``pst[0]`` with the weights of the positional terms (see ``evaluation.piece_square_table``)
-KS_OPEN, MOBILITY, KS_ON = 16, 17, 18
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
 P_RFP_DEPTH, P_RFP_MARGIN, P_RFP_IMPROVING = 0, 1, 2
@@ -80,77 +79,6 @@ _PROMOTION = 1 << 39
 _KILLER = 1 << 38
 _BAD_CAPTURE = -(1 << 40)
 _SKIPPED = -(1 << 55)
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) -> int:
-    """Material (hand pieces with their bonus), piece-square terms, king safety and mobility, from ``us``'s side.
-
-    ``pst[t, sq]`` is the piece-square table; its rows 0 and 15 (no piece type) hold the weights of
-    king safety and mobility (see ``evaluation.piece_square_table``).
-    """
-    N = geo[3]
-    terms = pst[0, KS_ON] != 0
-    mob = pst[0, MOBILITY]
-    s = 0
-    for sq in range(N):
-        p = sq2p[sq]
-        v = board[p]
-        if v == 0:
-            continue
-        t = v & 15
-        if v & BLACK_BIT:
-            s += values[t] + pst[t, sq]
-        else:
-            s -= values[t] + pst[t, N - 1 - sq]
-        if terms and slidem[t] != 0:
-            # mobility of the sliders: the empty squares along their lines
-            o = 1 if v & BLACK_BIT else -1
-            run = 0
-            for i in range(8):
-                if (slidem[t] >> i) & 1:
-                    d = o * dirs[i]
-                    q = p + d
-                    while board[q] == 0:
-                        run += 1
-                        q += d
-            s += o * mob * run
-    for k in range(1, 8):
-        s += handv[k] * (hands[0, k] - hands[1, k])
-    if terms:
-        s += _king_safety(board, kings[0], BLACK_BIT, WHITE_BIT, 0, geo[2], dirs, pst)
-        s -= _king_safety(board, kings[1], WHITE_BIT, BLACK_BIT, 4, geo[2], dirs, pst)
-    return s if us == 0 else -s
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _king_safety(board, k, own, opp, fwd, W, dirs, pst) -> int:
-    """King safety of the king on ``k``: defenders next to it, attackers within two squares, open lines ahead."""
-    if k < 0:
-        return 0
-    s = 0
-    for i in range(8):
-        v = board[k + dirs[i]]
-        if v & own:
-            s += pst[0, v & 15]
-    kc = k % W  # the padded column: 1..files (0 and W - 1 are the walls)
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            q = k + dr * W + dc
-            if kc + dc < 1 or kc + dc > W - 2 or q < 0 or q >= board.shape[0]:
-                continue  # off the board (a step across the single wall column would wrap to the next row)
-            v = board[q]
-            if v & opp:
-                s -= pst[15, v & 15]
-    # open lines toward the enemy: straight ahead and the two forward diagonals
-    run = 0
-    for j in (fwd, (fwd + 1) & 7, (fwd + 7) & 7):
-        d = dirs[j]
-        q = k + d
-        while board[q] == 0:
-            run += 1
-            q += d
-    return s - pst[0, KS_OPEN] * run
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -542,15 +470,15 @@ def _quiet_score(us, m, pt, heur, cont, p1, p2) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _score_moves(board, buf, scores, ply, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont, ss,
-                 scratch, use_see) -> None:
-    """Order scores of the moves ``buf[ply, :n]`` into ``scores[ply, :n]``."""
+def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
+                 ss, scratch, use_see) -> None:
+    """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``."""
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     k0 = heur[H_KILLERS + 2 * ply]
     k1 = heur[H_KILLERS + 2 * ply + 1]
     cm = heur[H_COUNTER + us * PTS + p1] if p1 >= 0 else -1
-    for x in range(n):
+    for x in range(start, n):
         m = np.int64(buf[ply, x])
         if m == ttmove:
             scores[ply, x] = _TT_SCORE
@@ -576,6 +504,22 @@ def _score_moves(board, buf, scores, ply, n, us, ttmove, N, sq2p, dirs, stepm, s
             scores[ply, x] = _KILLER
         else:
             scores[ply, x] = _quiet_score(us, m, _piece_to(board, m, N, sq2p), heur, cont, p1, p2)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _tt_first(buf, scores, ply, n, ttmove) -> int:
+    """Put ``ttmove`` first among ``buf[ply, :n]`` if it is there; return how many moves are placed (0 or 1).
+
+    The others are scored only if the TT move does not cut the node off."""
+    if ttmove < 0:
+        return 0
+    for x in range(n):
+        if buf[ply, x] == ttmove:
+            buf[ply, x] = buf[ply, 0]
+            buf[ply, 0] = ttmove
+            scores[ply, 0] = _TT_SCORE
+            return 1
+    return 0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -700,7 +644,7 @@ def _repetition(keys, key, c, ply) -> int:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
-             zb, zh, zs, values, handv, pst, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
+             zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
     """Captures only (every move when in check), with stand pat; no legal move loses.
 
     Not in check, only captures are generated (after the stand pat), so a position without any
@@ -715,7 +659,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
     prune = opts[PRUNE] != 0
     in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
     if ply >= MAX_PLY - 2:
-        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
+        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
     ttmove = -1
     alpha0 = alpha
     i = -1
@@ -732,12 +676,12 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         best = -WIN - 1
     else:
         # stand pat before generating: a side not in check practically always has a move
-        if qdepth == 0 and opts[MATE1] != 0:
+        if qdepth == 0 and opts[MATE1] != 0 and prm[P_MATE1_DEPTH] <= 0:
             m1 = _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply + 1],
                         scratch[ply + 1])
             if m1 >= 0:
                 return WIN - ply - 1
-        stand = _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
+        stand = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
         best = stand
         if best >= beta:
             return best
@@ -758,7 +702,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         if m == ttmove:
             sc = 1 << 30
         elif frm < N and victim != 0:
-            sc = values[victim & 15] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
+            sc = prm[P_SEEV + (victim & 15)] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
         scores[ply, x] = sc
     bestm = -1
     for x in range(cnt):
@@ -779,7 +723,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         cap = _make(board, hands, kings, us, m, N, sq2p)
         v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(qdepth - 1), -beta, -alpha,
                       nk, geo, sq2p, p2sq,
-                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, buf,
+                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf,
                       scratch, scores, prm, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -799,7 +743,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo, sq2p, p2sq, rel, pfile, dirs,
-             stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
+             stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
              scores, prm, heur, cont, ss, opts) -> int:
     """PVS negamax (fail-soft) with the pruning, extensions and reductions listed in the module docstring."""
     pvlen[ply] = ply
@@ -820,14 +764,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     if depth <= 0 or ply >= MAX_PLY - 4:
         if opts[QUIESCE] != 0:
             return _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm,
-                            slidem, tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, buf, scratch, scores,
+                            slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores,
                             prm, opts)
         if _tick(ply, stop, stats):
             return 0
         if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                      scratch[ply]) == 0:
             return -(WIN - ply)
-        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
+        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
     if _tick(ply, stop, stats):
         return 0
     prune = opts[PRUNE] != 0
@@ -868,7 +812,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     ev = NO_EVAL
     improving = 0
     if not in_check:
-        ev = _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
+        ev = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
         if ply >= 2 and ss[ply - 2, SS_EVAL] != NO_EVAL and ev > ss[ply - 2, SS_EVAL]:
             improving = 1
     ss[ply, SS_EVAL] = ev
@@ -880,7 +824,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         # razoring: far below alpha at a shallow depth, and captures do not help
         if depth <= prm[P_RAZOR_DEPTH] and ev + prm[P_RAZOR_MARGIN] * depth < alpha:
             v = _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, alpha + 1, key, geo, sq2p, p2sq, rel, pfile, dirs,
-                         stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, buf, scratch,
+                         stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch,
                          scores, prm, opts)
             if stats[ABORTED] != 0:
                 return 0
@@ -895,7 +839,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[ply, SS_MOVE] = 0
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - r), np.int64(ply + 1), -beta,
                       -beta + 1, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                      zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                      zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                       heur, cont, ss, opts)
         if stats[ABORTED] != 0:
             return 0
@@ -905,8 +849,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                   scratch[ply])
     if n == 0:
         return -(WIN - ply)
-    _score_moves(board, buf, scores, ply, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont, ss,
-                 scratch[ply], prune)
+    placed = _tt_first(buf, scores, ply, n, ttmove)
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     best = -WIN - 1
@@ -915,7 +858,11 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     mc = 0  # moves considered (searched or pruned)
     lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
     for x in range(n):
-        _pick(buf, scores, ply, x, n)
+        if x == placed:
+            _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
+                         heur, cont, ss, scratch[ply], prune)
+        if x >= placed:
+            _pick(buf, scores, ply, x, n)
         m = np.int64(buf[ply, x])
         if m == excluded:
             scores[ply, x] = _SKIPPED
@@ -961,18 +908,15 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             sbeta = ttv - prm[P_SE_MARGIN] * depth // 8
             ss[ply, SS_EXCL] = m
             v = _negamax(board, hands, kings, us, np.int64((depth - 1) // 2), ply, np.int64(sbeta - 1), sbeta, key,
-                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv,
-                         pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
+                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
+                          tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
             ss[ply, SS_EXCL] = -1
             if stats[ABORTED] != 0:
                 return 0
             # the excluded search used this ply's move buffer: generate and order again
             n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                           scratch[ply])
-            _score_moves(board, buf, scores, ply, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
-                         ss, scratch[ply], prune)
-            _pick(buf, scores, ply, np.int64(0), n)
-            x = 0  # the TT move is first again (nothing was searched before it)
+            placed = _tt_first(buf, scores, ply, n, ttmove)  # (it is there: it was found there before)
             if v < sbeta:
                 ext = 1
             elif sbeta >= beta:
@@ -992,7 +936,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             child_cut = np.int64(0) if pvnode else np.int64(1 - cutnode)
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
                           -alpha, nk, child_cut, geo, sq2p, p2sq, rel, pfile, dirs,
-                          stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf,
+                          stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf,
                           scratch, keys, scores, prm, heur, cont, ss, opts)
         else:
             r = 0
@@ -1014,17 +958,17 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         r = max(0, new_depth - 1)
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth - r), np.int64(ply + 1),
                           -alpha - 1, -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
+                          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
                           scores, prm, heur, cont, ss, opts)
             if v > alpha and r > 0 and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1),
                               -alpha - 1, -alpha, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs,
-                              stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen,
+                              stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen,
                               buf, scratch, keys, scores, prm, heur, cont, ss, opts)
             if pvnode and v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
                               -alpha, nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
-                              zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores,
+                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores,
                               prm, heur, cont, ss, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -1056,7 +1000,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
           cont, ss, opts) -> int:
     """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
 
@@ -1088,8 +1032,8 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
             continue
         buf[0, cnt] = m
         cnt += 1
-    _score_moves(board, buf, scores, np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
-                 ss, scratch[0], opts[PRUNE] != 0)
+    _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
+                 heur, cont, ss, scratch[0], opts[PRUNE] != 0)
     best = -WIN - 1
     alpha = lo
     beta = hi
@@ -1108,8 +1052,8 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         ss[0, SS_MOVE] = m
         if x == 0:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha, nk,
-                          np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss,
+                          np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
+                           tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss,
                           opts)
         else:
             r = 0
@@ -1119,17 +1063,17 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
                 r = min(r, depth - 2)
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(1), -alpha - 1,
                           -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+                          ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
                           cont, ss, opts)
             if v > alpha and r > 0 and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
                               -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
-                              zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                               heur, cont, ss, opts)
             if v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
                               nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                              values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                              ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                               heur, cont, ss, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -1151,7 +1095,7 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                 tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                 tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                  heur, cont, ss, opts) -> int:
     """The value of root move ``m`` searched to ``depth`` in the window (``lo``, ``hi``); its line in ``pv[0]``.
 
@@ -1170,7 +1114,7 @@ def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
     v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, np.int64(0),
-                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt, age,
+                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age,
                   stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
     pv[0, 0] = m
