@@ -92,9 +92,19 @@ class _Searcher:
         if e.aspiration and not excluded and depth >= 4 and prev is not None and abs(prev) < WIN_THRESHOLD:
             window = (prev - ASPIRATION, prev + ASPIRATION)
         v = self._root(depth, flag, ex, window)
+        high: list[int] = []
         if v is not None and window != full and not window[0] < v < window[1]:
+            if v >= window[1] and self.pvlen[0] > 0:
+                high = [int(self.pv[0, 0])]  # a move that beat the window: better than the last best
             v = self._root(depth, flag, ex, full)  # outside the window: search again with a full one
         if v is None:
+            # cut short: the best move searched to the end so far, if any, is worth playing
+            if self.pvlen[0] > 0 and self.stats[S.PARTIAL] != -WIN - 1:
+                pv = [int(m) for m in self.pv[0, : self.pvlen[0]]]
+                return Iteration(int(self.stats[S.PARTIAL]), pv, int(self.stats[S.SELDEPTH]), complete=False,
+                                 usable=True)
+            if high:
+                return Iteration(window[1], high, int(self.stats[S.SELDEPTH]), complete=False, usable=True)
             return None
         if not excluded:
             self.last_value = v
@@ -159,6 +169,7 @@ class _Searcher:
                     STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew, e.tt,
                     np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
                     self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
+        self.stats[S.PARTIAL] = v
         return None if self.stats[S.ABORTED] else int(v)
 
 
@@ -246,7 +257,8 @@ class ShogiEngine:
                 return self._mate_result(state, mate, 0, t0, on_info)
             max_depth = min(max_depth, len(mate.pv) + MATE_EXTRA_DEPTH)
         searcher = _Searcher(self, state, limits.nodes or 0)
-        r = iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=max_depth))
+        r = iterative_deepening(searcher, state, limits, stop, on_info,
+                                DriverOptions(max_depth=max_depth, fill_per_move=True, stability=True))
         if mate is None or (r.score.kind == "mate" and 0 < r.score.for_player(state.color).value < len(mate.pv)):
             return r
         return self._mate_result(state, mate, searcher.nodes, t0, on_info, r)

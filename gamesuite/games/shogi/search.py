@@ -36,8 +36,8 @@ from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
 
 MAX_PLY = 64
 # stats slots
-NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST = 0, 1, 2, 3, 4
-STATS = 5
+NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL = 0, 1, 2, 3, 4, 5
+STATS = 6
 # option switches (``opts``)
 QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR = 0, 1, 2, 3, 4, 5, 6
 OPTS = 7
