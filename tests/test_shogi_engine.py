@@ -66,7 +66,8 @@ def test_the_evaluation_is_the_weights_of_the_features(spec):
     coef = np.zeros(MAX_FEATURES, dtype=np.int64)
     for s in _random_states(spec, 40, 8, max_plies=150):
         g = s.g
-        n = _features(s.board, s.hands, s.kings, g.geo, g.sq2p, g.rel, g.pfile, g.dirs, SLIDE_MASK, idx, coef)
+        n = _features(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                      SLIDE_MASK, idx, coef)
         sente = int((ew[idx[:n]].astype(np.int64) * coef[:n]).sum())
         assert sente == (1 if s.color == 0 else -1) * _kernel_eval(s, ew)
 

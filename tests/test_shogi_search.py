@@ -228,3 +228,24 @@ def test_mate_in_one_by_drop_and_by_promotion():
     assert mate1("7nk/9/7G1/9/9/9/9/9/4K4 b P 1") is None  # only a pawn-drop mate: illegal
     assert mate1("8k/9/7+R1/9/9/9/9/9/4K4 b G 1") in ("G*1b", "G*2a", "G*2b")
     assert mate1("8k/9/7+R1/9/9/9/9/9/4K4 w G 1") is None  # the other side has nothing to mate with
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_direct_check_agrees_with_making_the_move(spec):
+    checks = 0
+    for s in _positions(spec, 150, 13, lo=20, hi=200):
+        g = s.g
+        us = s.color
+        for m in s.legal_moves():
+            board = s.board.copy()
+            got = S._direct_check(s.board, np.int64(m), np.int64(us), s.kings, np.int64(g.N), g.sq2p, g.dirs,
+                                  STEP_MASK, SLIDE_MASK, np.int64(g.W))
+            assert (s.board == board).all()
+            to = (m >> 1) & 127
+            s.play(m)
+            ek = int(s.kings[s.color])  # the king of the side now to move
+            direct = ek >= 0 and _attacks(s, divmod(to, g.files), divmod(int(g.p2sq[ek]), g.files))
+            s.undo()
+            assert got == direct, (s.sfen(), s.format_move(m))
+            checks += got
+    assert checks > 100

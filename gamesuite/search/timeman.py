@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..core.limits import Limits
 
@@ -43,7 +44,7 @@ def stability_scale(best_moves: list[int], values: list[int] | None = None) -> f
     two or three up to 2.0. A value that fell by ``VALUE_DROP`` or more since the iteration before adds 0.5.
     """
     instability = 0.0
-    for a, b in zip(best_moves, best_moves[1:]):
+    for a, b in pairwise(best_moves):
         instability = instability / 2 + (1.0 if a != b else 0.0)
     scale = 0.5 + instability
     if values is not None and len(values) >= 2 and values[-1] <= values[-2] - VALUE_DROP:

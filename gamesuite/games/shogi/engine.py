@@ -222,7 +222,7 @@ class ShogiEngine:
             self.opts[i] = bool(on)
         self.prm = search_params(piece_values(self.ew), hand_values(self.ew), **parse_params(params))
         self.heur = np.zeros(S.HEUR_SIZE, dtype=np.int32)
-        self.cont = np.zeros(2 * 2 * S.PTS * S.PTS, dtype=np.int16)
+        self.cont = np.zeros(2 * S.PTS * S.PTS, dtype=np.int16)
 
     def new_game(self) -> None:
         clear_table(self.tt)

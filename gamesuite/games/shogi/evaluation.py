@@ -16,7 +16,8 @@ board as it is, Gote's turned round, so that each side plays up the board):
   right;
 - the mobility of the sliders (a weight per type times the empty squares along
   its lines) and the open lines ahead of each king (the empty squares straight
-  ahead and on the two forward diagonals).
+  ahead and on the two forward diagonals);
+- a bonus for the side to move (the tempo).
 
 The weights live in one flat ``int32`` array (layout ``E_*`` below), made from
 the hand-set values here (``default_weights``) or read from the data file
@@ -67,9 +68,10 @@ E_KPO = E_PST + 16 * SQS  # [type * OFF * OFF + (dr + 8) * OFF + (df + 8)] piece
 E_KPE = E_KPO + 16 * OFF * OFF  # the same against the enemy king
 E_MOB = E_KPE + 16 * OFF * OFF  # [type] per empty square along a slider's lines
 E_OPEN = E_MOB + 16  # per empty square ahead of the own king (three lines)
-E_SIZE = E_OPEN + 1
+E_TEMPO = E_OPEN + 1  # for the side to move
+E_SIZE = E_TEMPO + 1
 #: Features of one position are at most this many (pieces twice, the kings, hands, mobility, lines).
-MAX_FEATURES = 4 * 40 + 40 + 16 + 8
+MAX_FEATURES = 4 * 40 + 40 + 16 + 8 + 1
 
 # -- the hand-set weights (the tuner's starting point and prior) --------------------------------------------
 PIECE_VALUES = {
@@ -95,6 +97,8 @@ KING_ATTACKERS = {PAWN: 4, LANCE: 10, KNIGHT: 14, SILVER: 20, GOLD: 20, BISHOP: 
 KING_OPEN_LINE = 4
 #: Mobility: per empty square along the lines of a slider (lance, bishop, rook, horse, dragon).
 SLIDER_MOBILITY = 2
+#: The side to move's bonus.
+TEMPO = 0
 
 #: The tuned weights (written by ``texel.py``): one array per variant, ``standard`` and ``mini``.
 WEIGHTS_FILE = Path(__file__).with_name("shogi_eval.npz")
@@ -144,6 +148,7 @@ def default_weights(g: Geometry, positional: bool = True) -> np.ndarray:
             if SLIDE_MASK[t]:
                 ew[E_MOB + t] = SLIDER_MOBILITY
         ew[E_OPEN] = -KING_OPEN_LINE
+    ew[E_TEMPO] = TEMPO
     return ew
 
 
@@ -200,13 +205,15 @@ def _king_view(kings, c, other, files, PN, rel, pfile):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _features(board, hands, kings, geo, sq2p, rel, pfile, dirs, slidem, idx, coef) -> int:
-    """The features of a position, from Sente's side: weight indices in ``idx`` and their coefficients in
-    ``coef`` (the evaluation for Sente is the sum of ``ew[idx] * coef``); returns how many."""
+def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx, coef) -> int:
+    """The features of a position (``us`` to move), from Sente's side: weight indices in ``idx`` and their
+    coefficients in ``coef`` (the evaluation for Sente is the sum of ``ew[idx] * coef``); returns how many."""
     files = geo[0]
     N = geo[3]
     PN = geo[5]
-    n = 0
+    idx[0] = E_TEMPO
+    coef[0] = 1 if us == 0 else -1
+    n = 1
     for c in range(2):
         sgn = 1 if c == 0 else -1
         kr, kf, km = _king_view(kings, c, c, files, PN, rel, pfile)
@@ -332,7 +339,7 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
                     q += d
             sc += ew[E_OPEN] * run
         s += sc if c == 0 else -sc
-    return s if us == 0 else -s
+    return ew[E_TEMPO] + (s if us == 0 else -s)
 
 
 # -- the plain-Python reference -----------------------------------------------------------------------------
@@ -383,7 +390,7 @@ def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color:
             r, f = kings[c]
             fwd = -1 if c == 0 else 1
             score[c] += int(ew[E_OPEN]) * sum(run(r, f, fwd, df) for df in (-1, 0, 1))
-    return score[color] - score[1 - color]
+    return int(ew[E_TEMPO]) + score[color] - score[1 - color]
 
 
 __all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values",

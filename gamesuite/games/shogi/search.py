@@ -208,6 +208,46 @@ def _see_ge(board, m, us, threshold, N, sq2p, dirs, stepm, slidem, W, prm, scrat
     return res == 1
 
 
+@njit(cache=True, nogil=True, _nrt=False)
+def _direct_check(board, m, us, kings, N, sq2p, dirs, stepm, slidem, W) -> bool:
+    """Whether the piece ``m`` moves or drops (for ``us``) attacks the enemy king from its target square.
+
+    Discovered checks are not seen; the board is not changed.
+    """
+    ek = kings[1 - us]
+    if ek < 0:
+        return False
+    frm = m >> 8
+    to = sq2p[(m >> 1) & 127]
+    fp = -1
+    if frm >= N:
+        t = frm - N + 1
+    else:
+        fp = sq2p[frm]
+        t = (board[fp] & 15) + (8 if m & 1 else 0)
+    s = 1 if us == 0 else -1
+    if t == KNIGHT:
+        return ek == to - s * (2 * W + 1) or ek == to - s * (2 * W - 1)
+    dr = ek // W - to // W
+    dc = ek % W - to % W
+    if not (dr == 0 or dc == 0 or dr == dc or dr == -dc):
+        return False
+    unit = (1 if dr > 0 else (-1 if dr < 0 else 0)) * W + (1 if dc > 0 else (-1 if dc < 0 else 0))
+    for i in range(8):
+        if s * dirs[i] == unit:
+            if to + unit == ek:
+                return ((stepm[t] | slidem[t]) >> i) & 1 == 1
+            if not (slidem[t] >> i) & 1:
+                return False
+            q = to + unit
+            while q != ek:
+                if board[q] != 0 and q != fp:
+                    return False
+                q += unit
+            return True
+    return False
+
+
 # -- mate in one ---------------------------------------------------------------------------------------
 
 
@@ -443,18 +483,20 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _piece_to(board, m, N, sq2p) -> int:
-    """The piece-to index of ``m`` (moving type * SQ + target square) for the history tables."""
+def _piece_to(board, m, N, sq2p, us) -> int:
+    """The piece-to index of ``m`` for the history tables: moving type * SQ + target square, the square
+    seen from the mover's side (so that the tables serve both colours)."""
     frm = m >> 8
     t = frm - N + 1 if frm >= N else board[sq2p[frm]] & 15
-    return t * SQ + ((m >> 1) & 127)
+    to = (m >> 1) & 127
+    return t * SQ + (to if us == 0 else N - 1 - to)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _cont_index(us, offset, prev_pt, pt) -> int:
+def _cont_index(offset, prev_pt, pt) -> int:
     """Index into the continuation history of a move ``pt`` after a move ``prev_pt`` made ``offset`` plies
-    earlier (1: the opponent's last move, 2: our own)."""
-    return ((((offset - 1) * 2 + us) * PTS + prev_pt) * PTS) + pt
+    earlier (1: the opponent's last move, 2: our own); each seen from its own mover's side."""
+    return ((offset - 1) * PTS + prev_pt) * PTS + pt
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -463,9 +505,9 @@ def _quiet_score(us, m, pt, heur, cont, p1, p2) -> int:
     to = (m >> 1) & 127
     s = heur[H_BUTTERFLY + (us * SQ + frm) * SQ + to]
     if p1 >= 0:
-        s += cont[_cont_index(us, 1, p1, pt)]
+        s += cont[_cont_index(1, p1, pt)]
     if p2 >= 0:
-        s += cont[_cont_index(us, 2, p2, pt)]
+        s += cont[_cont_index(2, p2, pt)]
     return s
 
 
@@ -503,7 +545,7 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
         elif m == cm:
             scores[ply, x] = _KILLER
         else:
-            scores[ply, x] = _quiet_score(us, m, _piece_to(board, m, N, sq2p), heur, cont, p1, p2)
+            scores[ply, x] = _quiet_score(us, m, _piece_to(board, m, N, sq2p, us), heur, cont, p1, p2)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -554,9 +596,9 @@ def _update_quiet(us, m, pt, bonus, heur, cont, p1, p2) -> None:
     to = (m >> 1) & 127
     _gravity(heur, H_BUTTERFLY + (us * SQ + frm) * SQ + to, bonus)
     if p1 >= 0:
-        _gravity(cont, _cont_index(us, 1, p1, pt), bonus)
+        _gravity(cont, _cont_index(1, p1, pt), bonus)
     if p2 >= 0:
-        _gravity(cont, _cont_index(us, 2, p2, pt), bonus)
+        _gravity(cont, _cont_index(2, p2, pt), bonus)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -571,13 +613,13 @@ def _update_histories(board, buf, scores, ply, x, us, depth, N, sq2p, prm, heur,
     bto = (best >> 1) & 127
     bvictim = board[sq2p[bto]] if bfrm < N else 0
     if bvictim == 0 and (best & 1) == 0:
-        _update_quiet(us, best, _piece_to(board, best, N, sq2p), bonus, heur, cont, p1, p2)
+        _update_quiet(us, best, _piece_to(board, best, N, sq2p, us), bonus, heur, cont, p1, p2)
         for y in range(x):
             m = np.int64(buf[ply, y])
             frm = m >> 8
             if scores[ply, y] == _SKIPPED or (m & 1) or (frm < N and board[sq2p[(m >> 1) & 127]] != 0):
                 continue
-            _update_quiet(us, m, _piece_to(board, m, N, sq2p), -bonus, heur, cont, p1, p2)
+            _update_quiet(us, m, _piece_to(board, m, N, sq2p, us), -bonus, heur, cont, p1, p2)
         k = H_KILLERS + 2 * ply
         if heur[k] != best:
             heur[k + 1] = heur[k]
@@ -643,8 +685,8 @@ def _repetition(keys, key, c, ply) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
-             zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
+def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+             tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
     """Captures only (every move when in check), with stand pat; no legal move loses.
 
     Not in check, only captures are generated (after the stand pat), so a position without any
@@ -763,8 +805,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             return rep
     if depth <= 0 or ply >= MAX_PLY - 4:
         if opts[QUIESCE] != 0:
-            return _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm,
-                            slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores,
+            return _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, beta, key, geo, sq2p, p2sq, rel, pfile,
+                            dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores,
                             prm, opts)
         if _tick(ply, stop, stats):
             return 0
@@ -823,8 +865,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             return ev
         # razoring: far below alpha at a shallow depth, and captures do not help
         if depth <= prm[P_RAZOR_DEPTH] and ev + prm[P_RAZOR_MARGIN] * depth < alpha:
-            v = _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, alpha + 1, key, geo, sq2p, p2sq, rel, pfile, dirs,
-                         stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch,
+            v = _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, alpha + 1, key, geo, sq2p, p2sq, rel,
+                         pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch,
                          scores, prm, opts)
             if stats[ABORTED] != 0:
                 return 0
@@ -872,7 +914,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         to = (m >> 1) & 127
         capture = frm < N and board[sq2p[to]] != 0
         quiet = not capture and (m & 1) == 0
-        pt = _piece_to(board, m, N, sq2p)
+        pt = _piece_to(board, m, N, sq2p, us)
         hist = 0
         if quiet:
             hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
@@ -891,10 +933,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         or not _see_ge(board, m, us, np.int64(-prm[P_SEE_QUIET] * lmr_depth * lmr_depth), N, sq2p,
                                        dirs, stepm, slidem, W, prm, scratch[ply])):
                     # a check is not pruned so
-                    cap = _make(board, hands, kings, us, m, N, sq2p)
-                    chk = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
-                    _unmake(board, hands, kings, us, m, cap, N, sq2p)
-                    if not chk:
+                    if not _direct_check(board, m, us, kings, N, sq2p, dirs, stepm, slidem, W):
                         scores[ply, x] = _SKIPPED
                         continue
             elif depth <= 6 and not _see_ge(board, m, us, np.int64(-prm[P_SEE_CAPTURE] * depth), N, sq2p, dirs,
@@ -1043,7 +1082,7 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         m = np.int64(buf[0, x])
         frm = m >> 8
         quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
-        pt = _piece_to(board, m, N, sq2p)
+        pt = _piece_to(board, m, N, sq2p, us)
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
@@ -1109,7 +1148,7 @@ def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq
     ss[0, SS_EXCL] = -1
     ss[1, SS_EXCL] = -1
     ss[0, SS_EVAL] = NO_EVAL
-    ss[0, SS_PT] = _piece_to(board, m, N, sq2p)
+    ss[0, SS_PT] = _piece_to(board, m, N, sq2p, us)
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk

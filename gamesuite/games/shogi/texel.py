@@ -4,8 +4,10 @@
 
 Reads the arena's game records (``gamesuite match ... --save DIR``: our own
 games, self-play or matches; no other program's evaluation is used), takes the
-quiet positions of each game (not in check, no capture that wins material by
-SEE, past the opening) with the game's result, and fits the weights of
+positions of each game past the opening, made quiet (not in check, no capture
+that wins material by SEE; a position with winning captures is replaced by the
+one after them, up to four, as a quick stand-in for the quiescence search's
+line) with the game's result, and fits the weights of
 ``evaluation.py`` so that ``sigmoid(eval / K)`` predicts the result (the
 method Peter Österlund described for Texel: first the scale ``K`` that fits the
 starting weights best, then the weights, here by Adam on the cross-entropy
@@ -62,7 +64,7 @@ class Dataset:
     def size(self) -> int:
         return len(self.y)
 
-    def subset(self, rows: np.ndarray) -> "Dataset":
+    def subset(self, rows: np.ndarray) -> Dataset:
         starts, ends = self.rowptr[rows], self.rowptr[rows + 1]
         lens = ends - starts
         take = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends)]) if len(rows) else np.zeros(0, int)
@@ -70,23 +72,43 @@ class Dataset:
                        self.game[rows])
 
 
-def _is_quiet(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray) -> bool:  # type: ignore[no-untyped-def]
-    """Not in check, and no capture that wins material by SEE."""
-    from .search import _see_ge
+def _winning_capture(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray) -> int:  # type: ignore[no-untyped-def]
+    """The capture that wins the most by SEE's reckoning (the most valuable victim among those that win), or -1."""
+    from .search import P_SEEV, _see_ge
 
-    if state.in_check():
-        return False
     g = state.g
     n = _captures(state.board, state.kings, np.int64(state.color), g.geo, g.sq2p, g.p2sq, g.rel, g.dirs, STEP_MASK,
                   SLIDE_MASK, g.tab, buf, scratch)
+    best, best_value = -1, -1
     for x in range(n):
-        if _see_ge(state.board, np.int64(buf[x]), np.int64(state.color), np.int64(1), np.int64(g.N), g.sq2p, g.dirs,
-                   STEP_MASK, SLIDE_MASK, np.int64(g.W), prm, scratch):
-            return False
-    return True
+        m = int(buf[x])
+        victim = int(prm[P_SEEV + (state.board[g.sq2p[(m >> 1) & 127]] & 15)])
+        if victim > best_value and _see_ge(state.board, np.int64(m), np.int64(state.color), np.int64(1),
+                                           np.int64(g.N), g.sq2p, g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), prm,
+                                           scratch):
+            best, best_value = m, victim
+    return best
 
 
-def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard", log=print) -> Dataset:  # type: ignore[no-untyped-def]
+def quiet_position(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray, steps: int = 4):  # type: ignore[no-untyped-def]
+    """``state`` if it is quiet (not in check, no capture that wins by SEE), else the position after up to
+    ``steps`` winning captures by either side (a quick stand-in for the quiescence search's line), or None
+    when that does not end in a quiet position."""
+    s = state
+    for _ in range(steps + 1):
+        if s.in_check() or s.is_terminal():
+            return None
+        m = _winning_capture(s, prm, buf, scratch)
+        if m < 0:
+            return s
+        if s is state:
+            s = state.copy()
+        s.play(m)
+    return None
+
+
+def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard",
+                   log=print) -> Dataset:  # type: ignore[no-untyped-def]
     """The quiet positions (from ply ``skip`` on) of every decided or drawn game record under ``dirs``."""
     from .engine import search_params
     from .evaluation import hand_values, piece_values
@@ -106,7 +128,7 @@ def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard", l
     t0 = time.time()
     for f in files:
         try:
-            rec, game, start, moves = load_record(f)
+            rec, _game, start, moves = load_record(f)
         except InvalidRecordError as e:
             log(f"skipped: {e}")
             continue
@@ -118,9 +140,10 @@ def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard", l
         y = (rec.returns[0] + 1) / 2
         s = start.copy()
         for ply, m in enumerate(moves):
-            if ply >= max(skip, rec.opening_plies) and _is_quiet(s, prm, buf, scratch):
-                n = _features(s.board, s.hands, s.kings, g.geo, g.sq2p, g.rel, g.pfile, g.dirs, SLIDE_MASK, fidx,
-                              fcoef)
+            q = quiet_position(s, prm, buf, scratch) if ply >= max(skip, rec.opening_plies) else None
+            if q is not None:
+                n = _features(q.board, q.hands, q.kings, np.int64(q.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                              SLIDE_MASK, fidx, fcoef)
                 idx.append(fidx[:n].astype(np.int32))
                 coef.append(fcoef[:n].astype(np.float64))
                 rows.append(rows[-1] + n)
@@ -179,7 +202,8 @@ def fit_scale(data: Dataset, w: np.ndarray, tie: np.ndarray) -> float:
 
 
 def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: int = 400, lr: float = 2.0,
-        l2: float = 2e-3, scale: float | None = None, log=print) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
+        l2: float = 2e-3, scale: float | None = None,
+        log=print) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
     """Weights that fit ``train`` (Adam on cross-entropy + ``l2`` * mean squared change); ``(ew, K)``."""
     tie = tie_map(files)
     nparam = int(tie.max()) + 1
