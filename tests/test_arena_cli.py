@@ -132,7 +132,9 @@ def test_bad_input_gives_one_clear_line(args, fragment, run):
 
 def test_a_time_control_is_required_and_errors_exit_2_from_the_shell():
     r = gs("match", "tictactoe", "--engine", "solver", "--engine", "solver")
-    assert r.returncode == 2 and "one of the arguments" in r.stderr
+    assert r.returncode == 2 and "engine solver has no limit" in r.stderr and "Traceback" not in r.stderr
+    r = gs("match", "tictactoe", "--engine", "solver", "--engine", "solver", "--depth", "2", "--nodes", "5")
+    assert r.returncode == 2 and "not allowed with argument" in r.stderr
     r = gs("match", "tictactoe", "--engine", "solver", "--engine", "nosuch", "--depth", "2")
     assert r.returncode == 2 and "unknown engine 'nosuch'" in r.stderr and "Traceback" not in r.stderr
 

@@ -51,3 +51,31 @@ def test_match_command_with_cluster_and_sprt_stop(cluster, capsys):
 def test_unreachable_scheduler_is_a_clear_error():
     with pytest.raises(InvalidOptionError, match="cannot reach the Dask scheduler"):
         DaskExecutor("tcp://127.0.0.1:9", connect_timeout_s=1)
+
+
+def test_a_ladder_on_the_cluster(cluster):
+    from gamesuite.arena.ladder import Ladder, run_ladder
+
+    lad = Ladder(load_game("tictactoe"), parse_engine_spec("solver"), parse_engine_spec("reference,label=ref"),
+                 [2, 200], 4, TimeControl(depth=9), seed=5, cluster=cluster.scheduler_address)
+    out = run_ladder(lad)
+    assert [r["games"] for r in out.rows] == [4, 4] and not out.outcome.tally.errors
+    assert {tuple(r.limits) for r in out.outcome.records} >= {("depth 9", "nodes 2"), ("nodes 200", "depth 9")}
+
+
+def test_spsa_batches_on_the_cluster(cluster):
+    from gamesuite.arena.spsa import Spsa, parse_param, run_spsa
+    from gamesuite.core.registry import _GAMES, register_game
+
+    from .fakes.duel import Duel
+
+    register_game(Duel)  # the cluster's workers are threads of this process: they see it too
+    try:
+        s = Spsa(load_game("duel"), parse_engine_spec("py:tests.fakes.duel:Noisy,@depth=1"),
+                 [parse_param("x,2.0,0.0,20.0,1.0,0.05")], pairs=40, seed=1, cluster=cluster.scheduler_address)
+        state = run_spsa(s)
+    finally:
+        _GAMES.pop(Duel.name, None)
+    assert s.batch == 1 and state["k"] == 40  # two worker threads: one pair a batch
+    assert all(sum(h["result"]) == 2 and h["errors"] == 0 for h in state["history"])
+    assert state["theta"]["x"] > 4  # well on its way from 2 to 7

@@ -82,7 +82,7 @@ def test_a_click_on_a_square_moves_the_piece(qtbot, tmp_path):
     st = win.controller.state
     assert st.sq[0] == 2 and st.car[0] == 65 and st.current_player == 1
     assert win.controller.record.mainline()[1].move == 2
-    assert "▶ player 2" in win.board.panel_lines()[1]
+    assert "▶ Blue" in win.board.panel_lines()[1]
     # the piece is drawn on square 2 in player 1's colour
     img = win.board.grab().toImage()
     r = win.board.square_rect(2)

@@ -21,6 +21,6 @@ def test_click_and_engine_reply(qtbot, tmp_path):
     qtbot.waitUntil(lambda: len(win.controller.state.history) == 2, timeout=10_000)
     assert win.controller.state.board.tolist().count(2) == 1  # O answered
     qtbot.mouseClick(win.board, Qt.MouseButton.LeftButton, pos=win.board.point_of(4).toPoint())
-    assert "taken" in win.statusBar().currentMessage()  # refused, with the reason
+    assert "taken" in win.message_bar.text()  # refused, with the reason
     assert len(win.controller.state.history) == 2
     win.close()

@@ -1,4 +1,4 @@
-"""The window with shogi boards, and the analysis panel's row order."""
+"""The window with shogi boards, and the order of the analysis panel's history by depth."""
 
 import pytest
 
@@ -25,11 +25,11 @@ def test_analysis_rows_of_one_depth_are_ordered_by_line_number(qtbot):
     panel.add_infos([_info(2, k, [k - 1, 4]) for k in (1, 2, 3)])
     panel.add_infos([_info(2, 1, [8, 4])])  # line 1 reported again at the same depth
     panel.flush()
-    shown = [(panel.tree.topLevelItem(i).text(0), panel.tree.topLevelItem(i).text(1))
-             for i in range(panel.tree.topLevelItemCount())]
+    shown = [(panel.history.topLevelItem(i).text(0), panel.history.topLevelItem(i).text(1))
+             for i in range(panel.history.topLevelItemCount())]
     assert shown == [("1", "2/2"), ("1", "2/2"), ("2", "2/2"), ("3", "2/2"), ("1", "1/1"), ("2", "1/1"), ("3", "1/1")]
     # the newer report of line 1 is above the older one
-    assert panel.tree.topLevelItem(0).data(0, 256) == [8, 4]
+    assert panel.history.topLevelItem(0).data(0, 256) == [8, 4]
 
 
 # -- the shogi board in the window ------------------------------------------------------------
@@ -94,7 +94,7 @@ def test_a_move_by_two_clicks_with_legal_targets_highlighted(qtbot, tmp_path):
     assert b.selected is None and not b.targets
     # clicking the other side's piece is refused with the reason; nothing is played
     click_point(qtbot, win, sq(win, "3g"))
-    assert "Sente's" in win.statusBar().currentMessage() and "Gote is to move" in win.statusBar().currentMessage()
+    assert "Sente's" in win.message_bar.text() and "Gote is to move" in win.message_bar.text()
     assert len(win.controller.state.history) == 1
     win.close()
 
@@ -103,11 +103,11 @@ def test_an_illegal_target_is_refused_with_the_reason(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path)
     click_point(qtbot, win, sq(win, "7g"))
     click_point(qtbot, win, sq(win, "7e"))  # a pawn moves one step
-    msg = win.statusBar().currentMessage()
+    msg = win.message_bar.text()
     assert msg.startswith("7g7e is not allowed:"), msg
     assert win.controller.state.history == []
     click_point(qtbot, win, sq(win, "5e"))  # an empty square first
-    assert "empty" in win.statusBar().currentMessage()
+    assert "empty" in win.message_bar.text()
     win.close()
 
 
@@ -135,7 +135,7 @@ def test_drop_targets_are_the_empty_squares(qtbot, tmp_path):
     click_point(qtbot, win, b.hand_point(0, 5))
     assert len(b.targets) == 25 - 2
     click_point(qtbot, win, b.hand_point(1, 5))  # Gote's hand, not Sente's
-    assert "Gote's hand" in win.statusBar().currentMessage()
+    assert "Gote's hand" in win.message_bar.text()
     win.close()
 
 
@@ -226,7 +226,7 @@ def test_a_short_game_against_the_engine(qtbot, tmp_path, spec):
         if not win.controller.state.is_terminal():
             if win.host.current is not None:  # still thinking: a click is refused
                 click_point(qtbot, win, 0)
-                assert "computer is to move" in win.statusBar().currentMessage()
+                assert "computer is to move" in win.message_bar.text()
             qtbot.waitUntil(lambda n=2 * i + 2: len(win.controller.state.history) == n
                             or win.controller.state.is_terminal(), timeout=60_000)
     assert len(win.controller.state.history) >= 4
@@ -262,9 +262,9 @@ def test_gomoku_record_export_and_import_and_psq(qtbot, tmp_path):
     bad = tmp_path / "bad.psq"
     bad.write_text("Piskvorky 15x15, 11:11, 0\n8,8,0\n8,8,0\n")
     assert not win.import_from(bad)
-    assert "illegal" in win.statusBar().currentMessage()
+    assert "illegal" in win.error_box.text()
     assert not win.import_from(tmp_path / "x.unknown")
-    assert "no game format" in win.statusBar().currentMessage()
+    assert "no game format" in win.error_box.text()
     win.close()
 
 
@@ -326,7 +326,7 @@ def test_shogi_position_setup(qtbot, tmp_path):
     b.setup_tool = "bK"
     b.click_move(sq(win, "1e"))  # a second Sente king
     assert not win.finish_setup() and win.setup_active
-    assert "king" in win.statusBar().currentMessage()
+    assert "king" in win.message_bar.text()
     win.end_setup()
     win.close()
 
@@ -347,9 +347,10 @@ def test_dragging_a_piece_and_sfen_copy_paste(qtbot, tmp_path):
     text = QApplication.clipboard().text()
     assert text == "lnsgkgsnl/1r5b1/ppppppppp/9/9/7P1/PPPPPPP1P/1B5R1/LNSGKGSNL w - 2"
     QApplication.clipboard().setText("4k4/9/9/9/9/9/9/9/4K4 b 2P 1")
+    win.ask_save_changes = lambda action: "discard"  # the game with its move is not saved: the window asks
     win.paste_position()
     assert win.controller.state.hands[0, 1] == 2
     QApplication.clipboard().setText("4k4/9/9/9/9/9/9/9/4K4 b 19P 1")  # more pawns than a set has
     win.paste_position()
-    assert win.controller.state.hands[0, 1] == 2 and "19P" in win.statusBar().currentMessage()
+    assert win.controller.state.hands[0, 1] == 2 and "19P" in win.message_bar.text()
     win.close()

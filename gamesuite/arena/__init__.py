@@ -7,7 +7,9 @@
 - ``match``: pairings, the schedule, executors (serial, processes), the tally;
 - ``cluster``: the Dask executor (optional extra ``gamesuite[cluster]``);
 - ``stats``: score/Elo intervals, LOS, pentanomial pairs, the trinomial GSPRT;
-- ``record``: JSON game records; ``report``: tables; ``session``: a whole match or tournament.
+- ``record``: JSON game records; ``report``: tables; ``session``: a whole match or tournament;
+- ``ladder``: an engine against a node-limited ladder of an anchor; ``spsa``: tuning engine options
+  by SPSA through the arena; ``positions``: training positions (with results) from saved records.
 
 See docs/arena.md.
 """

@@ -20,7 +20,7 @@ from ..core.limits import Limits
 from ..core.registry import Game
 from ..core.state import State
 from .boards import move_to_xy, require_board, stones, xy_to_move
-from .players import EngineFailure, MoveRequest, Player
+from .players import EngineFailure, MoveRequest, Player, SwapRequest
 from .spec import EngineSpec
 
 #: How long a program may take to start and say it is ready (ms).
@@ -144,7 +144,7 @@ class UsiPlayer(Player):
             if line.strip() == word:
                 return
 
-    def start_game(self, game: Game, start: State, seat: int) -> None:
+    def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
         if self.proc is not None and self.proc.proc.poll() is not None:
             self.close()
         if self.proc is None:
@@ -164,23 +164,27 @@ class UsiPlayer(Player):
 
     @staticmethod
     def go_command(limits: Limits) -> str:
-        """The ``go`` line for ``limits`` (movetime is sent as byoyomi, as USI has it)."""
+        """The ``go`` line for ``limits`` (movetime is sent as byoyomi, as USI has it).
+
+        A work limit (``depth``/``nodes``) alone is ``go depth N``/``go nodes N``;
+        with a time limit it is appended to the time's ``go`` line.
+        """
+        parts = []
         if limits.movetime is not None:
-            return f"go btime 0 wtime 0 byoyomi {limits.movetime}"
-        if limits.time_left is not None:
+            parts.append(f"btime 0 wtime 0 byoyomi {limits.movetime}")
+        elif limits.time_left is not None:
             b, w = (list(limits.time_left) + [0, 0])[:2]
-            parts = [f"go btime {b} wtime {w}"]
+            parts.append(f"btime {b} wtime {w}")
             inc = limits.increment or (0, 0)
             if any(inc):
                 parts.append(f"binc {inc[0]} winc {inc[1] if len(inc) > 1 else inc[0]}")
             elif limits.byoyomi:
                 parts.append(f"byoyomi {limits.byoyomi}")
-            return " ".join(parts)
         if limits.depth is not None:
-            return f"go depth {limits.depth}"
+            parts.append(f"depth {limits.depth}")
         if limits.nodes is not None:
-            return f"go nodes {limits.nodes}"
-        return "go infinite"
+            parts.append(f"nodes {limits.nodes}")
+        return "go " + " ".join(parts) if parts else "go infinite"
 
     def move(self, request: MoveRequest) -> int:
         assert self.proc is not None, "start_game first"
@@ -271,7 +275,7 @@ class GomocupPlayer(Player):
                 raise EngineFailure("protocol", f"answered {what} with {line!r}")
             return line
 
-    def start_game(self, game: Game, start: State, seat: int) -> None:
+    def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
         self.dims = require_board(game, "the Gomocup protocol")
         self.game = game
         if self.proc is not None and self.proc.proc.poll() is not None:
@@ -287,13 +291,24 @@ class GomocupPlayer(Player):
         rule = getattr(game, "gomocup_rule", None)
         if rule is None:
             rule = _RULES.get(str(getattr(game, "values", {}).get("rule", "freestyle")).lower(), 0)
+        if opening_rule and rule == 0:  # Rapfi's and Yixin-Board's swap codes are freestyle underneath
+            from .swap import GOMOCUP_RULES
+
+            rule = GOMOCUP_RULES[opening_rule]
         self.proc.send(f"INFO rule {int(rule)}")
         self.proc.send("INFO game_type 1")
         for k, v in self.spec.options:
             self.proc.send(f"INFO {k} {v}")
         self.known = -1
 
-    def _send_times(self, limits: Limits, seat: int) -> None:
+    def _send_times(self, limits: Limits, seat: int, wait_ms: float) -> None:
+        """The move's limits as ``INFO`` lines.
+
+        A node or depth limit is ``INFO MAX_NODE n`` / ``INFO MAX_DEPTH d`` (the
+        Yixin-Board extension Rapfi and our brain read); with no time limit the
+        brain is told three quarters of the referee's wait as ``timeout_turn``, so
+        it answers in time even where it ignores the work limit.
+        """
         assert self.proc is not None
         if limits.movetime is not None:
             self.proc.send(f"INFO timeout_turn {limits.movetime}")
@@ -302,10 +317,17 @@ class GomocupPlayer(Player):
             left = limits.time_left[seat]
             self.proc.send(f"INFO timeout_turn {left}")
             self.proc.send(f"INFO time_left {left}")
+        elif limits.nodes is not None or limits.depth is not None:
+            self.proc.send(f"INFO timeout_turn {max(1, int(wait_ms * 3 / 4))}")
+            self.proc.send("INFO timeout_match 0")
+        if limits.nodes is not None:
+            self.proc.send(f"INFO MAX_NODE {limits.nodes}")
+        if limits.depth is not None:
+            self.proc.send(f"INFO MAX_DEPTH {limits.depth}")
 
     def move(self, request: MoveRequest) -> int:
         assert self.proc is not None, "start_game first"
-        self._send_times(request.limits, request.seat)
+        self._send_times(request.limits, request.seat, request.wait_ms)
         placed = stones(request.start, request.moves)
         st = request.state
         if not placed:
@@ -332,6 +354,37 @@ class GomocupPlayer(Player):
             raise EngineFailure("illegal", f"move {line.strip()!r}: {e}") from None
         self.known = len(placed) + 1
         return move
+
+    def swap_answer(self, request: SwapRequest) -> str | list[int]:
+        """``SWAP2BOARD``, the stones so far as ``x,y,f`` lines (``f`` 1 for the stones of the side to
+        move, 2 for the others, as in ``BOARD``) and ``DONE``; the reply is ``SWAP`` or stones
+        ``x,y x,y ...``. The next move request sends the whole ``BOARD``."""
+        assert self.proc is not None, "start_game first"
+        self._send_times(request.limits, request.state.current_player, request.wait_ms)
+        st = request.state
+        self.proc.send("SWAP2BOARD")
+        for m, p in stones(st.game.new_state(), list(st.history)):
+            x, y = move_to_xy(st, m, self.dims)
+            self.proc.send(f"{x},{y},{1 if p == st.current_player else 2}")
+        self.proc.send("DONE")
+        self.known = -1
+        line = self._reply(request.wait_ms, "SWAP2BOARD")
+        if line.strip().upper() == "SWAP":
+            return "swap"
+        out = []
+        s = st.copy()
+        for word in line.split():
+            mt = _XY.match(word)
+            if not mt:
+                raise EngineFailure("illegal", f"unreadable {request.rule} answer {line!r}")
+            try:
+                m = xy_to_move(s, int(mt.group(1)), int(mt.group(2)), self.dims)
+            except GameSuiteError as e:
+                raise EngineFailure("illegal", f"{request.rule} answer {line.strip()!r}: {e}") from None
+            out.append(m)
+        if not out:
+            raise EngineFailure("illegal", f"empty {request.rule} answer {line!r}")
+        return out
 
     def game_over(self, state: State, seat: int) -> None:
         self.known = -1

@@ -17,7 +17,7 @@ import random
 import threading
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.errors import GameSuiteError, InvalidOptionError
@@ -26,7 +26,7 @@ from ..core.registry import Game, load_game
 from ..core.state import State
 from .external import GomocupPlayer, UsiPlayer
 from .openings import Opening
-from .players import EngineFailure, LocalPlayer, MoveRequest, Player, build_local_engine
+from .players import EngineFailure, LocalPlayer, MoveRequest, Player, SwapRequest, build_local_engine
 from .record import GameRecord, result_string
 from .spec import EngineSpec
 
@@ -35,11 +35,14 @@ from .spec import EngineSpec
 class TimeControl:
     """How long engines may think, and how the referee judges it (all in ms).
 
-    Exactly one of ``movetime`` (per move), ``base`` (a clock with ``increment``),
-    ``depth`` or ``nodes`` (no clock: fixed-work games, reproducible) is set.
-    External programs have ``startup`` to say they are ready. An
-    answer later than the allowed time plus ``margin`` loses on time; past that
-    plus ``hang`` the referee stops waiting and calls it a hang.
+    A time limit, ``movetime`` (per move) or ``base`` (a clock with
+    ``increment``), and a work limit, ``depth`` or ``nodes`` (no clock: fixed-work
+    games, reproducible); at most one of each, and the engine stops at whichever
+    comes first. A match's time control may set none when every engine brings
+    its own limits (``@nodes=N`` in its spec; ``for_engine``). External programs
+    have ``startup`` to say they are ready. An answer later than the allowed
+    time plus ``margin`` loses on time; past that plus ``hang`` the referee stops
+    waiting and calls it a hang.
     """
 
     movetime: int | None = None
@@ -52,11 +55,17 @@ class TimeControl:
     startup: int = 30_000  # how long an external program may take to say it is ready
 
     def __post_init__(self) -> None:
+        if self.movetime is not None and self.base is not None or self.depth is not None and self.nodes is not None:
+            raise InvalidOptionError("a time control has at most one of movetime and clock, and one of depth "
+                                     "and nodes")
         set_ = [x for x in (self.movetime, self.base, self.depth, self.nodes) if x is not None]
-        if len(set_) != 1:
-            raise InvalidOptionError("a time control needs exactly one of movetime, clock, depth or nodes")
         if any(x <= 0 for x in set_) or self.increment < 0 or self.margin < 0 or self.hang < 0:
             raise InvalidOptionError(f"time control values must be positive: {self}")
+
+    @property
+    def is_set(self) -> bool:
+        """True when it limits the engine at all (a time or a work limit)."""
+        return any(x is not None for x in (self.movetime, self.base, self.depth, self.nodes))
 
     @classmethod
     def clock(cls, text: str, **kw: Any) -> "TimeControl":
@@ -65,22 +74,40 @@ class TimeControl:
         assert lim.time_left is not None and lim.increment is not None
         return cls(base=lim.time_left[0], increment=lim.increment[0], **kw)
 
+    def for_engine(self, spec: EngineSpec) -> "TimeControl":
+        """The time control of ``spec``: its own ``@`` limits if it has any, else this one."""
+        if not spec.limits:
+            return self
+        kw: dict[str, Any] = {"movetime": None, "base": None, "increment": 0, "depth": None, "nodes": None}
+        for k, v in spec.limits:
+            if k == "clock":
+                lim = Limits.parse_clock(v)
+                assert lim.time_left is not None and lim.increment is not None
+                kw["base"], kw["increment"] = lim.time_left[0], lim.increment[0]
+            else:
+                kw[k] = int(v)
+        return replace(self, **kw)
+
     def describe(self) -> str:
+        parts = []
         if self.movetime is not None:
-            return f"movetime {self.movetime} ms"
+            parts.append(f"movetime {self.movetime} ms")
         if self.base is not None:
-            return f"clock {self.base / 1000:g}+{self.increment / 1000:g} s"
+            parts.append(f"clock {self.base / 1000:g}+{self.increment / 1000:g} s")
         if self.depth is not None:
-            return f"depth {self.depth}"
-        return f"nodes {self.nodes}"
+            parts.append(f"depth {self.depth}")
+        if self.nodes is not None:
+            parts.append(f"nodes {self.nodes}")
+        return ", ".join(parts) or "per engine"
 
     def limits(self, clocks: list[float]) -> Limits:
-        if self.movetime is not None:
-            return Limits(movetime=self.movetime)
+        """The engine's ``Limits`` given every seat's clock (ms)."""
+        time_left = increment = None
         if self.base is not None:
-            return Limits(time_left=tuple(max(0, int(c)) for c in clocks),
-                          increment=(self.increment,) * len(clocks))
-        return Limits(depth=self.depth, nodes=self.nodes)
+            time_left = tuple(max(0, int(c)) for c in clocks)
+            increment = (self.increment,) * len(clocks)
+        return Limits(movetime=self.movetime, time_left=time_left, increment=increment, depth=self.depth,
+                      nodes=self.nodes)
 
     def allowed(self, clocks: list[float], seat: int) -> float | None:
         """Milliseconds ``seat`` may use for this move (``None``: no clock)."""
@@ -89,6 +116,15 @@ class TimeControl:
         if self.base is not None:
             return max(0.0, clocks[seat])
         return None
+
+
+def check_limits(tc: TimeControl, specs: "list[EngineSpec] | tuple[EngineSpec, ...]") -> None:
+    """``InvalidOptionError`` unless every engine has a limit (the match's or its own)."""
+    for sp in specs:
+        if not tc.for_engine(sp).is_set:
+            raise InvalidOptionError(
+                f"engine {sp.label} has no limit: give the match --movetime, --clock, --depth or --nodes, "
+                f"or the engine its own in its spec (e.g. {sp.text},@nodes=100000)")
 
 
 @dataclass(frozen=True)
@@ -106,6 +142,12 @@ class GameTask:
     seed: int = 0
     max_plies: int = 0  # 0: no limit; else a draw by adjudication after this many plies
     reuse_engines: bool = True
+    #: ``"swap1"``/``"swap2"``: the engines negotiate the opening first (``arena.swap``); the specs
+    #: are then the proposer's and the chooser's, and the record's seats their colours after it.
+    swap_rule: str = ""
+    #: Release every engine this worker thread keeps that this game does not need (external
+    #: processes are closed) before seating: for ladders and tuning, whose engines change.
+    exclusive: bool = False
 
 
 # Our engines kept between games, per worker process and thread (a Dask worker plays games in
@@ -163,6 +205,24 @@ def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
         p.close()
 
 
+def release_others(game: Game, specs: "tuple[EngineSpec, ...] | list[EngineSpec]") -> int:
+    """Close this thread's kept engines that are not ``specs`` in ``game``; how many were released."""
+    me = threading.get_ident()
+    keep = {(me, game.spec, sp.text, sum(1 for o in specs[:i] if o.text == sp.text)) for i, sp in enumerate(specs)}
+    released = 0
+    for key in [k for k in _LOCAL_ENGINES if k[0] == me and k not in keep]:
+        del _LOCAL_ENGINES[key]
+        released += 1
+    for key in [k for k in _EXTERNAL if k[0] == me and k not in keep]:
+        p = _EXTERNAL.pop(key)
+        try:
+            p.close()
+        except Exception:  # noqa: BLE001 - it is being dropped anyway
+            pass
+        released += 1
+    return released
+
+
 def _utc_now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -177,8 +237,12 @@ def play_game(task: GameTask) -> GameRecord:
         raise InvalidOptionError(f"{game.spec} has {n} players but the task names {len(task.specs)} engines")
     rng = random.Random(task.seed)
     tc = task.tc
-    labels = [sp.label for sp in task.specs]
-    instances = [sum(1 for o in task.specs[:i] if o.text == sp.text) for i, sp in enumerate(task.specs)]
+    check_limits(tc, task.specs)
+    specs = list(task.specs)  # by seat (in a swap opening: by role, until the colours are settled)
+    engine_index = list(task.engine_index)
+    tcs = [tc.for_engine(sp) for sp in specs]  # each seat's own limits
+    labels = [sp.label for sp in specs]
+    instances = [sum(1 for o in specs[:i] if o.text == sp.text) for i, sp in enumerate(specs)]
     state = start.copy()
     for m in opening_moves:
         state.play(m)
@@ -191,15 +255,17 @@ def play_game(task: GameTask) -> GameRecord:
         if failure is None:
             failure = (seat, kind, detail)
 
+    if task.exclusive:
+        release_others(game, task.specs)
     # Seat the players; a seat whose engine cannot start loses at once.
-    for seat, sp in enumerate(task.specs):
+    for seat, sp in enumerate(specs):
         try:
             p = make_player(game, sp, instances[seat], task.reuse_engines, hang_ms=min(tc.hang, 1000),
                             startup_ms=tc.startup)
             players[seat] = p
             if isinstance(p, LocalPlayer) and p.fresh:
                 p.warm_up(state)
-            p.start_game(game, start, seat)
+            p.start_game(game, start, seat, opening_rule=task.swap_rule)
         except EngineFailure as e:
             fail(seat, e.kind, e.detail)
             break
@@ -207,10 +273,66 @@ def play_game(task: GameTask) -> GameRecord:
             fail(seat, "crash", f"could not be built: {type(e).__name__}: {e}")
             break
 
-    clocks = [float(tc.base or 0)] * n
+    clocks = [float(t.base or 0) for t in tcs]
+    opening_plies = len(opening_moves)
+    swap_log: dict[str, Any] | None = None
+
+    def timed(seat: int, own: bool = False) -> tuple[TimeControl, float | None, float, Limits]:
+        """The seat's limits now: its time control, the time allowed, how long to wait, the Limits.
+
+        Seats without a clock show the mover's own (a USI engine is told both sides' times);
+        with ``own`` every seat does (a swap decision is made by a role, not by the side to move).
+        """
+        mine = tcs[seat]
+        allowed = mine.allowed(clocks, seat)
+        wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
+        view = [clocks[s] if tcs[s].base is not None and not own else clocks[seat] for s in range(n)]
+        return mine, allowed, wait, mine.limits(view)
+
     try:
+        if task.swap_rule and failure is None:
+            from .swap import SWAP, SwapStep, answer_text, check_answer, finished, next_role, roles_after
+
+            steps: list[SwapStep] = []
+            log: list[dict[str, Any]] = []
+            while failure is None and not finished(steps):
+                role = next_role(steps)
+                player = players[role]
+                assert player is not None
+                mine, allowed, wait, limits = timed(role, own=True)
+                t0 = time.perf_counter()
+                try:
+                    answer = player.swap_answer(SwapRequest(state.copy(), task.swap_rule, limits, wait, task.seed))
+                except EngineFailure as e:
+                    fail(role, e.kind, e.detail)
+                    break
+                elapsed = (time.perf_counter() - t0) * 1000.0
+                if allowed is not None and elapsed > allowed + tc.margin:
+                    fail(role, "time", f"took {elapsed:.0f} ms with {allowed:.0f} ms allowed ({task.swap_rule})")
+                    break
+                if mine.base is not None:
+                    clocks[role] += mine.increment - elapsed
+                try:
+                    answer = check_answer(state, task.swap_rule, answer)
+                except GameSuiteError as e:
+                    fail(role, "illegal", str(e))
+                    break
+                steps.append(SwapStep(role, len(moves), answer))
+                log.append({"by": labels[role], "stones": len(moves), "answer": answer_text(state, answer)})
+                if answer != SWAP:
+                    for m in answer:
+                        state.play(m)
+                        moves.append(m)
+            swap_log = {"rule": task.swap_rule, "proposer": labels[0], "steps": log}
+            if failure is None:
+                black, _ = roles_after(steps)
+                if black == 1:  # the chooser plays black: seats follow the colours from here on
+                    for xs in (players, specs, tcs, labels, instances, clocks, engine_index):
+                        xs.reverse()
+                swap_log["black"] = labels[0]
+                opening_plies = len(moves)
         while failure is None and not state.is_terminal():
-            if task.max_plies and len(moves) - len(opening_moves) >= task.max_plies:
+            if task.max_plies and len(moves) - opening_plies >= task.max_plies:
                 break
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -221,9 +343,8 @@ def play_game(task: GameTask) -> GameRecord:
             seat = state.current_player
             player = players[seat]
             assert player is not None
-            allowed = tc.allowed(clocks, seat)
-            wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
-            req = MoveRequest(state.copy(), start, list(moves), seat, tc.limits(clocks), wait)
+            mine, allowed, wait, limits = timed(seat)
+            req = MoveRequest(state.copy(), start, list(moves), seat, limits, wait)
             t0 = time.perf_counter()
             try:
                 move = player.move(req)
@@ -234,8 +355,8 @@ def play_game(task: GameTask) -> GameRecord:
             if allowed is not None and elapsed > allowed + tc.margin:
                 fail(seat, "time", f"took {elapsed:.0f} ms with {allowed:.0f} ms allowed")
                 break
-            if tc.base is not None:
-                clocks[seat] += tc.increment - elapsed
+            if mine.base is not None:
+                clocks[seat] += mine.increment - elapsed
             if not state.is_legal(move):
                 try:
                     text = repr(state.format_move(move))
@@ -256,9 +377,9 @@ def play_game(task: GameTask) -> GameRecord:
                 pass
             if isinstance(p, LocalPlayer):
                 if p.broken or not task.reuse_engines:
-                    _forget(game, task.specs[seat], instances[seat])
+                    _forget(game, specs[seat], instances[seat])
             elif p.broken or not task.reuse_engines or failure is not None and failure[0] == seat:
-                _forget(game, task.specs[seat], instances[seat])
+                _forget(game, specs[seat], instances[seat])
                 p.close()
 
     adjudication = None
@@ -279,19 +400,21 @@ def play_game(task: GameTask) -> GameRecord:
         game=game.spec,
         start=start.to_text(),
         moves=start.format_line(moves),
-        opening_plies=len(opening_moves),
+        opening_plies=opening_plies,
         engines=labels,
         returns=returns,
         result=result_string(returns),
         reason=reason,
         adjudication=adjudication,
-        engine_index=list(task.engine_index),
+        engine_index=engine_index,
         round=task.round,
         opening_index=task.opening_index,
         rotation=task.rotation,
         seed=task.seed,
         time_control=tc.describe(),
-        plies=len(moves) - len(opening_moves),
+        swap=swap_log,
+        limits=[t.describe() for t in tcs],
+        plies=len(moves) - opening_plies,
         duration_s=round(time.perf_counter() - t_start, 3),
         date=_utc_now(),
     )

@@ -46,18 +46,34 @@ class MoveRequest:
     wait_ms: float  # how long the arena waits for an answer before calling it a hang
 
 
+@dataclass
+class SwapRequest:
+    """A decision of a swap opening (``arena.swap``): the stones so far, and what the rule is."""
+
+    state: State  # the stones placed so far (the player's own copy)
+    rule: str  # "swap1" or "swap2"
+    limits: Limits  # the player's limits, for the whole decision
+    wait_ms: float
+    seed: int  # for an engine that draws among openings
+
+
 class Player:
     """Base of every player; subclasses implement ``move``."""
 
     label: str = "?"
     broken: bool = False  # set when the player cannot be trusted for another game
 
-    def start_game(self, game: Game, start: State, seat: int) -> None:
-        """Get ready for a new game from ``start`` playing ``seat``; may raise ``EngineFailure``."""
+    def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
+        """Get ready for a new game from ``start`` playing ``seat`` (``opening_rule``: a swap
+        opening comes first); may raise ``EngineFailure``."""
 
     def move(self, request: MoveRequest) -> int:
         """Choose a move (its number in ``request.state``) or raise ``EngineFailure``."""
         raise NotImplementedError
+
+    def swap_answer(self, request: SwapRequest) -> str | list[int]:
+        """A swap-opening answer: ``"swap"`` or stones (see ``arena.swap``); or ``EngineFailure``."""
+        raise EngineFailure("protocol", f"{self.label} cannot play {request.rule} openings")
 
     def game_over(self, state: State, seat: int) -> None:
         """Hear how the game ended (``state`` is final, or abandoned after an adjudication)."""
@@ -103,7 +119,7 @@ class LocalPlayer(Player):
         self.stop_grace_ms = stop_grace_ms
         self.fresh = True  # not warmed up yet
 
-    def start_game(self, game: Game, start: State, seat: int) -> None:
+    def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
         try:
             self.engine.new_game()
         except Exception as e:  # noqa: BLE001 - an engine's bug is its loss, not ours
@@ -131,11 +147,15 @@ class LocalPlayer(Player):
     def _search(self, state: State, limits: Limits, wait_ms: float) -> dict[str, Any]:
         """Search in a thread; the box holds ``result`` or ``error``, or ``hang`` when abandoned."""
         stop = new_stop_flag()
+        return self._call(lambda: self.engine.search(state, limits, stop, None), stop, wait_ms)
+
+    def _call(self, fn: Any, stop: Any, wait_ms: float) -> dict[str, Any]:
+        """``fn()`` in a thread, ``stop`` set when it runs past ``wait_ms``; as ``_search``."""
         box: dict[str, Any] = {}
 
         def work() -> None:
             try:
-                box["result"] = self.engine.search(state, limits, stop, None)
+                box["result"] = fn()
             except BaseException as e:  # noqa: BLE001 - reported to the arena as a crash
                 box["error"] = e
 
@@ -166,3 +186,24 @@ class LocalPlayer(Player):
             return int(move)
         except (TypeError, ValueError):
             raise EngineFailure("illegal", f"the engine returned {move!r}, not a move number") from None
+
+    def swap_answer(self, request: SwapRequest) -> str | list[int]:
+        """The engine's own ``swap_answer(state, rule, limits)`` if it has one, else a decision by its
+        search (``arena.swap.decide``)."""
+        import random
+
+        from .swap import decide
+
+        stop = new_stop_flag()
+        own = getattr(self.engine, "swap_answer", None)
+        if callable(own):
+            box = self._call(lambda: own(request.state, request.rule, request.limits), stop, request.wait_ms)
+        else:
+            box = self._call(lambda: decide(self.engine, request.state, request.rule, request.limits,
+                                            random.Random(request.seed), stop), stop, request.wait_ms)
+        if "hang" in box:
+            raise EngineFailure("hang", f"no {request.rule} answer {request.wait_ms / 1000:.1f} s after it was asked")
+        if "error" in box:
+            e = box["error"]
+            raise EngineFailure("crash", f"{request.rule} decision raised {type(e).__name__}: {e}")
+        return box["result"]

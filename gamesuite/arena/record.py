@@ -15,8 +15,11 @@ The format (``"format": "gamesuite-game"``, ``"version": 1``)::
       "reason": "X wins",                       # how it ended, e.g. "O loses: illegal move 'b2' ..."
       "adjudication": null | {"seat": 1, "kind": "illegal", "detail": "..."},
       "round": 3, "opening_index": 1, "rotation": 1, "seed": 123,
-      "time_control": "movetime 100 ms", "plies": 11, "duration_s": 1.2,
-      "date": "2026-11-22T14:00:00Z"
+      "time_control": "movetime 100 ms",       # the match's ("per engine" when it set none)
+      "limits": ["movetime 100 ms", "nodes 5000"],  # what each seat played by (its own @ limits or the match's)
+      "plies": 11, "duration_s": 1.2,
+      "date": "2026-11-22T14:00:00Z",
+      "swap": {...}                             # only after a swap opening (arena.swap)
     }
 
 ``load_record`` checks every move against the rules while it replays.
@@ -56,9 +59,12 @@ class GameRecord:
     rotation: int = 0
     seed: int = 0
     time_control: str = ""
+    limits: list[str] = field(default_factory=list)  # each seat's limits, as played
     plies: int = 0
     duration_s: float = 0.0
     date: str = ""
+    #: a swap opening: {"rule", "proposer", "steps": [{"by", "stones", "answer"}], "black"} (arena.swap)
+    swap: dict[str, Any] | None = None
     error: str = ""  # set when the arena itself failed (the game counts for nobody)
 
     def to_json(self) -> dict[str, Any]:
@@ -66,6 +72,8 @@ class GameRecord:
         d.update(asdict(self))
         if not d["error"]:
             del d["error"]
+        if d["swap"] is None:
+            del d["swap"]
         return d
 
     @classmethod

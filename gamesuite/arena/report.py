@@ -5,10 +5,22 @@ from __future__ import annotations
 import csv
 import io
 import math
-from typing import Any
+from typing import Any, Sequence
 
+from .game import TimeControl
 from .match import Tally
+from .spec import EngineSpec
 from .stats import Sprt, elo_interval, los, pentanomial_elo, pentanomial_interval, score_interval
+
+
+def limits_text(tc: TimeControl, engines: Sequence[EngineSpec]) -> str:
+    """The limits of a match in words: the match's, then each engine's own (``mtdf@nodes=300000: nodes 300000``)."""
+    own = [f"{e.label}: {tc.for_engine(e).describe()}" for e in engines if e.limits]
+    if not own:
+        return tc.describe()
+    if tc.is_set and len(own) < len(engines):
+        return f"{tc.describe()} ({'; '.join(own)})"
+    return "; ".join(own)
 
 
 def _pct(x: float) -> str:

@@ -7,13 +7,13 @@ front end over ``run_session``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidOptionError
 from ..core.registry import Game, load_game
-from .game import TimeControl
+from .game import TimeControl, check_limits
 from .match import Tally, check_specs, make_executor, pairings_for, run_games, schedule
 from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
@@ -39,6 +39,10 @@ class Session:
     save_dir: Path | None = None
     max_plies: int = 0
     check: bool = True  # build every engine once before starting, for early errors
+    pairings: list[tuple[int, ...]] | None = None  # None: from ``mode``; a ladder gives its own
+    by_pairing: bool = False  # play each pairing's games together (else opening by opening)
+    exclusive: bool = False  # each game releases the worker's other engines (``GameTask.exclusive``)
+    swap_rule: str = ""  # "swap1"/"swap2": the engines negotiate every opening (``arena.swap``)
 
     @classmethod
     def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> "Session":
@@ -61,13 +65,28 @@ class Outcome:
 
 def plan(session: Session) -> list:
     """The games of ``session`` (``GameTask`` list), openings built or read."""
-    pairings = pairings_for(len(session.engines), session.game.num_players, session.mode)
+    pairings = session.pairings or pairings_for(len(session.engines), session.game.num_players, session.mode)
     rotations = max(len(p) for p in pairings)
     needed = -(-session.games // rotations)
-    openings = session.openings if session.openings is not None else builtin_openings(
-        session.game, needed, seed=session.seed)
-    return schedule(session.game, session.engines, session.games, openings, session.tc, pairings,
-                    seed=session.seed, max_plies=session.max_plies)
+    if session.swap_rule:
+        from .swap import check_rule
+
+        check_rule(session.game, session.swap_rule)
+        if session.openings is not None:
+            raise InvalidOptionError(f"under {session.swap_rule} the engines make the openings: no --openings")
+        openings = [Opening()] * needed  # the proposer's role rotates like the colours would
+    else:
+        openings = session.openings if session.openings is not None else builtin_openings(
+            session.game, needed, seed=session.seed)
+    tasks = schedule(session.game, session.engines, session.games, openings, session.tc, pairings,
+                     seed=session.seed, max_plies=session.max_plies)
+    if session.by_pairing:
+        order = {frozenset(p): i for i, p in enumerate(pairings)}
+        tasks.sort(key=lambda t: order[frozenset(t.engine_index)])  # stable: openings stay in order
+    if session.by_pairing or session.exclusive or session.swap_rule:
+        tasks = [replace(t, round=i + 1, exclusive=session.exclusive, swap_rule=session.swap_rule)
+                 for i, t in enumerate(tasks)]
+    return tasks
 
 
 def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int, int], None] | None = None
@@ -75,6 +94,11 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
     """Play the session; records are saved as they finish; SPRT (two engines) may stop it early."""
     if session.sprt is not None and len(session.engines) != 2:
         raise InvalidOptionError("--sprt needs exactly two engines")
+    check_limits(session.tc, session.engines)
+    if session.swap_rule:
+        from .swap import check_rule
+
+        check_rule(session.game, session.swap_rule)
     if session.check:
         check_specs(session.game, session.engines)
     tasks = plan(session)
@@ -104,13 +128,16 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
                       stopped_early=len(records) < len(tasks), files=files)
     if session.save_dir is not None:
         summary = {
+            **tally_json(tally),
             "game": session.game.spec, "mode": session.mode, "time_control": session.tc.describe(),
-            "engines": [{"label": e.label, "spec": e.text} for e in session.engines],
+            "opening_rule": session.swap_rule or None,
+            # (this replaces tally_json's list of labels: each engine's label, spec and limits)
+            "engines": [{"label": e.label, "spec": e.text, "limits": session.tc.for_engine(e).describe()}
+                        for e in session.engines],
             "games_planned": len(tasks), "games_played": len(records), "seed": session.seed,
             "sprt": None if session.sprt is None else {
                 "elo0": session.sprt.elo0, "elo1": session.sprt.elo1, "alpha": session.sprt.alpha,
                 "beta": session.sprt.beta, "decision": outcome.sprt_decision},
-            **tally_json(tally),
         }
         p = Path(session.save_dir) / f"{session.mode}.json"
         p.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")

@@ -15,13 +15,21 @@ A spec is one string:
 ``COMMAND`` is split like a shell command line (``usi:python3 my_engine.py``);
 options start at the first ``,`` followed by ``name=``. Every kind accepts
 ``label=NAME``, the name shown in tables and records.
+
+**Per-engine limits** are items that start with ``@`` (no engine option can,
+so they never clash): ``@nodes=N``, ``@depth=N``, ``@movetime=MS``,
+``@clock=BASE+INC`` (seconds). An engine with limits of its own plays by them
+instead of the match's time control; one time limit (``movetime`` or
+``clock``) and one work limit (``depth`` or ``nodes``) may be combined, and
+the engine stops at whichever comes first: ``gomoku:mtdf,@nodes=300000``,
+``usi:/opt/yane/engine,NodesLimit=10000,@movetime=1000``.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.errors import InvalidOptionError, quote
 
@@ -29,7 +37,10 @@ from ..core.errors import InvalidOptionError, quote
 EXTERNAL_KINDS = ("usi", "gomocup", "py")
 
 _PREFIX = re.compile(r"^([A-Za-z_][\w-]*):(.*)$", re.S)
-_OPTION_START = re.compile(r",(?=\s*[\w.-]+\s*=)")
+_OPTION_START = re.compile(r",(?=\s*@?[\w.-]+\s*=)")
+
+#: The keys of per-engine limits (``@nodes=N`` ...), in the order they are shown.
+LIMIT_KEYS = ("movetime", "clock", "depth", "nodes")
 
 
 @dataclass(frozen=True)
@@ -43,13 +54,63 @@ class EngineSpec:
     label: str = ""
     game: str = ""  # ours: the game name given in the spec (may be empty)
     command: tuple[str, ...] = field(default=())
+    #: The engine's own limits (``@nodes=300000`` ...): ``(key, value)`` in ``LIMIT_KEYS`` order.
+    limits: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_external(self) -> bool:
         return self.kind in ("usi", "gomocup")
 
     def with_label(self, label: str) -> "EngineSpec":
-        return EngineSpec(self.text, self.kind, self.target, self.options, label, self.game, self.command)
+        return replace(self, label=label)
+
+    def limits_text(self) -> str:
+        """The engine's own limits as written in a spec (``@nodes=300000,@movetime=1000``), or ``""``."""
+        return ",".join(f"@{k}={v}" for k, v in self.limits)
+
+
+def _check_limit(key: str, value: str, spec: str) -> tuple[str, str]:
+    """One ``@key=value`` item, checked: ``(key, value)`` with the value normalized."""
+    if key not in LIMIT_KEYS:
+        raise InvalidOptionError(f"engine spec {quote(spec)}: unknown limit {quote('@' + key)}; "
+                                 f"limits are {', '.join('@' + k for k in LIMIT_KEYS)}")
+    if key == "clock":
+        from ..core.limits import Limits
+
+        try:
+            lim = Limits.parse_clock(value)
+        except InvalidOptionError as e:
+            raise InvalidOptionError(f"engine spec {quote(spec)}: @clock: {e}") from None
+        assert lim.time_left is not None and lim.increment is not None
+        return key, f"{lim.time_left[0] / 1000:g}+{lim.increment[0] / 1000:g}"
+    try:
+        v = int(value)
+    except ValueError:
+        v = 0
+    if v <= 0:
+        raise InvalidOptionError(f"engine spec {quote(spec)}: @{key} must be a positive integer, got {quote(value)}")
+    return key, str(v)
+
+
+def _take_limits(items: list[tuple[str, str]], spec: str) -> tuple[list[tuple[str, str]], tuple[tuple[str, str], ...]]:
+    """Split ``(key, value)`` items into engine options and checked ``@`` limits."""
+    opts, lims = [], {}
+    for k, v in items:
+        if not k.startswith("@"):
+            opts.append((k, v))
+            continue
+        key, val = _check_limit(k[1:].strip(), v.strip(), spec)
+        if key in lims:
+            raise InvalidOptionError(f"engine spec {quote(spec)} gives @{key} twice")
+        lims[key] = val
+    if "movetime" in lims and "clock" in lims or "depth" in lims and "nodes" in lims:
+        raise InvalidOptionError(f"engine spec {quote(spec)}: combine at most one time limit (@movetime or "
+                                 "@clock) with one work limit (@depth or @nodes)")
+    return opts, tuple((k, lims[k]) for k in LIMIT_KEYS if k in lims)
+
+
+def _with_limits(label: str, limits: tuple[tuple[str, str], ...]) -> str:
+    return label + "@" + ",".join(f"{k}={v}" for k, v in limits) if limits else label
 
 
 def _split_options(rest: str, spec: str) -> tuple[str, list[tuple[str, str]]]:
@@ -79,6 +140,7 @@ def parse_engine_spec(text: str, game_name: str | None = None) -> EngineSpec:
     if prefix in EXTERNAL_KINDS:
         assert m is not None
         head, opts = _split_options(m.group(2), s)
+        opts, limits = _take_limits(opts, s)
         if not head:
             raise InvalidOptionError(f"engine spec {quote(s)} names no {'module' if prefix == 'py' else 'program'}")
         label = ""
@@ -104,7 +166,8 @@ def parse_engine_spec(text: str, game_name: str | None = None) -> EngineSpec:
             if prog.startswith("python") and len(command) > 1:
                 prog = command[1].rsplit("/", 1)[-1]
             default_label = f"{prefix}:{prog}"
-        return EngineSpec(s, prefix, head, tuple(kept), label or default_label, "", command)
+        return EngineSpec(s, prefix, head, tuple(kept), label or _with_limits(default_label, limits), "", command,
+                          limits)
     game = ""
     body = s
     if prefix is not None:
@@ -116,17 +179,24 @@ def parse_engine_spec(text: str, game_name: str | None = None) -> EngineSpec:
     name, _, rest = body.partition(",")
     label = ""
     kept_parts = []
+    limit_items = []
     if rest.strip():
         for part in rest.split(","):
             k, eq, v = part.partition("=")
             if eq and k.strip() == "label":
                 label = v.strip()
+            elif k.strip().startswith("@"):
+                limit_items.append((k.strip(), v if eq else ""))
             else:
                 kept_parts.append(part.strip())
+    if name.strip().startswith("@"):  # ``@nodes=1000`` alone: the default engine with a limit
+        limit_items.insert(0, tuple(p.strip() for p in name.partition("=")[::2]))  # type: ignore[arg-type]
+        name = ""
+    _, limits = _take_limits(limit_items, s)
     target = ",".join([name.strip()] + kept_parts) if kept_parts else name.strip()
     if not name.strip() and not kept_parts and not label:
         target = ""
-    return EngineSpec(s, "ours", target, (), label or (target or "default"), game, ())
+    return EngineSpec(s, "ours", target, (), label or _with_limits(target or "default", limits), game, (), limits)
 
 
 def unique_labels(specs: list[EngineSpec]) -> list[EngineSpec]:

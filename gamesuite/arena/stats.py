@@ -256,3 +256,103 @@ class Sprt:
         verdict = {"H1": "H1 accepted", "H0": "H0 accepted", None: "continue"}[dec]
         return (f"SPRT [{self.elo0:g}, {self.elo1:g}] α={self.alpha:g} β={self.beta:g}: "
                 f"LLR {self.llr(w, d, l):.2f} [{lo:.2f}, {hi:.2f}] {verdict}")
+
+
+# -- ladder fit ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LadderFit:
+    """Where an engine stands on a node ladder of an anchor.
+
+    The model: against the anchor at ``n`` nodes a move the engine's expected
+    score is ``s(c - b log2 n)`` (logistic Elo), so ``b`` is the Elo the anchor
+    gains per doubling of its nodes and the engine scores 50% at ``n* = 2^(c/b)``.
+    """
+
+    slope: Estimate  # Elo per doubling of the anchor's nodes
+    even_nodes: Estimate  # n*: the anchor's nodes at which the engine scores 50%
+    extrapolated: bool  # n* lies outside the node counts played
+    games: int
+
+
+def fit_ladder(steps: list[tuple[int, int, int, int]], confidence: float = 0.95) -> LadderFit | None:
+    """Fit the ladder model to ``(nodes, wins, draws, losses)`` of the engine at each node-limited step.
+
+    Maximum likelihood with draws counted as half a win and half a loss, games
+    taken as independent (so the interval is conservative where colours make
+    the two games of a pair alike), intervals from the observed information
+    (delta method for ``n*``, symmetric in ``log2 n*``). ``None`` when the data
+    cannot pin the model down: fewer than two distinct node counts, a score of
+    0 or 100% over everything, no maximum, or a slope not clearly positive
+    (its interval reaches zero).
+    """
+    pts = [(math.log2(n), w + d / 2.0, l + d / 2.0) for n, w, d, l in steps if n > 0 and w + d + l > 0]
+    if len({x for x, _, _ in pts}) < 2:
+        return None
+    won = sum(p for _, p, _ in pts)
+    lost = sum(q for _, _, q in pts)
+    if won == 0 or lost == 0:
+        return None
+    k = math.log(10.0) / 400.0  # s(e) = 1 / (1 + exp(-k e))
+    xm = sum(x * (p + q) for x, p, q in pts) / (won + lost)  # centred, for a well-conditioned Newton step
+    c, b = 0.0, 0.0  # parameters of e(x) = c - b (x - xm)
+
+    def info(c: float, b: float) -> tuple[float, float, float, float, float, float]:
+        """Log-likelihood, gradient and (negative) Hessian in (c, b)."""
+        ll = gc = gb = hcc = hcb = hbb = 0.0
+        for x, p, q in pts:
+            u = x - xm
+            z = k * (c - b * u)
+            s = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+            s = min(max(s, 1e-300), 1 - 1e-16)
+            ll += p * math.log(s) + q * math.log1p(-s)
+            r = k * (p - (p + q) * s)  # d ll / d e
+            gc += r
+            gb -= r * u
+            v = k * k * (p + q) * s * (1 - s)
+            hcc += v
+            hcb -= v * u
+            hbb += v * u * u
+        return ll, gc, gb, hcc, hcb, hbb
+
+    ll, gc, gb, hcc, hcb, hbb = info(c, b)
+    for _ in range(100):
+        det = hcc * hbb - hcb * hcb
+        if det <= 0:
+            return None
+        dc = (hbb * gc - hcb * gb) / det
+        db = (hcc * gb - hcb * gc) / det
+        step = 1.0
+        while step > 1e-6:  # a damped Newton step: never lower the likelihood
+            nc, nb = c + step * dc, b + step * db
+            nll = info(nc, nb)[0]
+            if nll >= ll - 1e-12:
+                break
+            step /= 2
+        c, b = nc, nb
+        ll, gc, gb, hcc, hcb, hbb = info(c, b)
+        if abs(dc) + abs(db) < 1e-9 * (1 + abs(c) + abs(b)):
+            break
+    else:
+        return None
+    if abs(c) > 4000 or abs(b) > 4000:  # ran off to a score of 0 or 1 (separation): no honest fit
+        return None
+    det = hcc * hbb - hcb * hcb
+    if det <= 0:
+        return None
+    vcc, vbb, vcb = hbb / det, hcc / det, -hcb / det  # the inverse of the information matrix
+    z = _N.inv_cdf(0.5 + confidence / 2.0)
+    se_b = math.sqrt(vbb)
+    if b - z * se_b <= 0:
+        return None
+    g = xm + c / b  # log2 n*
+    var_g = vcc / b**2 + c**2 * vbb / b**4 - 2 * c * vcb / b**3
+    se_g = math.sqrt(max(var_g, 0.0))
+    xs = [x for x, _, _ in pts]
+    return LadderFit(
+        slope=Estimate(b, b - z * se_b, b + z * se_b),
+        even_nodes=Estimate(2.0**g, 2.0 ** (g - z * se_g), 2.0 ** (g + z * se_g)),
+        extrapolated=not (min(xs) <= g <= max(xs)),
+        games=sum(w + d + l for n, w, d, l in steps if n > 0),
+    )

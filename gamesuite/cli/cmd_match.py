@@ -18,11 +18,14 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="an engine (repeat): GAME:NAME[,opt=val...] for ours (e.g. gomoku:mtdf,top=10,hash=64), "
                         "usi:COMMAND, gomocup:COMMAND, py:MODULE:ATTR; label=NAME renames it")
     p.add_argument("--games", type=int, default=10, metavar="N", help=games_help)
-    tc = p.add_mutually_exclusive_group(required=True)
+    tc = p.add_mutually_exclusive_group()
     tc.add_argument("--movetime", type=int, metavar="MS", help="time per move in milliseconds")
     tc.add_argument("--clock", metavar="BASE+INC", help="a clock in seconds, e.g. 60+0.5")
     tc.add_argument("--depth", type=int, metavar="N", help="fixed depth per move (no clock; reproducible)")
     tc.add_argument("--nodes", type=int, metavar="N", help="fixed nodes per move (no clock)")
+    p.epilog = ("Every engine needs a limit: the match's (--movetime, --clock, --depth or --nodes) or its own, "
+                "given in its spec: @nodes=N, @depth=N, @movetime=MS, @clock=BASE+INC "
+                "(e.g. gomoku:mtdf,@nodes=300000 or usi:PATH,NodesLimit=10000,@movetime=1000).")
     p.add_argument("--time-margin", type=int, default=500, metavar="MS",
                    help="lateness tolerated before a time loss (default 500)")
     p.add_argument("--hang-timeout", type=int, default=5000, metavar="MS",
@@ -31,16 +34,24 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="how long an external program may take to start and say it is ready (default 30000)")
     p.add_argument("--openings", type=Path, metavar="FILE",
                    help="one opening per line: position text or 'startpos', optionally 'moves m1 m2 ...'")
+    p.add_argument("--opening-rule", choices=("swap1", "swap2"), default="",
+                   help="the engines negotiate every opening (gomoku freestyle or standard): the proposer places "
+                        "three stones, the other swaps or plays on (swap2: or adds two and hands the choice back)")
     p.add_argument("--seed", type=int, metavar="N", help="seed of the openings and dice (default: random, printed)")
-    p.add_argument("--concurrency", type=int, default=1, metavar="K",
-                   help="games at once, in worker processes (default 1: in this process)")
-    p.add_argument("--cluster", metavar="ADDRESS",
-                   help="play the games on a Dask cluster (tcp://host:8786); needs gamesuite[cluster]")
+    add_where_arguments(p)
     p.add_argument("--max-plies", type=int, default=0, metavar="N",
                    help="adjudicate a draw after N plies (default: no limit)")
     p.add_argument("--save", "--pgn-dir", dest="save", type=Path, metavar="DIR",
                    help="save every game as a JSON record (and a summary) in DIR")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+def add_where_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """Where games run: ``--concurrency`` and ``--cluster`` (match, tournament, ladder, tune --spsa)."""
+    p.add_argument("--concurrency", type=int, default=1, metavar="K",
+                   help="games at once, in worker processes (default 1: in this process)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play the games on a Dask cluster (tcp://host:8786); needs gamesuite[cluster]")
 
 
 def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
@@ -67,7 +78,7 @@ def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyp
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     session = Session.from_texts(args.game, args.engine, games=args.games, tc=tc, mode=mode, seed=seed,
                                  concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save,
-                                 max_plies=args.max_plies)
+                                 max_plies=args.max_plies, swap_rule=args.opening_rule)
     if args.openings is not None:
         session.openings = load_openings(args.openings, session.game)
     return session
@@ -76,8 +87,9 @@ def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyp
 class Progress:
     """The live progress line on standard error (redrawn on a terminal, every ~10% otherwise)."""
 
-    def __init__(self, sprt=None, quiet: bool = False) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, sprt=None, quiet: bool = False, text=None) -> None:  # type: ignore[no-untyped-def]
         self.sprt = sprt
+        self.text = text  # (tally, record, done, total) -> the line; default: report.progress_text
         self.quiet = quiet
         self.tty = sys.stderr.isatty()
         self.t0 = time.perf_counter()
@@ -88,7 +100,8 @@ class Progress:
 
         if self.quiet:
             return
-        line = progress_text(tally, done, total, self.sprt) + f"  {time.perf_counter() - self.t0:.0f} s"
+        line = (self.text(tally, rec, done, total) if self.text is not None
+                else progress_text(tally, done, total, self.sprt)) + f"  {time.perf_counter() - self.t0:.0f} s"
         if self.tty:
             print("\r" + line + "\033[K", end="", file=sys.stderr, flush=True)
             return
@@ -127,14 +140,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena.report import adjudication_text, cross_table_text, pair_summary, standings_text
+    from ..arena.report import adjudication_text, cross_table_text, limits_text, pair_summary, standings_text
     from ..arena.stats import Sprt
 
     session = build_session(args, "match")
     if args.sprt is not None:
         session.sprt = Sprt.parse(args.sprt)
     print(f"{session.game.spec}: {' vs '.join(e.label for e in session.engines)}, {session.games} games, "
-          f"{session.tc.describe()}, seed {session.seed}", flush=True)
+          f"{limits_text(session.tc, session.engines)}"
+          + (f", {session.swap_rule} openings" if session.swap_rule else "") + f", seed {session.seed}", flush=True)
     out = play_session(session, args.quiet)
     t = out.tally
     print()

@@ -24,12 +24,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena.report import adjudication_text, cross_table_text, standings_csv, standings_text, tally_json
+    from ..arena.report import (adjudication_text, cross_table_text, limits_text, standings_csv, standings_text,
+                                tally_json)
     if args.table is not None and args.table.suffix.lower() not in (".csv", ".json"):
         raise InvalidOptionError(f"--table must end in .csv or .json, got {quote(str(args.table))}")
     session = build_session(args, "tournament")
     print(f"{session.game.spec}: round robin of {', '.join(e.label for e in session.engines)}, "
-          f"{session.games} games per pairing, {session.tc.describe()}, seed {session.seed}", flush=True)
+          f"{session.games} games per pairing, {limits_text(session.tc, session.engines)}, seed {session.seed}",
+          flush=True)
     out = play_session(session, args.quiet)
     t = out.tally
     print()
@@ -45,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
         if args.table.suffix.lower() == ".csv":
             args.table.write_text(standings_csv(t), encoding="utf-8")
         else:
-            d = {"game": session.game.spec, "time_control": session.tc.describe(), **tally_json(t)}
+            d = {"game": session.game.spec, "time_control": session.tc.describe(),
+                 "limits": {e.label: session.tc.for_engine(e).describe() for e in session.engines}, **tally_json(t)}
             args.table.write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
         print(f"table saved to {args.table}")
     return 0

@@ -1,4 +1,9 @@
-"""``gamesuite tune hare``: tune the Hare and Hedgehog evaluation weights.
+"""``gamesuite tune``: tune an engine's weights.
+
+``gamesuite tune GAME --spsa ...`` tunes numeric engine options of any
+two-player game by SPSA through the arena (``gamesuite/cli/tune_spsa.py``).
+
+``gamesuite tune hare``: tune the Hare and Hedgehog evaluation weights.
 
 Against judged studies (the original method: every (Ks, Kc, Kp) on a grid,
 counting the studies whose judged winner the evaluation picks), then optionally
@@ -12,15 +17,16 @@ import argparse
 import sys
 
 from ..core.errors import InvalidOptionError, InvalidRecordError, quote
+from .tune_spsa import add_spsa_arguments, run_spsa_command
 
 GAMES = ("hare",)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("tune", help="tune an engine's evaluation weights (hare)",
+    p = sub.add_parser("tune", help="tune an engine's weights: any engine option by SPSA (--spsa), hare on studies",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", help="the game to tune: " + ", ".join(GAMES))
-    p.add_argument("--studies", metavar="FILE", required=True,
+    p.add_argument("game", help="the game to tune: any two-player game with --spsa, else " + ", ".join(GAMES))
+    p.add_argument("--studies", metavar="FILE",
                    help="judged studies, one per line: SQUARE;CARROTS;LETTUCES;t|f per player, then the winner "
                         "(e.g. 45;26;2;f;29;19;0;f;2); # starts a comment")
     p.add_argument("--grid", default="0.5:2.0:0.1", metavar="FROM:TO:STEP",
@@ -32,6 +38,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "defaults, and print the score with its 95%% confidence interval")
     p.add_argument("--selfplay-depth", type=int, default=2, metavar="N", help="search depth in self-play (default 2)")
     p.add_argument("--seed", type=int, default=0, help="seed of the self-play card draws")
+    add_spsa_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -44,6 +51,10 @@ def _parse_grid(text: str) -> tuple[float, float, float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.spsa:
+        return run_spsa_command(args)
+    if args.studies is None:
+        raise InvalidOptionError("tune hare needs --studies FILE (or --spsa to tune engine options by SPSA)")
     if args.game not in GAMES:
         raise InvalidOptionError(f"cannot tune {quote(args.game)}; tunable: {', '.join(GAMES)}")
     if args.depth < 0 or args.selfplay < 0 or args.selfplay_depth < 1 or args.top < 1:

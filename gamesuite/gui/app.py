@@ -13,14 +13,27 @@ def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
     window after that many milliseconds (for smoke tests of an installed program).
     """
     from PySide6.QtCore import QTimer
+
+    app, win = start(argv)
+    if quit_after_ms is not None:
+        QTimer.singleShot(quit_after_ms, win.close)
+    return int(app.exec())
+
+
+def start(argv: list[str]):  # type: ignore[no-untyped-def]
+    """The program up to its event loop: the application and the main window, shown (``run_app`` then
+    runs the loop; a script driving the program under an X server runs its own)."""
     from PySide6.QtWidgets import QApplication
 
     from .mainwindow import MainWindow
+    from .messages import install_excepthook
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     app.setApplicationName("gamesuite")
     app.setOrganizationName("gamesuite")
     win = MainWindow()
+    # the last resort: an exception that escapes a slot becomes a dialog (the game stays), not a trace on stderr
+    install_excepthook(win.error_dialog, win.storage.data_dir / "errors.log")
     win.show()
     files = [a for a in argv if not a.startswith("-")]
     if files:
@@ -28,6 +41,4 @@ def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
     if os.environ.get("GAMESUITE_REPORT_STARTUP"):
         # for start-time measurements of an installed program (packaging/smoke_test.sh)
         win.interactive.connect(lambda: print("interactive", file=sys.stderr, flush=True))
-    if quit_after_ms is not None:
-        QTimer.singleShot(quit_after_ms, win.close)
-    return int(app.exec())
+    return app, win

@@ -16,6 +16,7 @@ from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
 from .clock import ClockValue
+from .notation import notation_for
 from .record import GameRecord, Node, PlayerSpec
 
 
@@ -60,10 +61,10 @@ class GameController(QObject):
     def over_text(self) -> str | None:
         """Why the game is over at the current position (the rules' result, or a player's
         time ran out), or None while it goes on."""
-        timeout = self.record.timeout_text(self.current)
-        if timeout is not None:
-            return timeout
-        return self._state.result_text() if self._state.is_terminal() else None
+        notation = notation_for(self.game)
+        if self.current.timeout is not None:
+            return notation.timeout(self.current.timeout)
+        return notation.result(self._state) if self._state.is_terminal() else None
 
     # -- changing the record -------------------------------------------------------
     def new_game(self, game: Game, players: list[PlayerSpec] | None = None, start_text: str | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import QSize, QTimer, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 from ..core.errors import GameSuiteError
 from ..core.registry import Game, Param, engines_for, game_classes, load_game
 from .clock import TimeControl
+from .notation import notation_for
 from .record import PlayerSpec
 
 
@@ -107,8 +109,9 @@ class PlayerRow:
         self.clock.setToolTip("This player's clock (a computer with a clock ignores its time or depth per move)")
         self.by.currentIndexChanged.connect(self._by_changed)
         self.kind.currentIndexChanged.connect(self._kind_changed)
-        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by, self.clock)):
-            grid.addWidget(w, row, col)
+        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by)):
+            grid.addWidget(w, 2 * row, col)
+        grid.addWidget(self.clock, 2 * row + 1, 1, 1, 4)  # under the player: the dialog stays narrow
         self._kind_changed()
 
     def _by_changed(self) -> None:
@@ -177,7 +180,11 @@ class NewGameDialog(QDialog):
         self.params_form = QFormLayout(self.params_box)
         self.param_widgets: dict[str, QWidget] = {}
         self.players_box = QGroupBox("Players")
-        self.players_grid = QGridLayout(self.players_box)
+        self.players_scroll = QScrollArea()  # six players with their own clocks may not fit the screen
+        self.players_scroll.setWidgetResizable(True)
+        self.players_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        QVBoxLayout(self.players_box).addWidget(self.players_scroll)
+        self.players_grid = QGridLayout()
         self.rows: list[PlayerRow] = []
         self.clock_box = QGroupBox("Clock")
         clock_form = QFormLayout(self.clock_box)
@@ -240,16 +247,62 @@ class NewGameDialog(QDialog):
         self.clock.setEnabled(same)
         for row in self.rows:
             row.clock.setVisible(not same)
+        self._refit()
 
     # -- building the form -------------------------------------------------------
     def _clear_form(self) -> None:
         while self.params_form.rowCount():
             self.params_form.removeRow(0)
         self.param_widgets.clear()
-        for row in self.rows:
-            for w in row.widgets():
-                w.deleteLater()
+        self._new_rows()
+
+    def _new_rows(self) -> None:
+        """Take the player rows away at once (a fresh grid for the new ones)."""
+        old = self.players_scroll.takeWidget()
+        if old is not None:
+            old.hide()
+            old.deleteLater()
+        holder = QWidget()
+        self.players_grid = QGridLayout(holder)
+        self.players_grid.setContentsMargins(0, 0, 0, 0)
+        self.players_scroll.setWidget(holder)
         self.rows.clear()
+
+    def _fit(self) -> None:
+        """Size the dialog to its contents (smaller too), never larger than the main window or the screen."""
+        holder = self.players_scroll.widget()
+        if holder is not None:
+            holder.adjustSize()
+            want = holder.sizeHint()
+            cap = self._cap()
+            bar = self.players_scroll.verticalScrollBar().sizeHint().width()
+            self.players_scroll.setMinimumWidth(min(want.width() + bar, cap.width() - 60))
+            box = self.layout()
+            others = sum(box.itemAt(i).sizeHint().height() + box.spacing() for i in range(box.count())
+                         if box.itemAt(i).widget() is not self.players_box)
+            others += self.players_box.sizeHint().height() - self.players_scroll.sizeHint().height()
+            m = box.contentsMargins()
+            others += m.top() + m.bottom() + 40  # and the window frame
+            # all the rows if they fit, else as many as fit (at least two) and a scroll bar
+            self.players_scroll.setMinimumHeight(max(min(want.height(), 110),
+                                                     min(want.height(), cap.height() - others)))
+            self.players_scroll.setMaximumHeight(want.height() + 2)
+        self.layout().activate()
+        hint, cap = self.sizeHint(), self._cap()
+        self.setMaximumSize(cap)
+        self.resize(min(hint.width(), cap.width()), min(hint.height(), cap.height()))
+
+    def _cap(self) -> QSize:
+        """The largest size the dialog may take: its main window's, else the screen's."""
+        parent = self.parentWidget()
+        if parent is not None and parent.window().isVisible():
+            return parent.window().size()
+        screen = self.screen()
+        return screen.availableSize() if screen is not None else QSize(1024, 768)
+
+    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+        super().showEvent(event)
+        self._fit()
 
     @Slot()
     def _game_changed(self) -> None:
@@ -260,7 +313,13 @@ class NewGameDialog(QDialog):
         for p in cls.params:
             w = self._param_widget(p)
             self.param_widgets[p.name] = w
-            self.params_form.addRow(p.help or p.name, w)
+            # the help's words before a colon name the field; all of it is the tooltip (a long help
+            # text as a label would widen the dialog past the window)
+            text = p.help or p.name
+            label = QLabel(text.split(":")[0].strip() if ":" in text else text)
+            label.setToolTip(f"{p.name}: {text}")
+            w.setToolTip(text)
+            self.params_form.addRow(label, w)
             self._watch_param(w)
         self.params_box.setVisible(bool(cls.params))
         try:
@@ -269,13 +328,18 @@ class NewGameDialog(QDialog):
             return
         engines = [e.name for e in engines_for(game)]
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, game.player_name(i))
+            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
             row.set_engines(engines)
             self.rows.append(row)
         if len(self.rows) >= 2:
             self.rows[1].kind.setCurrentIndex(1)  # by default the computer plays the second side
         if hasattr(self, "same_clock"):
             self._same_clock_changed()
+        self._refit()
+
+    def _refit(self) -> None:
+        if self.isVisible():
+            QTimer.singleShot(0, self._fit)  # once the new rows have their sizes
 
     def _watch_param(self, w: QWidget) -> None:
         """Rebuild the player rows when a parameter changes the number of players (hare's ``players``)."""
@@ -300,18 +364,16 @@ class NewGameDialog(QDialog):
             specs = [row.spec() for row in self.rows]
         except GameSuiteError:
             specs = [PlayerSpec(row.spec_kind()) for row in self.rows]
-        for row in self.rows:
-            for w in row.widgets():
-                w.deleteLater()
-        self.rows.clear()
+        self._new_rows()
         engines = [e.name for e in engines_for(game)]
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, game.player_name(i))
+            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
             row.set_engines(engines)
             if specs:
                 row.set_spec(specs[min(i, len(specs) - 1)])  # new rows copy the last side's player
             self.rows.append(row)
         self._same_clock_changed()
+        self._refit()
 
     def _param_widget(self, p: Param) -> QWidget:
         if p.choices:

@@ -10,24 +10,29 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QDockWidget,
     QFileDialog,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
-    QStyle,
+    QPushButton,
+    QTextBrowser,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from ..core.errors import GameSuiteError, InvalidRecordError
+from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
@@ -38,9 +43,15 @@ from .clockview import ClockPanel
 from .controller import GameController
 from .dialogs import NewGameDialog
 from .evalgraph import EvalGraph
+from .flowlayout import FlowLayout
 from .fmt import score_text
+from .helptext import help_html, rules_html
+from .icons import themed_icon
+from .messages import MessageBar, error_box
 from .movelist import MoveList
+from .notation import Notation, notation_for
 from .record import GameRecord, Node, PlayerSpec, parse_json
+from .session import SaveState
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
 from .worker import EngineFactory, EngineHost
@@ -52,6 +63,10 @@ CLOCK_TICK_MS = 100
 #: An engine is told this much less time than its clock shows (at most a tenth of it), for the
 #: moments between its search ending and its move reaching the window.
 ENGINE_CLOCK_MARGIN_MS = 100
+#: The smallest window: at this size every board is whole and the docks keep their minimum sizes.
+MIN_WIDTH, MIN_HEIGHT = 800, 600
+#: The docks' sizes at the default window size (the analysis panel's height, the right column's width).
+DOCK_HEIGHT, DOCK_WIDTH = 190, 300
 
 
 def default_players(game: Game) -> list[PlayerSpec]:
@@ -77,7 +92,8 @@ class MainWindow(QMainWindow):
         players: list[PlayerSpec] | None = None,
         clock_source: TimeSource | None = None,
     ) -> None:
-        """``restore``: True/False answers the restore-after-crash question, None asks the user.
+        """``restore``: True/False answers the restore-after-crash question, None asks the user (the game
+        of a window that closed normally is opened again without asking, unless ``restore`` is False).
 
         ``clock_source``: the game clocks' time source (a callable returning ms; tests pass a fake).
         """
@@ -99,7 +115,9 @@ class MainWindow(QMainWindow):
         self._announced_node: int | None = None
         self._analysis_done_node: int | None = None
         self._new_game_pending = True
-        self._file: Path | None = None
+        self.save_state = SaveState()  # the game's file and whether it is saved
+        self.error_box: QMessageBox | None = None  # the last error dialog shown
+        self._replaced = False  # the user opened or started a game before the last one could be restored
         self._loading = False
         self.shutdown_ok: bool | None = None  # whether the worker ended within a second of closing
         self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
@@ -110,6 +128,7 @@ class MainWindow(QMainWindow):
         if players is None:
             players = self._saved_players(game) or default_players(game)
         self.controller = GameController(GameRecord(game, players=players), self)
+        self.notation: Notation = notation_for(game)
 
         self._build_central(game)
         self._build_docks()
@@ -122,9 +141,10 @@ class MainWindow(QMainWindow):
         self.act_western.setChecked(str(self.storage.get("piece_style", "kanji")) == "western")
         self._apply_piece_style()
         self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
+        self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self.resize(1100, 760)
-        self.resizeDocks([self.dock_analysis], [190], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_moves, self.dock_graph], [300, 300], Qt.Orientation.Horizontal)
+        self._dock_sizes = {"analysis": DOCK_HEIGHT, "right": DOCK_WIDTH}  # what the user chose, kept
+        self._fit_docks()
         geo = self.storage.get("geometry")
         if isinstance(geo, QByteArray):
             self.restoreGeometry(geo)
@@ -167,21 +187,58 @@ class MainWindow(QMainWindow):
         font = self.banner.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         self.banner.setFont(font)
+        self.banner.setWordWrap(True)
         self.central_box.addWidget(self.banner)
+        self.message_bar = MessageBar()
+        self.central_box.addWidget(self.message_bar)
         self.clock_panel = ClockPanel()
         self.clock_panel.setVisible(False)
         self.central_box.addWidget(self.clock_panel)
         self.board: BoardWidget = board_class_for(game)(game)
         self.central_box.addWidget(self.board, 1)
-        self.setup_bar = QToolBar("Setup")
-        self.setup_bar.setObjectName("setupbar")
-        self.setup_bar.setVisible(False)
+        self._build_setup_bar()
         self.central_box.addWidget(self.setup_bar)
         self.setCentralWidget(central)
 
+    def _build_setup_bar(self) -> None:
+        """The setup editor's controls: the pieces (wrapping onto more rows as needed), the side to
+        move, and Clear / Done / Cancel, always in view."""
+        self.setup_bar = QWidget()
+        self.setup_bar.setObjectName("setupbar")
+        box = QHBoxLayout(self.setup_bar)
+        box.setContentsMargins(0, 2, 0, 0)
+        tools = QWidget()
+        self.setup_tools_layout = FlowLayout(tools, spacing=3)
+        box.addWidget(tools, 1)
+        self.setup_side_label = QLabel("To move:")
+        self.setup_side_box = QComboBox()
+        self.setup_side_box.currentIndexChanged.connect(self._setup_side_changed)
+        box.addWidget(self.setup_side_label, 0, Qt.AlignmentFlag.AlignTop)
+        box.addWidget(self.setup_side_box, 0, Qt.AlignmentFlag.AlignTop)
+        self.setup_clear = QPushButton("Clear")
+        self.setup_clear.setToolTip("Empty the board")
+        self.setup_clear.clicked.connect(lambda: self.board.setup_clear())
+        self.setup_done = QPushButton("Done")
+        self.setup_done.setToolTip("Check the position and start from it")
+        self.setup_done.clicked.connect(self.finish_setup)
+        self.setup_cancel = QPushButton("Cancel")
+        self.setup_cancel.setToolTip("Leave the editor; the game stays as it was")
+        self.setup_cancel.clicked.connect(lambda: self.end_setup(apply=False))
+        for b in (self.setup_clear, self.setup_done, self.setup_cancel):
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            box.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
+        self.setup_bar.setVisible(False)
+
+    @Slot(int)
+    def _setup_side_changed(self, i: int) -> None:
+        if i >= 0:
+            self.board.setup_side = i
+
     def _build_docks(self) -> None:
         self.panel = AnalysisPanel()
+        self.panel.setMinimumHeight(100)
         self.moves = MoveList()
+        self.moves.setMinimumWidth(150)
         self.graph = EvalGraph()
         self.dock_analysis = self._dock("Analysis", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.dock_moves = self._dock("Moves", self.moves, Qt.DockWidgetArea.RightDockWidgetArea)
@@ -268,15 +325,11 @@ class MainWindow(QMainWindow):
             m.addAction(d.toggleViewAction())
         m = mb.addMenu("&Help")
         m.addAction("&How to use", self.show_help)
+        self.act_rules = m.addAction("&Rules of the game", self.show_rules)
         m.addAction("&About", self.show_about)
 
-        style = self.style()
-        icons = {self.act_first: QStyle.StandardPixmap.SP_MediaSkipBackward,
-                 self.act_back: QStyle.StandardPixmap.SP_MediaSeekBackward,
-                 self.act_forward: QStyle.StandardPixmap.SP_MediaSeekForward,
-                 self.act_last: QStyle.StandardPixmap.SP_MediaSkipForward}
-        for a, pix in icons.items():
-            a.setIcon(style.standardIcon(pix))
+        self.nav_icons = {self.act_first: "first", self.act_back: "back", self.act_forward: "forward",
+                          self.act_last: "last"}
         for a, short in ((self.act_new, "New"), (self.act_open, "Open"), (self.act_save, "Save"),
                          (self.act_takeback, "Take back"), (self.act_hint, "Hint"), (self.act_engine, "Engine"),
                          (self.act_play, "Play"), (self.act_analyse, "Analyse"), (self.act_flip, "Flip"),
@@ -294,12 +347,6 @@ class MainWindow(QMainWindow):
 
         self.setup_group = QActionGroup(self)
         self.setup_actions: list[QAction] = []
-        self.act_setup_done = QAction("Done", self)
-        self.act_setup_done.triggered.connect(self.finish_setup)
-        self.act_setup_clear = QAction("Clear", self)
-        self.act_setup_clear.triggered.connect(lambda: self.board.setup_clear())
-        self.act_setup_cancel = QAction("Cancel", self)
-        self.act_setup_cancel.triggered.connect(lambda: self.end_setup(apply=False))
 
     def _build_status(self) -> None:
         sb = self.statusBar()
@@ -322,7 +369,8 @@ class MainWindow(QMainWindow):
         c.changed.connect(self._on_changed)
         c.treeChanged.connect(self._on_tree_changed)
         c.scoresChanged.connect(self._on_scores_changed)
-        c.message.connect(self.show_message)
+        c.gameLoaded.connect(self._on_game_loaded)
+        c.message.connect(self._report_refusal)
         self._connect_board()
         self.moves.nodeClicked.connect(self._go_to_node)
         self.moves.promoteRequested.connect(self.controller.promote)
@@ -345,7 +393,7 @@ class MainWindow(QMainWindow):
     def _connect_board(self) -> None:
         self.board.moveRequested.connect(self._on_board_move)
         self.board.hoverChanged.connect(self.hover_label.setText)
-        self.board.message.connect(self.show_message)
+        self.board.message.connect(self._report_refusal)
 
     # -- engines: preparation ---------------------------------------------------------
     def analysis_spec(self) -> str:
@@ -397,7 +445,7 @@ class MainWindow(QMainWindow):
             return
         self.engines_ready = True
         if errors:
-            self.show_message(f"Engine problem: {errors}", 10_000)
+            self.report(f"Engine problem: {errors}")
         self._sync_clock()
         self._show_thinking()
 
@@ -416,8 +464,7 @@ class MainWindow(QMainWindow):
             purpose = "analysis"
         if purpose is None:
             if cur is not None and not (cur.purpose == "hint" and cur.node_id == node.id):
-                self.host.stop()
-                self.panel.flush()
+                self._stop_search()
             self._show_thinking()
             return
         if not force and cur is not None and cur.purpose == purpose and cur.node_id == node.id:
@@ -431,7 +478,7 @@ class MainWindow(QMainWindow):
             else:
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
-            label = f"{c.game.player_name(st.current_player)}: {p.label()} is thinking"
+            label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
         else:
             limits = Limits(infinite=True, multipv=self.panel.multipv.value())
             spec = self.analysis_spec()
@@ -439,9 +486,34 @@ class MainWindow(QMainWindow):
         self._analysis_done_node = None
         self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
         self._new_game_pending = False
-        self.panel.begin(st, label)
+        self.panel.begin(st, label, node.id, c.record, purpose)
         self.panel.set_running(True)
         self._show_thinking()
+
+    def _stop_search(self, label: str = "Stopped") -> None:
+        """Stop the running search (its late reports are dropped); the panel says it stopped."""
+        cur = self.host.current
+        self.host.stop()
+        if cur is not None:
+            self.panel.flush()
+            self.panel.set_running(False, label if self.panel.state is not None else None)
+        self._sync_panel()
+
+    def _sync_panel(self) -> None:
+        """Keep the analysis panel about the position shown: a panel about another position is
+        cleared (a new game, an opened file, a pasted or set-up position, a step elsewhere), except
+        the computer's thoughts about the move it just played."""
+        c = self.controller
+        p = self.panel
+        if p.state is not None:
+            here = p.is_about(c.record, c.current.id)
+            just_played = (p.purpose == "move" and c.current.parent is not None
+                           and p.is_about(c.record, c.current.parent.id))
+            if not here and not just_played:
+                p.clear()
+        if p.state is None and self.host.current is None:
+            over = c.over_text() if self.ready else None
+            p.title.setText(f"Game over: {over}" if over else "Engine idle")
 
     def _show_thinking(self) -> None:
         cur = self.host.current
@@ -462,8 +534,9 @@ class MainWindow(QMainWindow):
 
     @Slot(int, str, object)
     def _on_info(self, sid: int, purpose: str, infos: list) -> None:
-        self.panel.add_infos(infos)
         cur = self.host.current
+        if cur is not None and self.panel.is_about(self.controller.record, cur.node_id):  # type: ignore[arg-type]
+            self.panel.add_infos(infos)
         tops = [i for i in infos if i.multipv == 1]
         if tops and cur is not None and purpose in ("analysis", "move"):
             node = self.controller.record.find(cur.node_id) if cur.node_id is not None else None
@@ -475,33 +548,44 @@ class MainWindow(QMainWindow):
         self.panel.flush()
         c = self.controller
         req = self.host.finished_request
-        node = c.record.find(req.node_id) if req is not None and req.node_id is not None else None
-        req_node = node or c.current
+        req_node = c.record.find(req.node_id) if req is not None and req.node_id is not None else None
+        if req_node is None:  # a search of a game no longer shown
+            self._show_thinking()
+            return
         if result.lines or result.depth:
             c.set_score(req_node, result.score)
+        score = self._score_words(result.score)
         if purpose == "move":
             self.clock_tick()  # a flag that fell before the move came in
             if result.best_move is not None and req_node is c.current and c.over_text() is None:
-                text = c.state.format_move(result.best_move)
-                self.panel.set_running(False, f"{c.game.player_name(c.state.current_player)} played {text} "
-                                              f"({score_text(result.score, c.game)}, depth {result.depth})")
+                text = self.notation.move(c.state, result.best_move)
+                self.panel.set_running(False, f"{self.notation.player(c.state.current_player)} played {text} "
+                                              f"({score}, depth {result.depth})")
                 c.play(result.best_move)
         elif purpose == "hint":
-            if result.best_move is not None:
+            if result.best_move is not None and req_node is c.current:
                 self.board.set_hint(result.best_move)
-                self.show_message(f"Hint: {c.state.format_move(result.best_move)} "
-                                  f"({score_text(result.score, c.game)})", 8000)
+                hint = f"Hint: {self.notation.move(c.state, result.best_move)} ({score})"
+                self.panel.set_running(False, hint)
+                self.show_message(hint, 8000)
             self._show_thinking()
             self._update_engine()
         else:
             self._analysis_done_node = req_node.id
-            self.panel.set_running(False, f"Analysis complete: {score_text(result.score, c.game)} "
-                                          f"at depth {result.depth}")
+            if self.panel.is_about(c.record, req_node.id):
+                self.panel.set_running(False, f"Analysis complete: {score} at depth {result.depth}")
             self._show_thinking()
+
+    def _score_words(self, score) -> str:  # type: ignore[no-untyped-def]
+        """A score for a sentence: ``+0.35``, ``X wins in 3``, or one value per player (``Red +1.2, …``)."""
+        if score.kind == "vector":
+            return ", ".join(f"{self.notation.player(i)} {v}" for i, v in enumerate(self.notation.score_cells(score)))
+        return score_text(score, self.controller.game)
 
     @Slot(int, str, str)
     def _on_engine_error(self, sid: int, purpose: str, message: str) -> None:
-        self.show_message(f"The engine failed: {message}", 15_000)
+        self.report(f"The engine failed: {message}")
+        self.panel.set_running(False, "The engine failed")
         # Do not ask a broken engine again by itself: the computers stop playing
         # (analyse mode, engine off) until the user starts something.
         self.analysing = False
@@ -539,9 +623,7 @@ class MainWindow(QMainWindow):
         self.analysing = False
         cur = self.host.current
         if cur is not None and cur.purpose == "analysis":
-            self.host.stop()
-            self.panel.flush()
-            self.panel.set_running(False, "Analysis stopped")
+            self._stop_search("Analysis stopped")
         self._show_thinking()
 
     def set_mode(self, mode: str) -> None:
@@ -555,7 +637,7 @@ class MainWindow(QMainWindow):
             self.analysing = False
             cur = self.host.current
             if cur is not None and cur.purpose == "analysis":
-                self.host.stop()
+                self._stop_search("Analysis stopped")
             self._update_engine()
         self._refresh_labels()
 
@@ -569,7 +651,8 @@ class MainWindow(QMainWindow):
             return
         self.host.start("hint", c.game, c.state, self.analysis_spec(), Limits(movetime=HINT_MS),
                         node_id=c.current.id)
-        self.panel.begin(c.state, "Looking for a hint")
+        self.panel.begin(c.state, "Looking for a hint", c.current.id, c.record, "hint")
+        self.panel.set_running(True)
         self._show_thinking()
 
     @Slot(int)
@@ -586,7 +669,7 @@ class MainWindow(QMainWindow):
             return
         p = self.controller.player_to_move()
         if self.mode == "play" and p is not None and p.is_engine and self.controller.at_end_of_line():
-            self.show_message("The computer is to move")
+            self._report_refusal("The computer is to move (Space makes it move now)")
             return
         self.clock_tick()  # a flag that fell since the last tick ends the game before the move
         self.controller.play(move)
@@ -622,15 +705,27 @@ class MainWindow(QMainWindow):
     # -- reactions to the controller -------------------------------------------------------
     @Slot()
     def _on_changed(self) -> None:
+        self.message_bar.dismiss("warning")  # a refused move is no news once the position changed
         self._sync_clock()
         self._refresh()
         self._autosave()
         self._update_engine()
+        self._sync_panel()
+
+    @Slot()
+    def _on_game_loaded(self) -> None:
+        """A new record replaced the game: nothing shown may be about the old one."""
+        self.notation = notation_for(self.controller.game)
+        self.panel.set_notation(self.notation)
+        self.panel.clear()
+        self.graph.show_record(self.controller.record, self.controller.current)
+        self.board.set_hint(None)
 
     @Slot()
     def _on_tree_changed(self) -> None:
         if not self._loading and self.ready:
-            self.moves.show_record(self.controller.record, self.controller.current)
+            self.moves.show_record(self.controller.record, self.controller.current, self.notation)
+            self._refresh_labels()
             self._autosave()
 
     @Slot()
@@ -643,13 +738,13 @@ class MainWindow(QMainWindow):
             self._install_board(c.game)
         if not self.setup_active:
             self.board.set_state(c.state)
+        self.graph.show_record(c.record, c.current)  # (scores and the main line only: no rules needed)
         if not self.ready:  # the rules may need kernels the worker has not loaded yet
             self.board.set_interactive(False)
             self.moves.clear()
             self._refresh_labels()
             return
-        self.moves.show_record(c.record, c.current)
-        self.graph.show_record(c.record, c.current)
+        self.moves.show_record(c.record, c.current, self.notation)
         self._update_interactive()
         self._refresh_labels()
         over = c.over_text()
@@ -665,8 +760,11 @@ class MainWindow(QMainWindow):
         if c.game.values:
             name += " " + ", ".join(f"{k}={v}" for k, v in c.game.values.items())
         title = f"{name} — gamesuite"
-        if self._file is not None:
-            title = f"{self._file.name} — {title}"
+        file = self.save_state.file
+        if file is not None:
+            title = f"{file.name} — {title}"
+        if self.ready and self.save_state.is_unsaved(c.record):
+            title = "* " + title  # moves that are in no file
         self.setWindowTitle(title)
         self.mode_label.setText("Analyse mode" if self.mode == "analyse" else "Play mode")
         self._update_banner()
@@ -681,7 +779,7 @@ class MainWindow(QMainWindow):
         elif c.over_text() is not None:
             text = f"Game over: {c.over_text()}"
         else:
-            who = c.game.player_name(st.current_player) if st.current_player >= 0 else ""
+            who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
             if cur is not None and cur.purpose == "move":
@@ -794,7 +892,7 @@ class MainWindow(QMainWindow):
         self.clock_panel.setVisible(c.record.has_clocks)
         if not c.record.has_clocks:
             return
-        names = [c.game.player_name(i) for i in range(len(c.players))]
+        names = [self.notation.player(i) for i in range(len(c.players))]
         self.clock_panel.show_clocks(names, c.record.controls(), self.clock_readings(), self.clock.player)
 
     @Slot()
@@ -849,30 +947,56 @@ class MainWindow(QMainWindow):
                 byoyomi = max(1, period - min(ENGINE_CLOCK_MARGIN_MS, period // 10))
         return Limits(time_left=tuple(time_left), increment=tuple(increment), byoyomi=byoyomi)
 
+    # -- replacing the game: the one question before unsaved moves are lost ---------------------
+    def ask_save_changes(self, action: str) -> str:
+        """Ask what to do with the unsaved moves before ``action``: ``"save"``, ``"discard"`` or ``"cancel"``."""
+        B = QMessageBox.StandardButton
+        box = QMessageBox(QMessageBox.Icon.Question, "The game is not saved",
+                          f"The game has moves that are in no file. Save them before {action}?",
+                          B.Save | B.Discard | B.Cancel, self)
+        box.setDefaultButton(B.Save)
+        box.setEscapeButton(B.Cancel)
+        self.question_box = box
+        answer = box.exec()
+        self.question_box = None
+        return {B.Save: "save", B.Discard: "discard"}.get(B(answer), "cancel")
+
+    def may_replace_game(self, action: str) -> bool:
+        """Whether the game shown may be replaced: asks *Save / Discard / Cancel* when it has moves that are
+        in no file (``SaveState`` decides); every action that replaces the game asks this first."""
+        if not self.save_state.is_unsaved(self.controller.record):
+            return True
+        answer = self.ask_save_changes(action)
+        if answer == "save":
+            return self.save()
+        return answer == "discard"
+
     # -- new game, files ------------------------------------------------------------------------
     @Slot()
     def new_game_dialog(self) -> None:
         dlg = NewGameDialog(self, self.controller.game, self.controller.players)
-        if dlg.exec():
+        if dlg.exec() and self.may_replace_game("starting a new game"):
             self.new_game(dlg.result_game(), dlg.result_players())
 
     def new_game(self, game: Game, players: list[PlayerSpec] | None = None) -> bool:
         """Start a new game (engines of a new game or player get prepared first).
 
-        Refused (False, with a message) for a game no board widget can show.
+        Refused (False, with a message) for a game no board widget can show. Does not ask about
+        unsaved moves: the actions that call it do (``may_replace_game``).
         """
         try:
             board_class_for(game)
         except ValueError:
-            self.show_message(f"The window has no board for {game.long_name} yet", 10_000)
+            self.report(f"The window has no board for {game.long_name} ({game.spec!r}) yet")
             return False
+        self._replaced = True
         self.end_setup(apply=False)
-        self.host.stop()
-        self.statusBar().clearMessage()
+        self._stop_search()
+        self.message_bar.dismiss()
         players = players or default_players(game)
         old_specs = (self.controller.game.spec, [p.to_json() for p in self.controller.players])
         self._new_game_pending = True
-        self._file = None
+        self.save_state.new_game()
         self._analysis_done_node = None
         self.storage.set("game", game.spec)
         self.storage.set("players", json.dumps([p.to_json() for p in players]))
@@ -883,8 +1007,8 @@ class MainWindow(QMainWindow):
 
     def _load_record(self, rec: GameRecord, current: object) -> None:
         self.end_setup(apply=False)
-        self.host.stop()
-        self.statusBar().clearMessage()
+        self._stop_search()
+        self.message_bar.dismiss()
         same = rec.game == self.controller.game and rec.players == self.controller.players
         self._new_game_pending = True
         self._analysis_done_node = None
@@ -896,26 +1020,48 @@ class MainWindow(QMainWindow):
         finally:
             self._loading = False
         self._refresh()
+        self._sync_panel()
+
+    def error_dialog(self, title: str, text: str) -> None:
+        """An error that must be read: a dialog (it does not block the window's event loop)."""
+        self.error_box = error_box(self, title, text)
+
+    def report(self, text: str, kind: str = "error") -> None:
+        """A message that stays above the board until the user closes it or a newer one comes."""
+        self.message_bar.show_message(text, kind)
+
+    @Slot(str)
+    def _report_refusal(self, text: str) -> None:
+        """Why a click or a move was refused: shown until the position changes or the user closes it."""
+        self.report(text, "warning")
+
+    def _cannot_open(self, path: Path, why: str) -> bool:
+        self.error_dialog("Cannot open the game", f"Cannot open {quote(str(path))}: {why}")
+        return False
 
     def load_from(self, path: Path | str) -> bool:
-        """Open a saved game; errors go to the status bar and return False.
+        """Open a saved game; an unreadable file gets a dialog quoting it, and False.
 
         A game whose rules the worker has not loaded yet is read once it has (reading
         checks every move with the rules, which may be numba kernels).
         """
         path = Path(path)
+        self._replaced = True
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_bytes().decode("utf-8")
+        except OSError as e:
+            return self._cannot_open(path, e.strerror or str(e))
+        except UnicodeDecodeError:
+            return self._cannot_open(path, "it is not a gamesuite game (not UTF-8 text; Import… reads "
+                                           "other formats)")
+        try:
             game = GameRecord.game_of(parse_json(text))
-        except (OSError, InvalidRecordError) as e:
-            msg = e.strerror if isinstance(e, OSError) else str(e)
-            self.show_message(f"Cannot open {path.name}: {msg}", 10_000)
-            return False
+        except ValueError as e:
+            return self._cannot_open(path, str(e))
         try:
             board_class_for(game)
         except ValueError:
-            self.show_message(f"Cannot open {path.name}: the window has no board for {game.long_name} yet", 10_000)
-            return False
+            return self._cannot_open(path, f"the window has no board for {game.long_name} yet")
         if game.spec not in self._warmed:
             self._after_rules.append(lambda: self._finish_load(path, text))
             self._prepare_engines(game, [])
@@ -925,11 +1071,10 @@ class MainWindow(QMainWindow):
     def _finish_load(self, path: Path, text: str) -> bool:
         try:
             rec, node = GameRecord.loads(text)
-        except InvalidRecordError as e:
-            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
-            return False
+        except ValueError as e:
+            return self._cannot_open(path, str(e))
         self._load_record(rec, node)
-        self._file = path
+        self.save_state.saved(rec, path)
         self._refresh_labels()
         self.show_message(f"Opened {path}")
         return True
@@ -940,49 +1085,54 @@ class MainWindow(QMainWindow):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(self.controller.record.dumps(self.controller.current), encoding="utf-8")
         except OSError as e:
-            self.show_message(f"Cannot save {path}: {e.strerror}", 10_000)
+            self.error_dialog("Cannot save the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
             return False
-        self._file = path
+        self.save_state.saved(self.controller.record, path)
         self._refresh_labels()
+        self._autosave()
         self.show_message(f"Saved {path}")
         return True
 
     @Slot()
     def open_dialog(self) -> None:
+        if not self.may_replace_game("opening another game"):
+            return
         path, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.storage.games_dir),
                                               "gamesuite games (*.json);;All files (*)")
         if path:
             self.load_from(path)
 
     @Slot()
-    def save(self) -> None:
-        if self._file is None:
-            self.save_as_dialog()
-        else:
-            self.save_to(self._file)
+    def save(self) -> bool:
+        """Save to the game's file, or ask for one; False when it was not saved."""
+        if self.save_state.file is None:
+            return self.save_as_dialog()
+        return self.save_to(self.save_state.file)
 
     @Slot()
-    def save_as_dialog(self) -> None:
+    def save_as_dialog(self) -> bool:
         self.storage.games_dir.mkdir(parents=True, exist_ok=True)
         path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self.storage.games_dir / "game.json"),
                                               "gamesuite games (*.json)")
-        if path:
-            self.save_to(path if path.endswith(".json") else path + ".json")
+        if not path:
+            return False
+        return self.save_to(path if path.endswith(".json") else path + ".json")
 
     def import_from(self, path: Path | str) -> bool:
-        """Open a game in its own format (gomoku record, .psq, ...); errors go to the status bar."""
+        """Open a game in its own format (gomoku record, .psq, ...); an unreadable file gets a dialog."""
         from .formats import decode, format_for_path, read_game
 
         path = Path(path)
+        self._replaced = True
         fmt = format_for_path(str(path))
         if fmt is None or fmt.load is None:
-            self.show_message(f"Cannot open {path.name}: no game format reads this kind of file", 10_000)
-            return False
+            return self._cannot_open(path, "no game format reads this kind of file")
         try:
             text = decode(path.read_bytes())
-        except (OSError, InvalidRecordError) as e:
-            self.show_message(f"Cannot open {path.name}: {e.strerror if isinstance(e, OSError) else e}", 10_000)
-            return False
+        except OSError as e:
+            return self._cannot_open(path, e.strerror or str(e))
+        except ValueError as e:
+            return self._cannot_open(path, str(e))
         if not any(load_game(s).name == fmt.game for s in self._warmed):
             # reading checks every move with the rules: let the worker load them first
             self._after_rules.append(lambda: self.import_from(path))
@@ -990,9 +1140,8 @@ class MainWindow(QMainWindow):
             return True
         try:
             game, start, moves = read_game(fmt, text)
-        except InvalidRecordError as e:
-            self.show_message(f"Cannot open {path.name}: {e}", 10_000)
-            return False
+        except ValueError as e:
+            return self._cannot_open(path, str(e))
         players = self.controller.players if game == self.controller.game else \
             [PlayerSpec("human") for _ in range(game.num_players)]
         rec = GameRecord(game, start_text=start, players=[PlayerSpec.from_json(p.to_json()) for p in players],
@@ -1001,7 +1150,7 @@ class MainWindow(QMainWindow):
         for m in moves:
             node = rec.add_move(node, m)
         self._load_record(rec, node)
-        self._file = None
+        self.save_state.saved(rec, None)  # its moves are in the imported file; Save asks for a new one
         self._refresh_labels()
         self.show_message(f"Imported {path} ({fmt.name}, {len(moves)} moves)")
         return True
@@ -1013,17 +1162,17 @@ class MainWindow(QMainWindow):
         path = Path(path)
         fmt = format_for_path(str(path), [f for f in formats_for(self.controller.game.name) if f.save])
         if fmt is None or fmt.save is None:
-            self.show_message(f"Cannot save {path.name}: {self.controller.game.name} has no format for this file",
-                              10_000)
+            self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: "
+                              f"{self.controller.game.long_name} has no format for this kind of file")
             return False
         try:
             text = fmt.save(self.controller.state)
             path.write_text(text, encoding="utf-8")
         except GameSuiteError as e:
-            self.show_message(f"Cannot save {path.name}: {e}", 10_000)
+            self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: {e}")
             return False
         except OSError as e:
-            self.show_message(f"Cannot save {path}: {e.strerror}", 10_000)
+            self.error_dialog("Cannot export the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
             return False
         self.show_message(f"Saved {path} ({fmt.name})")
         return True
@@ -1034,7 +1183,9 @@ class MainWindow(QMainWindow):
 
         fmts = [f for f in all_formats() if f.load]
         if not fmts:
-            self.show_message("No game has a file format to import")
+            self.report("No game has a file format to import", "info")
+            return
+        if not self.may_replace_game("importing another game"):
             return
         exts = " ".join(sorted({"*." + e for f in fmts for e in f.extensions}))
         filters = ";;".join([f"Game records ({exts})"] + [f.filter() for f in fmts] + ["All files (*)"])
@@ -1048,8 +1199,8 @@ class MainWindow(QMainWindow):
 
         fmts = [f for f in formats_for(self.controller.game.name) if f.save]
         if not fmts:
-            self.show_message(f"{self.controller.game.long_name} has no file format of its own: use Save (JSON)"
-                              " or Copy position")
+            self.report(f"{self.controller.game.long_name} has no file format of its own: use Save (JSON)"
+                        " or Copy position", "info")
             return
         self.storage.games_dir.mkdir(parents=True, exist_ok=True)
         default = str(self.storage.games_dir / f"game.{fmts[0].extensions[0]}")
@@ -1064,7 +1215,10 @@ class MainWindow(QMainWindow):
             ok = True
         else:
             ok = self.board.save_png(path, size)
-        self.show_message(f"Diagram saved to {path}" if ok else f"Cannot write {path}")
+        if ok:
+            self.show_message(f"Diagram saved to {path}")
+        else:
+            self.error_dialog("Cannot export the diagram", f"Cannot write {quote(path)}")
         return ok
 
     @Slot()
@@ -1082,21 +1236,49 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def paste_position(self) -> None:
-        self.set_position_text(QGuiApplication.clipboard().text().strip())
+        text = QGuiApplication.clipboard().text().strip()
+        if self._position_record(text) is not None and self.may_replace_game("starting from the pasted position"):
+            self.set_position_text(text)
 
-    def set_position_text(self, text: str) -> bool:
-        """Start a new record from position text; a bad text is refused with the reason."""
+    def _position_record(self, text: str) -> tuple[GameRecord, Node] | None:
+        """A new record from position text: moves in the text (``startpos moves 7g7f``, a gomoku move
+        list) become moves of the record, from the position before them. A bad text is reported
+        (quoted) and gives None."""
         if not self.ready:
             self.show_message("Preparing engines…")
-            return False
+            return None
+        game = self.controller.game
         try:
-            self.controller.game.state_from_text(text)
+            state = game.state_from_text(text)
         except GameSuiteError as e:
-            self.show_message(str(e), 10_000)
+            self.report(f"Not a {game.long_name} position: {e}")
+            return None
+        moves = list(state.history)
+        start_text: str | None = text
+        if moves:  # the position before them starts the record
+            start = state.copy()
+            for _ in moves:
+                start.undo()
+            start_text = start.to_text()
+            if start_text == game.new_state().to_text():
+                start_text = None
+        players = [PlayerSpec.from_json(p.to_json()) for p in self.controller.players]
+        rec = GameRecord(game, start_text, players=players, metadata=dict(self.controller.record.metadata))
+        node = rec.root
+        for m in moves:
+            node = rec.add_move(node, m)
+        return rec, node
+
+    def set_position_text(self, text: str) -> bool:
+        """Start a new record from position text (with its moves, if it has any); a bad text is refused
+        with the reason. Does not ask about unsaved moves: its callers do."""
+        made = self._position_record(text)
+        if made is None:
             return False
-        self.host.stop()
-        self._new_game_pending = True
-        self.controller.set_start_position(text)
+        self._replaced = True
+        self._load_record(*made)
+        self.save_state.new_game()
+        self._refresh_labels()
         return True
 
     # -- setup mode ----------------------------------------------------------------------------
@@ -1111,12 +1293,15 @@ class MainWindow(QMainWindow):
         if not self.ready:
             self.act_setup.setChecked(False)
             return
-        self.host.stop()
+        self._stop_search()
         self.setup_active = True
         self.act_setup.setChecked(True)
         self.board.begin_setup()
-        bar = self.setup_bar
-        bar.clear()
+        flow = self.setup_tools_layout
+        while flow.count():
+            item = flow.takeAt(0)
+            if item is not None and item.widget() is not None:
+                item.widget().deleteLater()
         for a in self.setup_actions:
             self.setup_group.removeAction(a)
         self.setup_actions = []
@@ -1127,28 +1312,28 @@ class MainWindow(QMainWindow):
             a.triggered.connect(lambda _=False, k=key: setattr(self.board, "setup_tool", k))
             self.setup_group.addAction(a)
             self.setup_actions.append(a)
-            bar.addAction(a)
+            button = QToolButton()
+            button.setDefaultAction(a)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            flow.addWidget(button)
         if self.setup_actions:
             self.setup_actions[0].setChecked(True)
         sides = self.board.setup_sides()
-        if sides:
-            bar.addSeparator()
-            bar.addWidget(QLabel(" To move: "))
-            box = QComboBox()
-            box.addItems(sides)
-            box.setCurrentIndex(min(self.board.setup_side, len(sides) - 1))
-            box.currentIndexChanged.connect(lambda i: setattr(self.board, "setup_side", i))
-            bar.addWidget(box)
-        bar.addSeparator()
-        for a in (self.act_setup_clear, self.act_setup_done, self.act_setup_cancel):
-            bar.addAction(a)
-        bar.setVisible(True)
+        self.setup_side_box.blockSignals(True)
+        self.setup_side_box.clear()
+        self.setup_side_box.addItems(sides)
+        self.setup_side_box.setCurrentIndex(min(self.board.setup_side, len(sides) - 1) if sides else -1)
+        self.setup_side_box.blockSignals(False)
+        self.setup_side_box.setVisible(bool(sides))
+        self.setup_side_label.setVisible(bool(sides))
+        self.setup_bar.setVisible(True)
         self._sync_clock()
         self._update_banner()
         self._update_interactive()
 
     def finish_setup(self) -> bool:
-        """Validate the edited position and start from it; stays in setup mode when it is refused."""
+        """Validate the edited position and start from it; stays in setup mode when it is refused
+        (the reason stays above the board) or when the user keeps the unsaved game."""
         if not self.setup_active:
             return False
         text = self.board.setup_text()
@@ -1156,7 +1341,10 @@ class MainWindow(QMainWindow):
             self.controller.game.state_from_text(text)
         except GameSuiteError as e:
             self.act_setup.setChecked(True)
-            self.show_message(f"This position cannot be played: {e}", 15_000)
+            self.report(f"This position cannot be played: {e}")
+            return False
+        if not self.may_replace_game("starting from the set-up position"):
+            self.act_setup.setChecked(True)
             return False
         self.end_setup(apply=False)
         self.set_position_text(text)
@@ -1169,6 +1357,7 @@ class MainWindow(QMainWindow):
         self.act_setup.setChecked(False)
         self.board.end_setup()
         self.setup_bar.setVisible(False)
+        self.message_bar.dismiss()
         self.board.set_state(self.controller.state)
         self._sync_clock()
         self._update_banner()
@@ -1198,21 +1387,47 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         if isinstance(app, QApplication):
             apply_app_theme(app, name)
+        palette = app.palette() if isinstance(app, QApplication) else self.palette()
+        for action, icon in self.nav_icons.items():
+            action.setIcon(themed_icon(icon, palette))
         theme = board_theme(name)
         self.board.set_theme(theme)
         self.clock_panel.set_theme(theme)
         self._show_clocks()
         self.graph.set_theme(theme)
+        self.message_bar.set_theme(name)
         self.moves.set_link_colour("#8ab4ff" if name == "dark" else "#2060c0")
         if self.ready:
-            self.moves.show_record(self.controller.record, self.controller.current)
+            self.moves.show_record(self.controller.record, self.controller.current, self.notation)
         self.storage.set("theme", name)
 
     def show_message(self, text: str, ms: int = 5000) -> None:
+        """News that may pass (the status bar); what must be read goes to ``report``."""
         self.statusBar().showMessage(text, ms)
 
+    def _text_window(self, title: str, html: str) -> QDialog:
+        dlg = QDialog(self)
+        dlg.setWindowTitle(title)
+        dlg.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        text = QTextBrowser()
+        text.setOpenExternalLinks(False)
+        text.setHtml(html)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dlg.close)
+        box = QVBoxLayout(dlg)
+        box.addWidget(text)
+        box.addWidget(buttons)
+        dlg.resize(min(640, self.width()), min(620, self.height()))
+        dlg.show()
+        return dlg
+
     def show_help(self) -> None:
-        QMessageBox.information(self, "How to use gamesuite", HELP_TEXT)
+        self.help_window = self._text_window("How to use gamesuite", help_html())
+
+    def show_rules(self) -> None:
+        """The rules of the game shown, in the Help menu."""
+        self.help_window = self._text_window(f"Rules: {self.controller.game.long_name}",
+                                             rules_html(self.controller.game))
 
     def show_about(self) -> None:
         from .. import __version__
@@ -1220,72 +1435,114 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About gamesuite",
                           f"gamesuite {__version__}\nPlay and analyse board games against strong engines.\nMIT licence.")
 
+    # -- the docks keep their sizes ---------------------------------------------------------------
+    def _fit_docks(self) -> None:
+        """Give the docks the sizes the user chose, as far as the window's size allows: a window made
+        small and large again gets them back (Qt would leave them squeezed)."""
+        h = min(self._dock_sizes["analysis"], max(110, self.height() // 4))
+        w = min(self._dock_sizes["right"], max(180, self.width() // 3))
+        if not self.dock_analysis.isFloating():
+            self.resizeDocks([self.dock_analysis], [h], Qt.Orientation.Vertical)
+        right = [d for d in (self.dock_moves, self.dock_graph)
+                 if not d.isFloating() and self.dockWidgetArea(d) == Qt.DockWidgetArea.RightDockWidgetArea]
+        if right:
+            self.resizeDocks(right, [w] * len(right), Qt.Orientation.Horizontal)
+
+    def _remember_dock_sizes(self) -> None:
+        """The user moved a splitter between the docks: keep what they chose."""
+        if not self.dock_analysis.isFloating() and self.dock_analysis.isVisible():
+            self._dock_sizes["analysis"] = self.dock_analysis.height()
+        if not self.dock_moves.isFloating() and self.dock_moves.isVisible():
+            self._dock_sizes["right"] = self.dock_moves.width()
+
+    def event(self, e: QEvent) -> bool:
+        done = super().event(e)
+        if e.type() == QEvent.Type.MouseButtonRelease:  # the main window itself: a splitter drag ended
+            self._remember_dock_sizes()
+        return done
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        QTimer.singleShot(0, self._fit_docks)
+
     # -- autosave, restore, closing -------------------------------------------------------------
-    def _autosave(self) -> None:
+    def _autosave(self, closed: bool = False) -> None:
         if self._loading:
             return
+        rec = self.controller.record
         try:
-            self.storage.autosave(self.controller.record.to_json(self.controller.current))
+            self.storage.autosave(rec.to_json(self.controller.current),
+                                  {**self.save_state.to_json(rec), "closed": closed})
         except OSError as e:
-            self.show_message(f"Autosave failed: {e.strerror}")
+            self.report(f"Autosave failed: {e.strerror or e} ({self.storage.autosave_path})")
 
     def _offer_restore(self, restore: bool | None) -> None:
+        """Open the last game again: the one of the last window closed normally (at once), or of a session
+        that crashed (``restore`` None: after asking)."""
         d = self.storage.unclean_autosave()
-        if d is None or not d.get("moves") and not d.get("start"):
+        if d is None:
             return
+        if not d.get("moves") and not d.get("start"):
+            self.storage.forget_unclean()
+            return
+        if self._replaced:  # the user already opened or started a game: keep this one for later
+            self.storage.release_unclean()
+            return
+        session = d.get("session") if isinstance(d.get("session"), dict) else {}
+        closed = bool(session.get("closed"))
         spec = str(d.get("game", ""))
         if spec != self.controller.game.spec and spec not in self._warmed:
             try:
                 game = load_game(spec)
             except GameSuiteError:
+                self.storage.release_unclean()
                 return
             self._after_rules.append(lambda: self._offer_restore(restore))
             self._prepare_engines(game, [])
             return
         if restore is None:
-            answer = QMessageBox.question(
-                self, "Restore the last game?",
-                "gamesuite did not close normally last time. Restore the game you were playing?")
-            restore = answer == QMessageBox.StandardButton.Yes
+            if closed:
+                restore = True
+            else:
+                answer = QMessageBox.question(
+                    self, "Restore the last game?",
+                    "gamesuite did not close normally last time. Restore the game you were playing?")
+                restore = answer == QMessageBox.StandardButton.Yes
         if not restore:
-            self.storage.forget_unclean()
+            if closed:
+                self.storage.release_unclean()  # (only a script says no to the last game: keep it)
+            else:
+                self.storage.forget_unclean()  # the user declined the crashed session's game
             return
         try:
             rec, node = GameRecord.from_json(d)
         except InvalidRecordError as e:
-            self.show_message(f"The autosaved game cannot be restored: {e}", 10_000)
+            self.report(f"The autosaved game cannot be restored: {e}")
+            self.storage.release_unclean()
             return  # the file stays for the user to rescue by hand
         self._load_record(rec, node)
+        self.save_state.restore(rec, session)
+        self._refresh_labels()
         self._autosave()  # now in this window's own autosave
         self.storage.forget_unclean()
-        self.show_message("Restored the game from the last session")
+        self.show_message("Your last game, as you left it" if closed else "Restored the game from the last session",
+                          8000)
 
     def _shutdown(self) -> None:
         self.shutdown_ok = self.host.shutdown(1000)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Quitting loses nothing: the game stays in the autosave and the next launch opens it again."""
         self.storage.set("geometry", self.saveGeometry())
         self.storage.set("windowState", self.saveState())
         self.hide()
         self._shutdown()
-        self._autosave()
-        self.storage.mark_clean()
+        rec = self.controller.record
+        if rec.root.children or rec.start_text is not None:
+            self._autosave(closed=True)
+            self.storage.abandon()
+        else:
+            self.storage.discard_autosave()  # an empty board: nothing to open again
+        self.storage.release_unclean()
         self.storage.settings.sync()
         super().closeEvent(event)
-
-
-HELP_TEXT = """Click the board to play a move. The computer answers when it is its turn.
-Shogi: click a piece (or a piece in your hand), then one of the marked squares.
-
-Space: start or stop the engine (or make it move now) · H: hint · F: flip the board
-Left/Right: step through the moves · Home/End or Up/Down: first/last move
-Ctrl+Z: take back · Ctrl+Shift+Z: redo · Ctrl+N: new game · Ctrl+O/S: open/save
-Ctrl+1: play mode · Ctrl+2: analyse mode (the engine follows every position)
-Ctrl+P: set up a position · Ctrl+Shift+C / Ctrl+Shift+V: copy / paste the position
-
-Clocks (New game): base + increment or base + byoyomi. A clock runs for the side to move in
-play mode at the end of the line; it stops while you analyse, set up or look back.
-
-Playing a different move in the past starts a variation; it is kept in the move list
-(right-click a move to make it the main line or delete it). Click a line in the analysis
-panel to preview it on the board; double-click to play its first move."""

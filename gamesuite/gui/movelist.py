@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
+from .notation import Notation, notation_for
 from .record import GameRecord, Node
 
 
@@ -26,66 +27,73 @@ class MoveList(QTextBrowser):
         self.anchorClicked.connect(self._anchor)
         self.record: GameRecord | None = None
         self.current: Node | None = None
+        self.notation: Notation | None = None
         self._link_colour = "#2060c0"
 
     def set_link_colour(self, colour: str) -> None:
         self._link_colour = colour
 
-    def show_record(self, record: GameRecord, current: Node) -> None:
+    def show_record(self, record: GameRecord, current: Node, notation: Notation | None = None) -> None:
         self.record, self.current = record, current
+        self.notation = notation if notation is not None and notation.game == record.game else notation_for(record.game)
         self.setHtml(self._html())
         self.scrollToAnchor(f"n{current.id}")
 
     def _html(self) -> str:
         rec = self.record
-        assert rec is not None
-        two = rec.game.num_players == 2
+        notation = self.notation
+        assert rec is not None and notation is not None
+        pairs = rec.game.num_players == 2 and not notation.numbers_each_move
         start = rec.start_state()
         parts: list[str] = []
         first_player = start.current_player
 
-        def label(state, node: Node, force_number: bool) -> str:  # type: ignore[no-untyped-def]
+        def label(state, node: Node, force_number: bool, turn: int) -> str:  # type: ignore[no-untyped-def]
             ply = node.ply
-            text = html.escape(state.format_move(node.move))
+            text = html.escape(notation.move(state, node.move))
             num = ""
-            if two:
+            if pairs:
                 mover = (first_player + ply - 1) % 2
                 moveno = (ply - 1 + (first_player == 1)) // 2 + 1
                 if mover == 0:
                     num = f"{moveno}. "
                 elif force_number:
                     num = f"{moveno}... "
-            else:
-                num = f"{ply}. "
+            elif not state.is_chance_node():  # every player's move numbered; chance outcomes follow it
+                num = f"{turn}. "
             style = f"color:{self._link_colour}; text-decoration:none"
             if node is self.current:
                 style += "; background-color:#f0c040; color:#000000; font-weight:bold"
             return f'<a name="n{node.id}" href="node:{node.id}" style="{style}">{num}{text}</a>'
 
-        def line(first: Node, state, depth: int) -> None:  # type: ignore[no-untyped-def]
+        def line(first: Node, state, depth: int, turn: int) -> None:  # type: ignore[no-untyped-def]
             node: Node | None = first
             s = state.copy()
             force = True
             while node is not None:
-                parts.append(label(s, node, force))
+                chance = s.is_chance_node()
+                if notation.move_per_line and depth == 0 and not chance and turn > 0:
+                    parts.append("<br>")
+                parts.append(label(s, node, force, turn + (0 if chance else 1)))
                 force = False
                 sibs = node.parent.children if node.parent is not None else []
                 if sibs and node is sibs[0] and len(sibs) > 1:
                     for alt in sibs[1:]:
                         parts.append('<span style="color:#888888">(</span><i>')
-                        line(alt, s, depth + 1)
+                        line(alt, s, depth + 1, turn)
                         parts.append('</i><span style="color:#888888">)</span>')
                     force = True
+                turn += 0 if chance else 1
                 s.play(node.move)
                 node = node.children[0] if node.children else None
 
         if rec.root.children:
-            line(rec.root.children[0], start, 0)
+            line(rec.root.children[0], start, 0, 0)
         body = " ".join(parts) if parts else '<span style="color:#888888">No moves yet.</span>'
         result = ""
         end = rec.mainline()[-1]
         final = rec.state_at(end)
-        over = rec.timeout_text(end) or (final.result_text() if final.is_terminal() else None)
+        over = notation.timeout(end.timeout) if end.timeout is not None else notation.result(final)
         if over:
             result = f"<p><b>{html.escape(over)}</b></p>"
         return f'<div style="line-height:150%">{body}</div>{result}'

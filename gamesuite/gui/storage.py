@@ -3,10 +3,11 @@
 Each window autosaves its game after every move to a file of its own,
 ``autosave/<session>.json``, next to a lock file that the window holds while it
 is open (``QLockFile``: the operating system's process table tells a live owner
-from a dead one). A window that closes normally deletes its autosave. An
-autosave whose lock nobody holds was left by a session that crashed or was
-killed, and the next window offers to restore it; two windows open at once
-never overwrite each other's game.
+from a dead one). A window that closes normally keeps its autosave, marked
+``closed``, and lets go of the lock: the next window opens that game again. An
+autosave not marked ``closed`` whose lock nobody holds was left by a session
+that crashed or was killed, and the next window offers to restore it; two
+windows open at once never overwrite each other's game.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Any
 from PySide6.QtCore import QLockFile, QSettings
 
 APP = "gamesuite"
+#: How many games of windows that closed normally are kept for later launches.
+KEEP_CLOSED = 10
 
 
 def default_data_dir() -> Path:
@@ -84,11 +87,14 @@ class Storage:
             if lock.tryLock(0):
                 self._lock = lock
 
-    def autosave(self, record_json: dict[str, Any]) -> None:
-        """Write this window's game atomically (a crash mid-write leaves the previous autosave)."""
+    def autosave(self, record_json: dict[str, Any], session: dict[str, Any] | None = None) -> None:
+        """Write this window's game atomically (a crash mid-write leaves the previous autosave).
+
+        ``session``: more to keep with it (the window's file, whether the game was saved, ``closed``).
+        """
         self._hold_lock()
         d = dict(record_json)
-        d["session"] = {"id": self.session, "pid": os.getpid()}
+        d["session"] = {"id": self.session, "pid": os.getpid(), **(session or {})}
         tmp = self.autosave_path.with_suffix(".tmp")
         tmp.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
         os.replace(tmp, self.autosave_path)
@@ -97,8 +103,8 @@ class Storage:
         """This window's last autosave, or None."""
         return _read_json(self.autosave_path)
 
-    def mark_clean(self) -> None:
-        """The window closes normally: delete its autosave and release its lock."""
+    def discard_autosave(self) -> None:
+        """Delete this window's autosave and release its lock (nothing worth keeping)."""
         self.autosave_path.unlink(missing_ok=True)
         self.abandon()
 
@@ -109,10 +115,13 @@ class Storage:
             self._lock = None
 
     def unclean_autosave(self) -> dict[str, Any] | None:
-        """The newest game autosaved by a session that did not end normally (else None).
+        """The game autosaved by a window that is no longer open (else None): the newest of a session
+        that crashed, else the newest of a window that closed normally (``session.closed``).
 
         The file is claimed (its lock taken) so that no other window offers the same game; call
-        ``forget_unclean`` once it has been restored or declined.
+        ``forget_unclean`` once it has been restored or declined, ``release_unclean`` to leave it
+        for a later window. Autosaves of games without a move are deleted on the way, and only
+        the newest ``KEEP_CLOSED`` games of closed windows are kept.
         """
         if self._claimed is not None:
             return self._claimed[2]
@@ -124,10 +133,20 @@ class Storage:
         legacy = self.data_dir / "autosave.json"  # the single autosave file of earlier versions
         if legacy.is_file():
             candidates.append(legacy)
+        found = []
+        closed = 0
         for path in sorted(candidates, key=_mtime, reverse=True):
             d = _read_json(path)
             if d is None or (path == legacy and d.get("session", {}).get("clean", True)):
                 continue
+            if path != legacy and _is_closed(d):
+                closed += 1
+                if not d.get("moves") and not d.get("start") or closed > KEEP_CLOSED:
+                    path.unlink(missing_ok=True)  # an empty game, or one of too many old ones
+                    continue
+            found.append((path, d))
+        # a crashed session's game first (it is in no file), then the newest of the windows closed normally
+        for path, d in sorted(found, key=lambda pd: _is_closed(pd[1])):
             lock = None
             if path != legacy:
                 lock = QLockFile(str(path.with_suffix(".lock")))
@@ -138,6 +157,12 @@ class Storage:
             return d
         return None
 
+    def release_unclean(self) -> None:
+        """Leave the claimed autosave for a later window."""
+        if self._claimed is not None and self._claimed[1] is not None:
+            self._claimed[1].unlock()
+        self._claimed = None
+
     def forget_unclean(self) -> None:
         """Delete the claimed autosave of a dead session (restored into this window, or declined)."""
         if self._claimed is None:
@@ -147,6 +172,11 @@ class Storage:
         if lock is not None:
             lock.unlock()  # removes the lock file
         self._claimed = None
+
+
+def _is_closed(d: dict[str, Any]) -> bool:
+    s = d.get("session")
+    return isinstance(s, dict) and bool(s.get("closed"))
 
 
 def _mtime(path: Path) -> float:

@@ -35,23 +35,27 @@ class BoardTheme:
     forbidden: str
     preview_text: str
     graph_bg: str
-    graph_first: str
+    graph_first: str  # the half of the graph where the first player is better
     graph_second: str
     graph_line: str
+    graph_grid: str  # the frame and the scale's lines
+    graph_text: str  # the legend (on graph_bg)
 
 
 LIGHT = BoardTheme(
     name="light", background="#f4f1ea", board="#fbfaf7", board_alt="#e9c98b", line="#4a4a4a", coords="#6b6256",
     first="#1f5fbf", second="#d2463c", first_edge="#0d0d0d", second_edge="#6b6b6b", last_move="#e8a317",
     win="#3fae49", hover="#808080", hint="#1c9c5a", forbidden="#c62828", preview_text="#ffffff",
-    graph_bg="#ffffff", graph_first="#d9d9d9", graph_second="#5a5a5a", graph_line="#e8a317",
+    graph_bg="#ffffff", graph_first="#f4f4f4", graph_second="#dedede", graph_line="#c77c00",
+    graph_grid="#a8a8a8", graph_text="#202020",
 )
 
 DARK = BoardTheme(
     name="dark", background="#1e1f22", board="#2b2d31", board_alt="#b8935a", line="#c8c8c8", coords="#9aa0a6",
     first="#6aa7ff", second="#ff7a6e", first_edge="#000000", second_edge="#9a9a9a", last_move="#ffb74d",
     win="#66d37a", hover="#b0b0b0", hint="#4fd18b", forbidden="#ff5252", preview_text="#ffffff",
-    graph_bg="#26282c", graph_first="#5d6168", graph_second="#2f3136", graph_line="#ffb74d",
+    graph_bg="#26282c", graph_first="#3a3d43", graph_second="#2d2f34", graph_line="#ffb74d",
+    graph_grid="#6a6e76", graph_text="#e6e6e6",
 )
 
 THEMES = {"light": LIGHT, "dark": DARK}

@@ -8,10 +8,12 @@ the row from the top, both from 0. Commands:
 ``BEGIN`` -> our first move; ``TURN x,y`` -> our move; ``BOARD`` then ``x,y,f``
 lines (``f`` 1 ours, 2 theirs, 3 a cell the continuous-game mode closed: a stone
 of a finished winning line or a renju forbidden point; we never play there) and
-``DONE`` -> our move; ``TAKEBACK x,y`` -> ``OK``; ``INFO key value``
-(``timeout_turn``, ``timeout_match``, ``time_left`` in ms, ``max_memory`` in
-bytes, ``rule`` bit mask 1 exactly five / 4 renju, ``game_type``, ``folder``;
-no reply); ``ABOUT`` -> ``name="gamesuite", ...``; ``END`` -> exit.
+``DONE`` -> our move; ``TAKEBACK x,y`` -> ``OK``; ``SWAP2BOARD`` then the
+stones so far and ``DONE`` -> three stones, ``SWAP`` or a stone (swap openings,
+see ``_swap2board``); ``INFO key value`` (``timeout_turn``, ``timeout_match``,
+``time_left`` in ms, ``max_memory`` in bytes, ``rule`` bit mask 1 exactly five /
+4 renju, or 5 swap1 / 6 swap2 over freestyle, ``game_type``, ``folder``; no
+reply); ``ABOUT`` -> ``name="gamesuite", ...``; ``END`` -> exit.
 
 Thinking is reported on ``MESSAGE`` lines (depth, score, nodes, speed, time,
 PV). An unknown command gets ``UNKNOWN ...``, a malformed one ``ERROR ...``;
@@ -69,6 +71,7 @@ class Brain:
         self.marked: set[int] = set()  # BOARD field 3: cells closed to both sides
         self.in_board = False
         self.board_lines: list[tuple[int, int, int]] = []
+        self.swap_cells: list[int] | None = None  # SWAP2BOARD lines being read (swap openings)
         self.engine: Any = None
         self.engine_key: tuple | None = None
         self.engine_lock = threading.Lock()  # the engine is built ahead of the first move, in a thread
@@ -127,10 +130,13 @@ class Brain:
             if self.in_board:
                 self._board_line(text)
                 return True
+            if self.swap_cells is not None:
+                self._swap_line(text)
+                return True
             word, _, rest = text.partition(" ")
             cmd = word.upper()
             handler = getattr(self, "_cmd_" + cmd.lower(), None)
-            if handler is None or not cmd.isalpha():
+            if handler is None or not cmd.isalnum():
                 self.send(f"UNKNOWN command {word!r}")
                 return True
             handler(rest.strip())
@@ -248,6 +254,25 @@ class Brain:
             raise ProtocolError(f"BOARD line {text!r} repeats a cell; board ignored")
         self.board_lines.append((x, y, f))
 
+    def _cmd_swap2board(self, rest: str) -> None:
+        self._need_board()
+        self.swap_cells = []
+
+    def _swap_line(self, text: str) -> None:
+        """A stone of ``SWAP2BOARD`` (``x,y`` or ``x,y,f``), or ``DONE``: the answer (``_swap2board``)."""
+        cells, self.swap_cells = self.swap_cells, None
+        assert cells is not None
+        if text.upper() == "DONE":
+            from ._swap2board import swap_reply
+
+            self.send(swap_reply(self, cells))
+            return
+        m = _XY.match(text) or _XYF.match(text)
+        if not m:
+            raise ProtocolError(f"SWAP2BOARD expects x,y lines and DONE, got {text!r}; ignored")
+        cells.append(self._cell(f"{m.group(1)},{m.group(2)}"))
+        self.swap_cells = cells
+
     def _cmd_info(self, rest: str) -> None:
         key, _, value = rest.partition(" ")
         key = key.lower()
@@ -293,6 +318,8 @@ class Brain:
         return load_game(f"gomoku(size={self.size},rule={self._rule_name()})")
 
     def _rule_name(self) -> str:
+        if self.rule in (5, 6):  # swap1/swap2 as Rapfi and Yixin-Board number them: freestyle underneath
+            return "freestyle"
         if self.rule & 4:
             return "renju"
         if self.rule & 1:

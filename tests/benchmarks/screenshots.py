@@ -1,149 +1,268 @@
-"""Render screenshots of the window offscreen into docs/screenshots/ (run by hand).
+"""Screenshots of the program as a person uses it: under a real X server, moves played by mouse clicks.
 
-    python tests/benchmarks/screenshots.py [OUTDIR]
+    python tests/benchmarks/screenshots.py [--out DIR] [--only GAME,...]   # docs/screenshots/
+    python tests/benchmarks/screenshots.py --check --out DIR                 # tests/test_gui_x11.py
 
-Plays a few positions with the real engines and grabs the window: a
-tic-tac-toe game against the computer (light theme), an analysis with three
-lines (dark theme), when the gomoku game is installed a renju position, a
-shogi analysis with a piece in hand selected, and a Hare and Hedgehog race.
+Starts an X server (``Xvfb``) unless ``$DISPLAY`` names one, then, for each game, starts the
+program itself (``gamesuite.gui.app.start``, as the ``gamesuite`` command does) on the ``xcb``
+platform in a fresh data folder, and drives it with ``xdotool``: the moves are mouse clicks on
+the board, the mode and the theme are chosen by clicking through the menus (Engine › Analyse,
+View › Dark theme). The pictures are taken from the X server's screen, in the light theme and
+then in the dark one: ``GAME-light.png`` and ``GAME-dark.png``. ``--check`` plays a short
+tic-tac-toe game against the computer instead and writes ``report.json`` beside its pictures.
+
+Needs ``Xvfb`` and ``xdotool`` (Debian: ``apt-get install xvfb xdotool``; Qt's ``xcb`` platform
+also wants ``libxcb-icccm4 libxcb-keysyms1 libxcb-cursor0``).
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import random
+import shutil
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[2]
+SCREEN = (1280, 900)
+WINDOW = (1100, 720)
 
-from PySide6.QtCore import QEventLoop, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
-
-from gamesuite.core.errors import GameSuiteError  # noqa: E402
-from gamesuite.core.registry import game_classes, load_game  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
-
-
-def wait(ms: int) -> None:
-    loop = QEventLoop()
-    QTimer.singleShot(ms, loop.quit)
-    loop.exec()
+#: game -> (spec, players, the moves clicked (the rules' text), lines for the analysis)
+SCENES = {
+    "tictactoe": ("tictactoe(m=4,n=4,k=3)", ["human", "human"], ["b2", "c3", "b3"], 3),
+    "gomoku": ("gomoku(size=15,rule=renju)", ["human", "human"],
+               "h8 i9 h9 h7 g8 i8 i10 j9 g9 g10".split(), 3),
+    "shogi": ("shogi", ["human", "human"], "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d".split(), 2),
+    "hare": ("hare(players=4)", ["human"] * 4, ["4", "2", "5", "7", "8", "6", "9", "10"], 1),
+}
 
 
-def wait_until(cond, timeout_ms: int = 20_000) -> None:  # type: ignore[no-untyped-def]
-    waited = 0
-    while not cond() and waited < timeout_ms:
-        wait(20)
-        waited += 20
+# -- the outside: an X server, one program per picture set ------------------------------------------
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """An X server on a free display number (``Xvfb -displayfd`` picks it)."""
+    if shutil.which("Xvfb") is None:
+        raise SystemExit("Xvfb is not installed (apt-get install xvfb)")
+    r, w = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+                             "-nolisten", "tcp"], pass_fds=(w,), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    os.close(w)
+    number = b""
+    with os.fdopen(r, "rb") as f:
+        while not number.endswith(b"\n"):
+            ch = f.read(1)
+            if not ch:
+                proc.kill()
+                raise SystemExit("Xvfb did not start")
+            number += ch
+    return proc, ":" + number.decode().strip()
 
 
-def shoot(win: MainWindow, path: Path) -> None:
-    wait(250)
-    win.grab().save(str(path), "PNG")
-    print(f"wrote {path}")
+def run_scene(name: str, out: Path, display: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """Start the program for scene ``name`` (or ``check``) under ``display``; it writes into ``out``."""
+    env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb",
+               GAMESUITE_DATA_DIR=tempfile.mkdtemp(prefix="gamesuite-x11-"))
+    return subprocess.run([sys.executable, __file__, "--drive", name, "--out", str(out)], env=env,
+                          timeout=timeout, capture_output=True, text=True)
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-    out.mkdir(parents=True, exist_ok=True)
-    app = QApplication.instance() or QApplication([])
-    data = tempfile.mkdtemp(prefix="gamesuite-shots-")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    ap.add_argument("--only", default=",".join(SCENES), help="games, comma-separated")
+    ap.add_argument("--check", action="store_true", help="a short game for the test under X")
+    ap.add_argument("--drive", help=argparse.SUPPRESS)  # the child: run one scene in this process
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.drive:
+        return Driver(args.out).run(args.drive)
+    if shutil.which("xdotool") is None:
+        raise SystemExit("xdotool is not installed (apt-get install xdotool)")
+    server, display = (None, os.environ["DISPLAY"]) if os.environ.get("DISPLAY") else start_xvfb()
+    status = 0
+    try:
+        for name in (["check"] if args.check else args.only.split(",")):
+            t0 = time.perf_counter()
+            done = run_scene(name, args.out, display)
+            sys.stdout.write(done.stdout)
+            sys.stderr.write(done.stderr)
+            print(f"{name}: exit {done.returncode} in {time.perf_counter() - t0:.1f} s")
+            status = status or done.returncode
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(10)
+    return status
 
-    # 1. Playing tic-tac-toe against the computer (light theme).
-    win = MainWindow(data_dir=data, restore=False, game_spec="tictactoe",
-                     players=[PlayerSpec("human"), PlayerSpec("engine", "", 300)])
-    win.resize(1100, 720)
-    win.show()
-    win.set_theme("light")
-    wait_until(lambda: win.engines_ready)
-    for text in ("b2", "c1", "a2", "c2"):
-        move = win.controller.state.parse_move(text)
-        if move not in win.controller.state.legal_moves():
-            move = win.controller.state.legal_moves()[-1]
-        win.board.click_move(move)
-        wait_until(lambda: win.controller.state.current_player != 1 and not win.host.busy)
-        if win.controller.state.is_terminal():
-            break
-    if win.controller.state.is_terminal():
-        win.controller.back()  # show the end of the game with a hovering last move
-        win.controller.forward()
-    shoot(win, out / "tictactoe-play-light.png")
 
-    # 2. Analysing a 4x4 position with three lines (dark theme).
-    win.set_theme("dark")
-    win.new_game(load_game("tictactoe(m=4,n=4,k=3)"), [PlayerSpec("human"), PlayerSpec("human")])
-    wait_until(lambda: win.ready)
-    for text in ("b2", "c3", "b3"):
-        win.controller.play(win.controller.state.parse_move(text))
-    win.panel.multipv.setValue(3)
-    win.set_mode("analyse")
-    wait_until(lambda: win.host.current is None and len(win.panel.rows) > 0, 20_000)
-    if win.panel.rows:
-        win.panel.tree.setCurrentItem(win.panel.tree.topLevelItem(0))
-        win.board.set_preview(list(win.panel.rows[-1].pv))
-    shoot(win, out / "tictactoe-analyse-dark.png")
-    win.set_mode("play")
+# -- the inside: the program, driven by clicks ------------------------------------------------------
+class Driver:
+    """Runs in the program's process: clicks with xdotool, waits with the Qt event loop running."""
 
-    # 3. The New game dialog.
-    from gamesuite.gui.dialogs import NewGameDialog
+    def __init__(self, out: Path) -> None:
+        self.out = out
 
-    dlg = NewGameDialog(win, win.controller.game, [PlayerSpec("human"), PlayerSpec("engine", "", 2000)])
-    dlg.show()
-    wait(300)
-    dlg.grab().save(str(out / "new-game-dialog-dark.png"), "PNG")
-    print(f"wrote {out / 'new-game-dialog-dark.png'}")
-    dlg.close()
+    def run(self, name: str) -> int:
+        from gamesuite.gui.storage import Storage
 
-    # 4. Gomoku under renju, if the game is there.
-    if "gomoku" in game_classes():
-        try:
-            game = load_game("gomoku(size=15,rule=renju)")
-        except GameSuiteError:
-            game = None
-        if game is not None:
-            win.set_theme("light")
-            win.new_game(game, [PlayerSpec("human"), PlayerSpec("human")])
-            wait_until(lambda: win.ready, 60_000)
-            # Black to move with a forbidden point (h4: a double three), shown as a red cross.
-            for text in "k7 g6 h6 k11 h5 e9 i5 k6 j9 e8 f10 i11".split():
-                win.controller.play(win.controller.state.parse_move(text))
-            win.set_mode("analyse")
-            wait(2500)
-            shoot(win, out / "gomoku-renju-light.png")
-            win.set_mode("play")
+        if name == "check":
+            spec, players, moves, lines = "tictactoe", ["human", "engine"], ["b2", "a1"], 1
+        else:
+            spec, players, moves, lines = SCENES[name]
+        settings = Storage().settings  # the data folder of this run ($GAMESUITE_DATA_DIR)
+        settings.setValue("game", spec)
+        settings.setValue("players", json.dumps([{"kind": k, "engine": "", "depth": 4} if k == "engine"
+                                                 else {"kind": k} for k in players]))
+        settings.setValue("theme", "light")
+        settings.setValue("multipv", lines)
+        settings.sync()  # the program reads the same file
+        del settings
 
-    # 5. Shogi: analysing with two lines, a piece in hand selected (its drop targets shown).
-    if "shogi" in game_classes():
-        win.set_theme("light")
-        win.new_game(load_game("shogi"), [PlayerSpec("human"), PlayerSpec("engine", "", 1000)])
-        wait_until(lambda: win.ready, 60_000)
-        for text in "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d".split():
-            win.controller.play(win.controller.state.parse_move(text))
-        win.panel.multipv.setValue(2)
-        win.set_mode("analyse")
-        wait(3000)
-        win.board.click_move(win.board.hand_point(0, 5))  # Sente's bishop in hand: where it may drop
-        shoot(win, out / "shogi-analyse-light.png")
-        win.set_mode("play")
+        from gamesuite.gui.app import start
 
-    # 6. Hare and Hedgehog, four players, a few moves in (a hare card drawn), the targets shown.
-    if "hare" in game_classes():
-        import random
+        self.app, self.win = start([])
+        win = self.win
+        win.move(0, 0)
+        win.resize(*WINDOW)
+        self.wait_until(lambda: win.engines_ready, 120_000)
+        win.controller.rng = random.Random(2)  # the hare cards drawn: the same pictures every time
+        self.wait(300)
+        if name == "check":
+            return self.check(moves)
+        self.menu("Engine", "Analyse")  # the engine follows the game: the graph gets a score per move
+        for text in moves:
+            self.play(text)
+            self.wait(700)
+        self.wait(4000 if name in ("shogi", "gomoku") else 2500)
+        self.menu("Engine", "Play against the computer")  # stop: the lines stay, the same in both pictures
+        self.wait(300)
+        if name == "shogi":  # Sente's bishop in hand: where it may be dropped
+            self.click(win.board, win.board.point_of(win.board.hand_point(0, 5)))
+        self.shoot(f"{name}-light.png")
+        self.menu("View", "Dark theme")
+        self.shoot(f"{name}-dark.png")
+        win.close()
+        return 0
 
-        win.set_theme("light")
-        win.new_game(load_game("hare(players=4)"), [PlayerSpec("human") for _ in range(4)])
-        wait_until(lambda: win.ready, 60_000)
-        win.controller.rng = random.Random(2)
-        for code in (4, 2, 1, 7, 6, 8, 9, 5):
-            st = win.controller.state
-            legal = [m for m in st.legal_moves() if m <= 64]
-            win.controller.play(min(legal, key=lambda m: abs(m - code)))
-        shoot(win, out / "hare-play-light.png")
-    win.close()
-    app.processEvents()
-    return 0
+    def check(self, moves: list[str]) -> int:
+        """The test's game: two moves of ours by clicks (the computer answers each), then the theme."""
+        win = self.win
+        report: dict = {"clicked": [], "moves": [], "shots": {}, "window": [win.width(), win.height()]}
+        for text in moves:
+            n = len(win.controller.current.moves())
+            self.play(text)
+            report["clicked"].append(text)
+            self.wait_until(lambda n=n: len(win.controller.current.moves()) >= n + 2
+                            or win.controller.state.is_terminal(), 30_000)
+        st = win.controller.record.start_state()
+        report["moves"] = st.format_line(win.controller.current.moves())
+        report["shots"]["light"] = self.shoot("check-light.png")
+        self.menu("View", "Dark theme")
+        report["theme"] = win.theme_name
+        report["shots"]["dark"] = self.shoot("check-dark.png")
+        report["message"] = win.message_bar.text()
+        (self.out / "report.json").write_text(json.dumps(report, indent=1))
+        win.close()
+        return 0
+
+    # -- waiting and clicking -------------------------------------------------------------------
+    def wait(self, ms: int) -> None:
+        from PySide6.QtCore import QEventLoop, QTimer
+
+        loop = QEventLoop()
+        QTimer.singleShot(ms, loop.quit)
+        loop.exec()
+
+    def wait_until(self, cond, timeout_ms: int = 20_000) -> None:  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        while not cond():
+            if (time.perf_counter() - t0) * 1000 > timeout_ms:
+                raise TimeoutError("the program did not get there in time")
+            self.wait(20)
+
+    def xdotool(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], check=True, timeout=10)
+
+    def click(self, widget, point) -> None:  # type: ignore[no-untyped-def]
+        """A real left click (the X server's pointer) at ``point`` of ``widget``."""
+        g = widget.mapToGlobal(point.toPoint() if hasattr(point, "toPoint") else point)
+        self.xdotool("mousemove", "--sync", str(g.x()), str(g.y()))
+        self.wait(60)
+        self.xdotool("click", "1")
+        self.wait(120)
+
+    def play(self, text: str) -> None:
+        """Play the move ``text`` by clicks on the board: a point, a piece then its square, a square."""
+        win = self.win
+        board = win.board
+        st = win.controller.state
+        before = len(win.controller.current.moves())
+        move = st.parse_move(text)
+        if hasattr(board, "square_center"):  # Hare and Hedgehog: the square the piece goes to
+            legal = [m for m in st.legal_moves() if m < 100]
+            move = min(legal, key=lambda m: abs(m - move)) if legal else st.legal_moves()[0]
+            self.click(board, board.square_center(board._target_of(move)))
+        elif hasattr(board, "hand_point"):  # shogi: from, then to (USI text); the promotion question by a click
+            g = win.controller.game.geometry
+            self.answer_promotion("Promote" if text.endswith("+") else "Do not promote")
+            for sq in (text[:2], text[2:4]):
+                self.click(board, board.point_of(g.sq(ord(sq[1]) - 97, g.files - int(sq[0]))))
+            self._answer.stop()
+        else:
+            self.click(board, board.point_of(move))
+        self.wait_until(lambda: len(win.controller.current.moves()) > before, 10_000)
+        self.wait(150)
+
+    def answer_promotion(self, button: str) -> None:
+        """Click ``button`` of the promotion question if the next click raises it (the question runs its
+        own event loop, so a timer started now does the clicking)."""
+        from PySide6.QtCore import QTimer
+        from PySide6.QtWidgets import QApplication, QMessageBox
+
+        def look() -> None:
+            box = QApplication.activeModalWidget()
+            if isinstance(box, QMessageBox) and box.isVisible():
+                self._answer.stop()
+                b = next(b for b in box.buttons() if b.text().replace("&", "") == button)
+                g = b.mapToGlobal(b.rect().center())
+                self.xdotool("mousemove", "--sync", str(g.x()), str(g.y()), "click", "1")
+
+        self._answer = QTimer()
+        self._answer.setInterval(100)
+        self._answer.timeout.connect(look)
+        self._answer.start()
+
+    def menu(self, title: str, item: str) -> None:
+        """Open menu ``title`` of the menu bar and click ``item`` in it, both with the mouse."""
+        from PySide6.QtWidgets import QApplication, QMenu
+
+        bar = self.win.menuBar()
+        top = next(a for a in bar.actions() if a.text().replace("&", "") == title)
+        self.click(bar, bar.actionGeometry(top).center())
+        menu = top.menu()
+        assert isinstance(menu, QMenu)
+        self.wait_until(menu.isVisible, 5000)
+        action = next(a for a in menu.actions() if a.text().replace("&", "") == item)
+        self.click(menu, menu.actionGeometry(action).center())
+        self.wait_until(lambda: not menu.isVisible(), 5000)
+        QApplication.processEvents()
+        self.wait(400)
+
+    def shoot(self, name: str) -> str:
+        """The window as the X server shows it (its screen, cut to the window), saved as ``name``."""
+        g = self.win.frameGeometry()
+        self.xdotool("mousemove", "--sync", str(SCREEN[0] - 2), str(SCREEN[1] - 2))  # no hover highlight
+        self.wait(300)
+        pix = self.app.primaryScreen().grabWindow(0, g.x(), g.y(), g.width(), g.height())
+        path = self.out / name
+        pix.save(str(path), "PNG")
+        print(f"wrote {path}")
+        return str(path)
 
 
 if __name__ == "__main__":

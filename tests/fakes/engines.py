@@ -61,6 +61,33 @@ class Scripted:
         return SearchResult(move, Score.eval(0, max(state.current_player, 0)))
 
 
+class SwapScripted(Scripted):
+    """``Scripted`` with its own swap-opening answers (``swap="two/swap"``: at 3 stones, at 5).
+
+    With no stones it places the first three empty cells; ``one``/``two`` place the first
+    empty cells, ``swap`` swaps, ``bad`` places a stone on a taken cell.
+    """
+
+    seen: list = []  # (stones, limits) of every swap decision asked of any instance
+
+    def __init__(self, game, swap: str = "one/swap", **kw) -> None:
+        super().__init__(game, **kw)
+        self.swap = swap
+
+    def swap_answer(self, state, rule, limits):
+        SwapScripted.seen.append((len(state.history), limits))
+        legal = state.legal_moves()
+        n = len(state.history)
+        if n == 0:
+            return legal[:3]
+        how = dict(zip((3, 5), self.swap.split("/"))).get(n, "one")
+        if how == "swap":
+            return "swap"
+        if how == "bad":
+            return [state.history[0]]
+        return legal[: 2 if how == "two" else 1]
+
+
 def Crasher(game, **kw):
     """Raises while being built."""
     raise RuntimeError("cannot even start")

@@ -20,6 +20,7 @@ from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen
 
 from ...core.registry import Game
 from .base import BoardWidget
+from ..notation import HareNotation
 from ..themes import PLAYER_COLOURS
 
 from ...games.hare.board import (CARD_NAMES, CARD_TEXT, CARROT, FINISH, HARE, HEDGEHOG, LAST, LETTUCE, POS2,
@@ -39,7 +40,6 @@ KIND_STYLE = {  # kind: (label, fill colour)
     POS4: ("4", "#90caf9"),
     FINISH: ("F", "#b0b0b0"),
 }
-PLAYER_COLOUR_NAMES = ("red", "blue", "yellow", "green", "white", "purple")
 
 
 class HareBoard(BoardWidget):
@@ -53,7 +53,7 @@ class HareBoard(BoardWidget):
         super().__init__(game, parent)
         self.selected = 0  # the selected piece (0 or 1) of the player to move, with two pieces each
         self._buttons: list[tuple[QRectF, str, int]] = []  # (rect, "move"/"select", value)
-        self.setMinimumSize(360, 420)
+        self.setMinimumSize(320, 320)
 
     # -- the game's tables --------------------------------------------------------
     @property
@@ -201,7 +201,8 @@ class HareBoard(BoardWidget):
 
     def point_name(self, move: int) -> str:
         try:
-            return f"{self.state.format_move(move)}: {self.state.describe_move(move)}"  # type: ignore[attr-defined]
+            words = HareNotation(self.game).move(self.state, move)
+            return f"{words}: {self.state.describe_move(move)}"  # type: ignore[attr-defined]
         except (ValueError, KeyError, IndexError):
             return ""
 
@@ -313,6 +314,7 @@ class HareBoard(BoardWidget):
         """The panel's text: one line per player, then the card and the finishing order."""
         st = self.state
         g = self.game
+        names = HareNotation(g)
         out = []
         for pl in range(g.num_players):
             squares = ", ".join(str(st.sq[j]) for j in range(pl * self.ppp, pl * self.ppp + self.ppp))  # type: ignore[attr-defined]
@@ -324,13 +326,13 @@ class HareBoard(BoardWidget):
                 if any(st.eat[j] == 1 for j in range(pl * self.ppp, pl * self.ppp + self.ppp)):  # type: ignore[attr-defined]
                     where += ", must eat a lettuce"
             mark = "▶ " if pl == st.current_player else "   "
-            out.append(f"{mark}{g.player_name(pl)} ({PLAYER_COLOUR_NAMES[pl % 6]}): {'squares' if self.ppp == 2 else 'square'} {squares}, "
+            out.append(f"{mark}{names.player(pl)}: {'squares' if self.ppp == 2 else 'square'} {squares}, "
                        f"{st.car[pl]} carrots, {st.let[pl]} lettuces, {where}")  # type: ignore[attr-defined]
         card = self.last_card_text()
         out.append(card or "Hare card: none drawn yet")
         done = sorted((st.place[pl], pl) for pl in range(g.num_players) if st.place[pl])  # type: ignore[attr-defined]
         if done:
-            out.append("Finishing order: " + ", ".join(f"{n}. {g.player_name(pl)}" for n, pl in done))
+            out.append("Finishing order: " + ", ".join(f"{n}. {names.player(pl)}" for n, pl in done))
         if st.is_chance_node():
             out.append("A hare card is drawn…")
         return out

@@ -1,0 +1,156 @@
+"""SPSA through the arena: parameters, gains, the state file and resuming, a toy with a known optimum."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gamesuite.arena.spec import parse_engine_spec
+from gamesuite.arena.spsa import Spsa, SpsaParam, final_spec, load_state, parse_param, read_params, run_spsa
+from gamesuite.core.errors import InvalidOptionError
+from gamesuite.core.registry import _GAMES, load_game, register_game
+
+from .fakes.duel import Duel
+
+NOISY = "py:tests.fakes.duel:Noisy,@depth=1"
+
+
+@pytest.fixture
+def duel():
+    register_game(Duel)
+    yield load_game("duel")
+    _GAMES.pop(Duel.name, None)
+
+
+def test_parameters_are_written_the_fishtest_way(tmp_path):
+    p = parse_param(" w_four, 800, 0, 2000, 40, 0.002")
+    assert p == SpsaParam("w_four", 800.0, 0.0, 2000.0, 40.0, 0.002, integer=True)
+    assert p.value_text(812.6) == "813" and p.value_text(5000) == "2000"
+    q = parse_param("c,1.4,0.1,5,0.2,0.01")
+    assert not q.integer and q.value_text(1.23456789) == "1.23457"
+    for bad, fragment in (("x,1,2,3", "expected NAME"), ("x,a,0,1,1,1", "must be numbers"),
+                          ("x,5,0,1,1,1", "min <= start <= max"), ("x,1,0,2,0,1", "positive"),
+                          ("1x,1,0,2,1,1", "not an option name")):
+        with pytest.raises(InvalidOptionError, match=fragment):
+            parse_param(bad)
+    f = tmp_path / "p.txt"
+    f.write_text("# name, start, min, max, c_end, r_end\nx, 2, 0, 20, 1, 0.05\n\ny,8,0,20,1,0.05\n")
+    assert [p.name for p in read_params(f)] == ["x", "y"]
+    f.write_text("x,2,0,20,1,0.05\ny,8\n")
+    with pytest.raises(InvalidOptionError, match="line 2"):
+        read_params(f)
+
+
+def test_gains_follow_fishtest(duel):
+    s = Spsa(duel, parse_engine_spec(NOISY), [parse_param("x,2,0,20,4,0.01")], pairs=1000)
+    p = s.params[0]
+    assert s.c_k(p, 1000) == pytest.approx(4.0) and s.c_k(p, 1) == pytest.approx(4 * 1000**0.101)
+    a_end = 0.01 * 4**2
+    assert s.a_k(p, 1000) == pytest.approx(a_end) and s.a_k(p, 1) > s.a_k(p, 500) > a_end
+    assert s.big_a == 100
+
+
+def test_bad_runs_are_refused(duel):
+    x = [parse_param("x,2,0,20,1,0.05")]
+    with pytest.raises(InvalidOptionError, match="has no limit"):
+        Spsa(duel, parse_engine_spec("py:tests.fakes.duel:Noisy"), x, pairs=10)
+    with pytest.raises(InvalidOptionError, match="sets x itself"):
+        Spsa(duel, parse_engine_spec(NOISY + ",x=3"), x, pairs=10)
+    with pytest.raises(InvalidOptionError, match="repeat a name"):
+        Spsa(duel, parse_engine_spec(NOISY), x + x, pairs=10)
+    with pytest.raises(InvalidOptionError, match="two engines"):
+        Spsa(load_game("hare(players=3)"), parse_engine_spec("maxn,@depth=1"), x, pairs=10)
+
+
+def test_spsa_finds_the_known_optimum_of_a_toy(duel, tmp_path):
+    # Noisy plays best at x = 7; start far away at 2
+    s = Spsa(duel, parse_engine_spec(NOISY), [parse_param("x,2.0,0.0,20.0,1.0,0.05")], pairs=150, batch=1, seed=3,
+             state_path=tmp_path / "state.json")
+    seen = []
+    state = run_spsa(s, lambda entry, st: seen.append(entry))
+    assert state["k"] == 150 and len(seen) == 150 == len(state["history"])
+    assert abs(state["theta"]["x"] - 7.0) < 1.0
+    first = seen[0]
+    assert sum(first["result"]) == 2 and first["delta"]["x"] in (-1, 1)
+    # theta+ is the perturbed side that the sign points to
+    assert float(first["plus"]["x"]) == pytest.approx(2.0 + first["c"]["x"] * first["delta"]["x"], abs=1e-4)
+    saved = json.loads((tmp_path / "state.json").read_text())
+    assert saved["k"] == 150 and saved["theta"] == state["theta"] and saved["format"] == "gamesuite-spsa"
+    assert final_spec(s, state["theta"]).startswith(NOISY + ",x=")
+
+
+def test_a_stopped_run_continues_where_it_stopped(duel, tmp_path):
+    def make(path):
+        return Spsa(duel, parse_engine_spec(NOISY), [parse_param("x,2.0,0.0,20.0,1.0,0.05"),
+                                                     parse_param("y,8,0,20,1,0.05")],
+                    pairs=40, batch=2, seed=5, state_path=path)
+
+    whole = run_spsa(make(tmp_path / "a.json"))
+    # the same run killed after 6 batches, then started again
+    count = {"n": 0}
+
+    def stop_after_six() -> bool:
+        return count["n"] >= 6
+
+    part = run_spsa(make(tmp_path / "b.json"), lambda e, s: count.__setitem__("n", count["n"] + 1), stop_after_six)
+    assert part["k"] == 12
+    assert load_state(tmp_path / "b.json", make(None))["k"] == 12
+    again = run_spsa(make(tmp_path / "b.json"))
+    assert again["k"] == 40 and again["theta"] == whole["theta"] and again["history"] == whole["history"]
+    # a finished run does nothing more; another run's settings are refused
+    assert run_spsa(make(tmp_path / "b.json"))["history"] == whole["history"]
+    other = Spsa(duel, parse_engine_spec(NOISY), [parse_param("x,3.0,0.0,20.0,1.0,0.05")], pairs=40,
+                 state_path=tmp_path / "b.json")
+    with pytest.raises(InvalidOptionError, match="belongs to another run.*params"):
+        run_spsa(other)
+    (tmp_path / "c.json").write_text("{nope")
+    with pytest.raises(InvalidOptionError, match="cannot read the SPSA state"):
+        run_spsa(make(tmp_path / "c.json"))
+
+
+def test_tune_spsa_command(duel, tmp_path, capsys):
+    from gamesuite.cli import main
+
+    args = ["tune", "duel", "--spsa", "--engine", NOISY, "--param", "x,2.0,0.0,20.0,1.0,0.05", "--pairs", "30",
+            "--state", str(tmp_path / "s.json"), "--seed", "2", "--save", str(tmp_path / "games")]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("duel(target=10,top=20): SPSA of x in " + NOISY)
+    assert sum(1 for ln in out if ln.startswith("pairs ")) == 30 and out[-3].startswith("pairs 30/30")
+    assert out[-2].startswith("theta after 30 pairs: x=") and out[-1].startswith(f"engine: {NOISY},x=")
+    assert len(list((tmp_path / "games").glob("game-*.json"))) == 60
+    assert main(args) == 0  # finished: continued with nothing left to play
+    out = capsys.readouterr().out.splitlines()
+    assert "(continued)" in out[0] and not any(ln.startswith("pairs ") for ln in out)
+    assert main(["tune", "duel", "--spsa", "--engine", NOISY, "--state", str(tmp_path / "t.json")]) == 2
+    assert "at least one parameter" in capsys.readouterr().err
+    assert main(["tune", "duel", "--spsa", "--engine", NOISY, "--param", "x,2,0,20,1,0.05"]) == 2
+    assert "--state" in capsys.readouterr().err
+    assert main(["tune", "hare"]) == 2 and "--studies" in capsys.readouterr().err
+
+
+def test_tune_spsa_in_worker_processes(tmp_path):
+    """A real engine's option, through local worker processes (as a user runs it)."""
+    from .test_arena_cli import gs
+
+    r = gs("tune", "tictactoe(m=4,n=4,k=3)", "--spsa", "--engine", "tictactoe:mcts,seed=1,@nodes=200",
+           "--param", "c,1.4,0.1,5.0,0.3,0.01", "--pairs", "2", "--concurrency", "2",
+           "--state", str(tmp_path / "s.json"))
+    assert r.returncode == 0, r.stderr
+    state = json.loads((tmp_path / "s.json").read_text())
+    assert state["k"] == 2 and len(state["history"]) == 2  # batch: half of two workers, one pair
+    assert all(sum(h["result"]) == 2 and h["errors"] == 0 for h in state["history"])
+    assert 0.1 <= state["theta"]["c"] <= 5.0 and "engine: tictactoe:mcts,seed=1,@nodes=200,c=" in r.stdout
+
+
+@pytest.mark.slow
+def test_spsa_finds_the_optimum_from_every_seed(duel):
+    for seed in range(20):
+        s = Spsa(duel, parse_engine_spec(NOISY), [parse_param("x,2.0,0.0,20.0,1.0,0.05")], pairs=150, seed=seed)
+        assert abs(run_spsa(s)["theta"]["x"] - 7) < 1.0, seed
+    for seed in range(10):
+        s = Spsa(duel, parse_engine_spec(NOISY), [parse_param("x,2.0,0.0,20.0,1.0,0.05"),
+                                                  parse_param("y,8,0,20,1,0.05")], pairs=600, batch=2, seed=seed)
+        theta = run_spsa(s)["theta"]
+        assert abs(theta["x"] - 7) < 1.0 and abs(theta["y"] - 3) < 1.0, (seed, theta)
