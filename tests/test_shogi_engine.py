@@ -356,3 +356,28 @@ def test_search_scores_perpetual_check_as_a_loss_and_other_repetitions_as_draws(
     again = q.parse_move("5i4i")
     others = [m for m in q.legal_moves() if m != again]
     assert _Searcher(_plain_engine(game), q, 0).iterate(1, new_stop_flag(), others).value == 0
+
+
+def test_opening_book_plays_its_moves_and_reads_its_file(tmp_path):
+    import random as _random
+
+    from gamesuite.games.shogi.book import Book
+
+    game = load_game("shogi")
+    s = game.new_state()
+    book = Book({s.sfen(with_number=False): {"7g7f": (5, 3), "2g2f": (3, 2), "1g1f": (4, 0)}})
+    path = tmp_path / "book.txt"
+    book.save(path)
+    again = Book.load(path)
+    assert again.entries == book.entries
+    rng = _random.Random(1)
+    picks = {s.format_move(again.choose(s, rng)) for _ in range(50)}
+    assert picks == {"7g7f", "2g2f"}  # 1g1f never won: not played
+    s.play_text("7g7f")
+    assert again.choose(s, rng) is None  # out of the book
+    engine = make_engine(game, f"alphabeta,hash=1,book={path}")
+    r = engine.search(game.new_state(), Limits(depth=3))
+    assert game.new_state().format_move(r.best_move) in ("7g7f", "2g2f") and r.lines[0].text == "book"
+    path.write_text("startpos | 7g7f x\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1"):
+        Book.load(path)

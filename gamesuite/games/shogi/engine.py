@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from typing import Sequence
 
@@ -18,6 +19,7 @@ from ...search.timeman import allocate
 from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
+from .book import BOOK_FILE, Book
 from .evaluation import hand_values, load_weights, piece_values
 from .kernels import MAX_MOVES, SCRATCH
 from .mate import MateResult, MateTable, find_mate
@@ -200,8 +202,14 @@ class ShogiEngine:
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
-                 singular: bool = True, params: str = "") -> None:
+                 singular: bool = True, params: str = "", book: bool | str = False, **tuning: float) -> None:
         self.game = game
+        self.book: Book | None = None
+        if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
+            self.book = Book.load(BOOK_FILE) if game.geometry.variant == "standard" else None
+        elif book not in (False, "", None) and str(book).lower() not in ("false", "none"):
+            self.book = Book.load(str(book))
+        self.rng = random.Random()
         g = game.geometry
         if int(mate) < 0:
             raise InvalidOptionError(f"option mate must be a node count >= 0, got {mate!r}")
@@ -220,7 +228,12 @@ class ShogiEngine:
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
                       (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular)):
             self.opts[i] = bool(on)
-        self.prm = search_params(piece_values(self.ew), hand_values(self.ew), **parse_params(params))
+        override = parse_params(params)
+        for k, v in tuning.items():  # the search parameters one by one (``rfp_margin=120``), for SPSA
+            if k.upper() not in SEARCH_PARAMS and k.upper() not in ("LMR_BASE", "LMR_SCALE"):
+                raise InvalidOptionError(f"engine alphabeta has no option {k!r}")
+            override[k.upper()] = float(v)
+        self.prm = search_params(piece_values(self.ew), hand_values(self.ew), **override)
         self.heur = np.zeros(S.HEUR_SIZE, dtype=np.int32)
         self.cont = np.zeros(2 * S.PTS * S.PTS, dtype=np.int16)
 
@@ -241,6 +254,10 @@ class ShogiEngine:
         self.age = (self.age + 1) % 256
         self.heur[: S.H_COUNTER] //= 2
         t0 = time.perf_counter()
+        if self.book is not None and limits.multipv == 1 and limits.searchmoves is None and not limits.infinite:
+            move = self.book.choose(state, self.rng)
+            if move is not None:
+                return self._book_result(state, move, t0, on_info)
         hard = allocate(limits, state.color).hard_ms
         budget = self.mate_nodes if limits.nodes is None else min(self.mate_nodes, limits.nodes // 4)
         self.last_mate = None
@@ -273,6 +290,15 @@ class ShogiEngine:
         self.last_mate = r
         return r if r.status == "mate" and r.pv else None
 
+    def _book_result(self, state: ShogiState, move: int, t0: float,
+                     on_info: InfoCallback | None) -> SearchResult:
+        score = Score.eval(0, state.color)
+        ms = int((time.perf_counter() - t0) * 1000)
+        info = SearchInfo(next_search_id(), 0, 0, score, (move,), 0, 0, ms, 1, 0, "book")
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(move, score, (move,), 0, 0, ms, None, (info,))
+
     def _mate_result(self, state: ShogiState, mate: MateResult, nodes: int, t0: float,
                      on_info: InfoCallback | None, searched: SearchResult | None = None) -> SearchResult:
         pov = state.color
@@ -301,6 +327,7 @@ SEARCH_PARAMS = {
     "Q_DELTA": 100,
     "BONUS_MUL": 32, "BONUS_MAX": 1200,
     "MATE1_DEPTH": 0,  # 0: also at the first ply of the quiescence search
+    "IIR_DEPTH": 0,  # internal iterative reduction from this depth (0: none)
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45
@@ -376,4 +403,6 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                      "search; material, PST, king safety, mobility",
                 default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True,
                                        "nullmove": True, "lmr": True, "extensions": True, "aspiration": True,
-                                       "prune": True, "mate1": True, "singular": True, "params": ""})
+                                       "prune": True, "mate1": True, "singular": True, "params": "", "book": False,
+                                       **{k.lower(): v for k, v in SEARCH_PARAMS.items()},
+                                       "lmr_base": LMR_BASE, "lmr_scale": LMR_SCALE})

@@ -17,7 +17,9 @@ board as it is, Gote's turned round, so that each side plays up the board):
 - the mobility of the sliders (a weight per type times the empty squares along
   its lines) and the open lines ahead of each king (the empty squares straight
   ahead and on the two forward diagonals);
-- a bonus for the side to move (the tempo).
+- a bonus for the side to move (the tempo);
+- for each kind held in hand, a weight by the number of empty squares next to
+  the enemy king (a drop's chances against an open king).
 
 The weights live in one flat ``int32`` array (layout ``E_*`` below), made from
 the hand-set values here (``default_weights``) or read from the data file
@@ -69,9 +71,10 @@ E_KPE = E_KPO + 16 * OFF * OFF  # the same against the enemy king
 E_MOB = E_KPE + 16 * OFF * OFF  # [type] per empty square along a slider's lines
 E_OPEN = E_MOB + 16  # per empty square ahead of the own king (three lines)
 E_TEMPO = E_OPEN + 1  # for the side to move
-E_SIZE = E_TEMPO + 1
+E_HKE = E_TEMPO + 1  # [kind * 9 + empty squares next to the enemy king] a kind held in hand
+E_SIZE = E_HKE + 8 * 9
 #: Features of one position are at most this many (pieces twice, the kings, hands, mobility, lines).
-MAX_FEATURES = 4 * 40 + 40 + 16 + 8 + 1
+MAX_FEATURES = 4 * 40 + 40 + 16 + 8 + 1 + 16
 
 # -- the hand-set weights (the tuner's starting point and prior) --------------------------------------------
 PIECE_VALUES = {
@@ -205,6 +208,18 @@ def _king_view(kings, c, other, files, PN, rel, pfile):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _empty_around(board, k, dirs) -> int:
+    """The empty squares next to the square ``k`` (0 when there is no king: ``k < 0``)."""
+    if k < 0:
+        return 0
+    n = 0
+    for i in range(8):
+        if board[k + dirs[i]] == 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx, coef) -> int:
     """The features of a position (``us`` to move), from Sente's side: weight indices in ``idx`` and their
     coefficients in ``coef`` (the evaluation for Sente is the sum of ``ew[idx] * coef``); returns how many."""
@@ -259,11 +274,16 @@ def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx,
                     idx[n] = E_MOB + t
                     coef[n] = sgn * run
                     n += 1
+        around = _empty_around(board, kings[1 - c], dirs)
         for k in range(1, 8):
             if hands[c, k]:
                 idx[n] = E_HAND + k * 20 + hands[c, k]
                 coef[n] = sgn
                 n += 1
+                if kings[1 - c] >= 0:
+                    idx[n] = E_HKE + k * 9 + around
+                    coef[n] = sgn
+                    n += 1
         if kings[c] >= 0:
             k = kings[c]
             fwd = 0 if c == 0 else 4
@@ -324,9 +344,12 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
                             run += 1
                             q += d
                 sc += w * run
+        around = _empty_around(board, kings[1 - c], dirs)
         for k in range(1, 8):
             if hands[c, k]:
                 sc += ew[E_HAND + k * 20 + hands[c, k]]
+                if kings[1 - c] >= 0:
+                    sc += ew[E_HKE + k * 9 + around]
         if kings[c] >= 0 and ew[E_OPEN] != 0:
             k = kings[c]
             fwd = 0 if c == 0 else 4
@@ -386,6 +409,11 @@ def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color:
         score[c] += x
     for c in (0, 1):
         score[c] += sum(int(ew[E_HAND + k * 20 + int(hands[c, k])]) for k in range(1, 8) if hands[c, k])
+        if 1 - c in kings:
+            r, f = kings[1 - c]
+            around = sum(1 for dr in (-1, 0, 1) for df in (-1, 0, 1)
+                         if (dr or df) and inside(r + dr, f + df) and (r + dr, f + df) not in pieces)
+            score[c] += sum(int(ew[E_HKE + k * 9 + around]) for k in range(1, 8) if hands[c, k])
         if c in kings:
             r, f = kings[c]
             fwd = -1 if c == 0 else 1

@@ -54,6 +54,7 @@ P_SE_DEPTH, P_SE_MARGIN = 18, 19
 P_Q_DELTA = 20
 P_BONUS_MUL, P_BONUS_MAX = 21, 22
 P_MATE1_DEPTH = 23
+P_IIR_DEPTH = 24
 P_SEEV = 32  # 16 SEE values by piece type
 P_LMR = 64  # reductions: prm[P_LMR + depth * LMR_N + move_number] (both < LMR_N)
 LMR_N = 64
@@ -887,6 +888,9 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             return 0
         if v >= beta:
             return beta if v >= WIN_THRESHOLD else v
+    if prune and ttmove < 0 and excluded < 0 and prm[P_IIR_DEPTH] > 0 and depth >= prm[P_IIR_DEPTH] and (
+            pvnode or cutnode):
+        depth -= 1  # internal iterative reduction: no move from an earlier search to trust
     n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                   scratch[ply])
     if n == 0:

@@ -31,8 +31,6 @@ from pathlib import Path
 
 import numpy as np
 
-from ...arena.record import load_record
-from ...core.errors import InvalidRecordError
 from .board import SLIDE_MASK, STEP_MASK
 from .evaluation import (
     E_HAND,
@@ -59,6 +57,7 @@ class Dataset:
     coef: np.ndarray  # their coefficients, float64
     y: np.ndarray  # (n,) float64
     game: np.ndarray  # (n,) int32, the game each position comes from
+    v: np.ndarray  # (n,) float64, our own search's value for Sente (NaN: not searched)
 
     @property
     def size(self) -> int:
@@ -69,7 +68,7 @@ class Dataset:
         lens = ends - starts
         take = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends)]) if len(rows) else np.zeros(0, int)
         return Dataset(np.concatenate([[0], np.cumsum(lens)]), self.idx[take], self.coef[take], self.y[rows],
-                       self.game[rows])
+                       self.game[rows], self.v[rows])
 
 
 def _winning_capture(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray) -> int:  # type: ignore[no-untyped-def]
@@ -107,9 +106,14 @@ def quiet_position(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray,
     return None
 
 
-def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard",
+def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard", label_nodes: int = 0,
                    log=print) -> Dataset:  # type: ignore[no-untyped-def]
-    """The quiet positions (from ply ``skip`` on) of every decided or drawn game record under ``dirs``."""
+    """The positions (from ply ``skip`` on, made quiet) of the game records under ``dirs`` with each game's
+    result, read by the arena's ``positions`` (games ended by an adjudication are left out); with
+    ``label_nodes``, each also with the value of our engine's search of that many nodes."""
+    from ...arena.positions import positions
+    from ...core.limits import Limits
+    from ...core.registry import load_game
     from .engine import search_params
     from .evaluation import hand_values, piece_values
 
@@ -123,39 +127,52 @@ def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard",
     coef: list[np.ndarray] = []
     ys: list[float] = []
     games: list[int] = []
-    files = sorted(f for d in dirs for f in Path(d).glob("game-*.json"))
-    ngames = 0
+    sources: dict[str, int] = {}
+    games_of: dict[str, object] = {}
+    values: list[float] = []
+    searcher = None
     t0 = time.time()
-    for f in files:
-        try:
-            rec, _game, start, moves = load_record(f)
-        except InvalidRecordError as e:
-            log(f"skipped: {e}")
+    for p in positions(dirs):
+        if p.ply < skip:
             continue
-        if getattr(rec, "error", None):
+        game = games_of.get(p.game)
+        if game is None:
+            game = games_of[p.game] = load_game(p.game)
+        if game.geometry.variant != variant:  # type: ignore[attr-defined]
             continue
-        g = start.g
-        if g.variant != variant or rec.adjudication and rec.adjudication.get("kind") not in (None, "resign"):
-            continue  # a game lost on time or by a crash says nothing about its positions
-        y = (rec.returns[0] + 1) / 2
-        s = start.copy()
-        for ply, m in enumerate(moves):
-            q = quiet_position(s, prm, buf, scratch) if ply >= max(skip, rec.opening_plies) else None
-            if q is not None:
-                n = _features(q.board, q.hands, q.kings, np.int64(q.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
-                              SLIDE_MASK, fidx, fcoef)
-                idx.append(fidx[:n].astype(np.int32))
-                coef.append(fcoef[:n].astype(np.float64))
-                rows.append(rows[-1] + n)
-                ys.append(y)
-                games.append(ngames)
-            s.play(m)
-        ngames += 1
-        if ngames % 500 == 0:
-            log(f"{ngames} games, {len(ys)} positions, {time.time() - t0:.0f} s")
-    log(f"{ngames} games, {len(ys)} positions")
+        if p.source not in sources:
+            sources[p.source] = len(sources)
+            if len(sources) % 500 == 0:
+                log(f"{len(sources)} games, {len(ys)} positions, {time.time() - t0:.0f} s")
+        q = quiet_position(game.state_from_text(p.text), prm, buf, scratch)  # type: ignore[attr-defined]
+        if q is None:
+            continue
+        g = q.g
+        n = _features(q.board, q.hands, q.kings, np.int64(q.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                      SLIDE_MASK, fidx, fcoef)
+        idx.append(fidx[:n].astype(np.int32))
+        coef.append(fcoef[:n].astype(np.float64))
+        rows.append(rows[-1] + n)
+        sente = p.returns[0]
+        ys.append((sente + 1) / 2)
+        games.append(sources[p.source])
+        value = float("nan")
+        if label_nodes > 0:
+            if searcher is None:
+                from .engine import ShogiEngine
+
+                searcher = ShogiEngine(game, hash=16, mate=0)  # type: ignore[arg-type]
+            sc = searcher.search(q, Limits(nodes=label_nodes)).score.for_player(0)
+            value = float(sc.value) if sc.kind != "mate" else (MATE_VALUE if sc.value > 0 else -MATE_VALUE)
+        values.append(value)
+    log(f"{len(sources)} games, {len(ys)} positions")
     return Dataset(np.array(rows, dtype=np.int64), np.concatenate(idx) if idx else np.zeros(0, np.int32),
-                   np.concatenate(coef) if coef else np.zeros(0), np.array(ys), np.array(games, dtype=np.int32))
+                   np.concatenate(coef) if coef else np.zeros(0), np.array(ys), np.array(games, dtype=np.int32),
+                   np.array(values))
+
+
+#: A mate found by the labelling search counts as this value (centi-pawns, Sente's view).
+MATE_VALUE = 30000.0
 
 
 def tie_map(files: int) -> np.ndarray:
@@ -201,10 +218,24 @@ def fit_scale(data: Dataset, w: np.ndarray, tie: np.ndarray) -> float:
     return math.exp((lo + hi) / 2)
 
 
+def _targets(data: Dataset, k: float, lam: float) -> np.ndarray:
+    """``lam`` * the game's result + (1 - ``lam``) * sigmoid(our search's value / K) (the result alone where the
+    position was not searched)."""
+    if lam >= 1.0:
+        return data.y
+    searched = ~np.isnan(data.v)
+    p = 1.0 / (1.0 + np.exp(-np.nan_to_num(data.v) / k))
+    return np.where(searched, lam * data.y + (1 - lam) * p, data.y)
+
+
 def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: int = 400, lr: float = 2.0,
-        l2: float = 2e-3, scale: float | None = None,
+        l2: float = 2e-3, scale: float | None = None, lam: float = 1.0,
         log=print) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
-    """Weights that fit ``train`` (Adam on cross-entropy + ``l2`` * mean squared change); ``(ew, K)``."""
+    """Weights that fit ``train`` (Adam on cross-entropy + ``l2`` * mean squared change); ``(ew, K)``.
+
+    The target is the game's result, or with ``lam`` < 1 a mix of it and our search's value (``_targets``).
+    Held-out losses are printed against both the results alone and the mixed targets.
+    """
     tie = tie_map(files)
     nparam = int(tie.max()) + 1
     w0 = np.zeros(nparam)
@@ -214,8 +245,15 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
     np.add.at(cnt, tie[ok], 1)
     w0 /= np.maximum(cnt, 1)
     k = scale or fit_scale(train, w0, tie)
-    log(f"K = {k:.1f}; loss train {_loss(_evals(train, w0, tie), train.y, k):.5f}, "
-        f"held out {_loss(_evals(test, w0, tie), test.y, k):.5f}")
+    ty, hy = _targets(train, k, lam), _targets(test, k, lam)
+
+    def report(label: str, w: np.ndarray) -> None:
+        he = _evals(test, w, tie)
+        log(f"{label}: loss train {_loss(_evals(train, w, tie), ty, k):.5f}, held out {_loss(he, hy, k):.5f} "
+            f"(against the results alone {_loss(he, test.y, k):.5f})")
+
+    log(f"K = {k:.1f}")
+    report("start", w0)
     w = w0.copy()
     m = np.zeros(nparam)
     v = np.zeros(nparam)
@@ -227,7 +265,7 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
     for it in range(1, iterations + 1):
         e = _evals(train, w, tie)
         p = 1.0 / (1.0 + np.exp(-e / k))
-        gi = (p - train.y) / (k * train.size)
+        gi = (p - ty) / (k * train.size)
         grad = np.bincount(pidx, weights=gi[rowof] * train.coef, minlength=nparam)
         grad += 2 * l2 * (w - w0) / 1e4  # l2 per (100 units of change) squared
         grad[frozen] = 0
@@ -235,8 +273,7 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
         v = b2 * v + (1 - b2) * grad * grad
         w -= lr * (m / (1 - b1 ** it)) / (np.sqrt(v / (1 - b2 ** it)) + 1e-12)
         if it % 50 == 0 or it == iterations:
-            log(f"iteration {it}: loss train {_loss(e, train.y, k):.5f}, "
-                f"held out {_loss(_evals(test, w, tie), test.y, k):.5f}")
+            report(f"iteration {it}", w)
     ew = ew0.copy()
     ew[ok] = np.round(w[tie[ok]]).astype(np.int32)
     for kind in range(8):
@@ -255,19 +292,33 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip", type=int, default=16, help="plies of each game left out (default 16)")
     ap.add_argument("--start", choices=("loaded", "default"), default="loaded",
                     help="start from the weights the engine loads now, or from the hand-set ones")
+    ap.add_argument("--cache", help="keep the positions read in this .npz file (read it back if it exists)")
+    ap.add_argument("--scale", type=float, help="the K of sigmoid(eval / K) (default: fitted)")
+    ap.add_argument("--label-nodes", type=int, default=0,
+                    help="also search every position with our engine (this many nodes) for --lam")
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="target = lam * result + (1 - lam) * sigmoid(search value / K) (default 1: results only)")
     args = ap.parse_args(argv)
     from ...core.registry import load_game
     from .evaluation import default_weights
 
     g = load_game("shogi").geometry
-    data = load_positions(args.dirs, args.skip)
+    if args.cache and Path(args.cache).exists():
+        with np.load(args.cache) as z:
+            data = Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"])
+        print(f"{data.size} positions from {args.cache}")
+    else:
+        data = load_positions(args.dirs, args.skip, label_nodes=args.label_nodes)
+        if args.cache:
+            np.savez(args.cache, rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game,
+                     v=data.v)
     if data.size < 100:
         print(f"only {data.size} positions: not enough to tune", file=sys.stderr)
         return 1
     held = (data.game % 10) == 9
     train, test = data.subset(np.flatnonzero(~held)), data.subset(np.flatnonzero(held))
     ew0 = load_weights(g) if args.start == "loaded" else default_weights(g)
-    ew, k = fit(train, test, ew0, g.files, args.iterations, args.lr, args.l2)
+    ew, k = fit(train, test, ew0, g.files, args.iterations, args.lr, args.l2, args.scale, args.lam)
     out = Path(args.out)
     arrays = {}
     if out.exists():
