@@ -381,3 +381,14 @@ def test_opening_book_plays_its_moves_and_reads_its_file(tmp_path):
     path.write_text("startpos | 7g7f x\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 1"):
         Book.load(path)
+
+
+def test_the_root_mate_search_time_comes_off_the_byoyomi_when_the_clock_is_empty():
+    from gamesuite.games.shogi.engine import _less_time
+    from gamesuite.search.timeman import allocate
+
+    byo = _less_time(Limits(time_left=(0, 0), byoyomi=1000), 0, 30)
+    assert byo.byoyomi == 970 and byo.time_left == (0, 0) and allocate(byo, 0).per_move
+    clock = _less_time(Limits(time_left=(60_000, 60_000), byoyomi=1000), 1, 30)
+    assert clock.time_left == (60_000, 59_970) and clock.byoyomi == 1000
+    assert _less_time(Limits(movetime=500), 0, 30).movetime == 470

@@ -378,16 +378,19 @@ def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> n
 
 
 def _less_time(limits: Limits, pov: int, spent_ms: float) -> Limits:
-    """``limits`` with ``spent_ms`` taken off the move time or the clock of ``pov``."""
+    """``limits`` with ``spent_ms`` taken off the move time, the clock of ``pov``, or (when that clock is
+    empty) the byoyomi."""
     spent = int(spent_ms)
     if spent <= 0:
         return limits
     if limits.movetime is not None:
         return dataclasses.replace(limits, movetime=max(1, limits.movetime - spent))
-    if limits.time_left is not None and 0 <= pov < len(limits.time_left):
+    if limits.time_left is not None and 0 <= pov < len(limits.time_left) and limits.time_left[pov] > 0:
         left = list(limits.time_left)
         left[pov] = max(1, left[pov] - spent)
         return dataclasses.replace(limits, time_left=tuple(left))
+    if limits.byoyomi:
+        return dataclasses.replace(limits, byoyomi=max(1, limits.byoyomi - spent))
     return limits
 
 

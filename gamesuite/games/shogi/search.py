@@ -420,7 +420,30 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
             continue  # our own piece or a wall
         sq = p2sq[q]
         contact = q if i < 8 else -1
-        if v == 0 and (i == 8 or i == 9 or _attacked(board, q, ubit, s, dirs, stepm, slidem, W)):
+        # our pieces that attack q (can move there), into scratch[40:50]
+        na = 0
+        for j in range(8):
+            d = s * dirs[j]
+            f = q - d
+            w = board[f]
+            if w == 0:
+                while w == 0:
+                    f -= d
+                    w = board[f]
+                if (w & ubit) and (slidem[w & 15] >> j) & 1:
+                    scratch[40 + na] = f
+                    na += 1
+            elif (w & ubit) and ((stepm[w & 15] | slidem[w & 15]) >> j) & 1:
+                scratch[40 + na] = f
+                na += 1
+        for off in (2 * W + 1, 2 * W - 1):
+            f = q + s * off
+            if board[f] == (ubit | KNIGHT):
+                scratch[40 + na] = f
+                na += 1
+        if i < 8 and na == 0:
+            continue  # a contact check there would be unprotected (or impossible): the king takes it
+        if v == 0:
             for kind in range(2, 8):
                 if hands[us, kind] == 0:
                     continue
@@ -433,26 +456,11 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
                 if _mates(board, hands, kings, us, m, np.int64(-1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
                           tab, out, scratch):
                     return m
-        # our pieces that can move to q (not the king)
+        # moves of those pieces to q (not the king's)
         rq = rel[ro + q]
-        for j in range(10):
-            if j < 8:
-                d = s * dirs[j]
-                f = q - d
-                w = board[f]
-                if w == 0:
-                    while w == 0:
-                        f -= d
-                        w = board[f]
-                    if not ((w & ubit) and (slidem[w & 15] >> j) & 1):
-                        continue
-                elif not ((w & ubit) and ((stepm[w & 15] | slidem[w & 15]) >> j) & 1):
-                    continue
-            else:
-                f = q + s * (2 * W + 1) if j == 8 else q + s * (2 * W - 1)
-                w = board[f]
-                if w != (ubit | KNIGHT):
-                    continue
+        for a in range(na):
+            f = scratch[40 + a]
+            w = board[f]
             t = w & 15
             if t == KING:
                 continue
