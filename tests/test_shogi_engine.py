@@ -392,3 +392,22 @@ def test_the_root_mate_search_time_comes_off_the_byoyomi_when_the_clock_is_empty
     clock = _less_time(Limits(time_left=(60_000, 60_000), byoyomi=1000), 1, 30)
     assert clock.time_left == (60_000, 59_970) and clock.byoyomi == 1000
     assert _less_time(Limits(movetime=500), 0, 30).movetime == 470
+
+
+def test_the_weights_option_loads_a_file_and_rejects_a_bad_one(tmp_path):
+    from gamesuite.core.errors import InvalidOptionError
+
+    g = load_game("shogi")
+    ew = default_weights(g.geometry)
+    ew[1] += 37  # a pawn worth a little more: the file's weights, not the defaults, must come back
+    path = tmp_path / "w.npz"
+    np.savez(path, standard=ew)
+    assert np.array_equal(load_weights(g.geometry, path=str(path)), ew)
+    e = make_engine(g, f"alphabeta,weights={path}")
+    assert np.array_equal(e.ew, ew)
+    assert np.array_equal(load_weights(g.geometry, path="default"), default_weights(g.geometry))
+    with pytest.raises(InvalidOptionError, match="nothere.npz"):
+        make_engine(g, f"alphabeta,weights={tmp_path / 'nothere.npz'}")
+    np.savez(tmp_path / "mini.npz", mini=ew)
+    with pytest.raises(InvalidOptionError, match="no standard weights"):
+        load_weights(g.geometry, path=str(tmp_path / "mini.npz"))

@@ -202,7 +202,8 @@ class ShogiEngine:
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
-                 singular: bool = True, params: str = "", book: bool | str = False, **tuning: float) -> None:
+                 singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
+                 **tuning: float) -> None:
         self.game = game
         self.book: Book | None = None
         if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
@@ -221,7 +222,7 @@ class ShogiEngine:
         self.last_mate: MateResult | None = None
         self.tt = new_table(hash)
         self.age = 0
-        self.ew = load_weights(g, bool(positional))
+        self.ew = load_weights(g, bool(positional), str(weights) if weights else None)
         self.zs = np.array([g.zob_side], dtype=np.uint64)
         self.aspiration = bool(aspiration)
         self.opts = np.zeros(S.OPTS, dtype=np.int64)
@@ -407,5 +408,6 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                 default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True,
                                        "nullmove": True, "lmr": True, "extensions": True, "aspiration": True,
                                        "prune": True, "mate1": True, "singular": True, "params": "", "book": False,
+                                       "weights": "",
                                        **{k.lower(): v for k, v in SEARCH_PARAMS.items()},
                                        "lmr_base": LMR_BASE, "lmr_scale": LMR_SCALE})

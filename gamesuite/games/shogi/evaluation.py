@@ -155,20 +155,31 @@ def default_weights(g: Geometry, positional: bool = True) -> np.ndarray:
     return ew
 
 
-_LOADED: dict[str, np.ndarray] = {}
+_LOADED: dict[tuple[str, str], np.ndarray] = {}
 
 
-def load_weights(g: Geometry, positional: bool = True) -> np.ndarray:
-    """The weights of ``g``'s variant: the tuned ones from ``WEIGHTS_FILE`` if it has them, else the hand-set
-    ones; ``positional=False`` keeps only material and the piece-square tables."""
-    if g.variant not in _LOADED:
+def load_weights(g: Geometry, positional: bool = True, path: str | Path | None = None) -> np.ndarray:
+    """The weights of ``g``'s variant: the tuned ones from ``path`` (default ``WEIGHTS_FILE``) if it has them,
+    else the hand-set ones (``path="default"``: always those); ``positional=False`` keeps only material and
+    the piece-square tables. A ``path`` that cannot be read, or has no weights of this variant, is an
+    ``InvalidOptionError``."""
+    from ...core.errors import InvalidOptionError, quote
+
+    name = str(path) if path is not None else ""
+    if (g.variant, name) not in _LOADED:
         ew = None
-        if WEIGHTS_FILE.exists():
-            with np.load(WEIGHTS_FILE) as data:
-                if g.variant in data.files and data[g.variant].shape == (E_SIZE,):
-                    ew = data[g.variant].astype(np.int32)
-        _LOADED[g.variant] = ew if ew is not None else default_weights(g)
-    ew = _LOADED[g.variant].copy()
+        file = Path(path) if path not in (None, "default") else WEIGHTS_FILE
+        if path != "default" and (path is not None or file.exists()):
+            try:
+                with np.load(file) as data:
+                    if g.variant in data.files and data[g.variant].shape == (E_SIZE,):
+                        ew = data[g.variant].astype(np.int32)
+            except (OSError, ValueError) as e:
+                raise InvalidOptionError(f"cannot read evaluation weights {quote(str(file))}: {e}") from None
+            if ew is None and path is not None:
+                raise InvalidOptionError(f"{quote(str(file))} has no {g.variant} weights of {E_SIZE} values")
+        _LOADED[(g.variant, name)] = ew if ew is not None else default_weights(g)
+    ew = _LOADED[(g.variant, name)].copy()
     if not positional:
         ew[E_KPO:] = 0
     return ew
