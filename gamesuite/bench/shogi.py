@@ -45,6 +45,9 @@ def main(argv: list[str]) -> int:
                    help="the mate problem set to solve (default: the repository's tests/data/shogi_tsume.txt; "
                         "'' to skip)")
     p.add_argument("--tsume-nodes", type=int, default=2_000_000, help="df-pn nodes per problem (default 2,000,000)")
+    p.add_argument("--tsume-reference", type=int, default=7,
+                   help="also solve the set's mates of up to this many plies with the plain-Python reference "
+                        "(default 7; 0: none)")
     args = p.parse_args(argv)
     if not args.no_perft:
         _bench_perft(args)
@@ -53,7 +56,7 @@ def main(argv: list[str]) -> int:
     if not args.no_mate:
         _bench_mate()
         if args.tsume:
-            _bench_tsume(args.tsume, args.tsume_nodes)
+            _bench_tsume(args.tsume, args.tsume_nodes, args.tsume_reference)
     return 0
 
 
@@ -136,16 +139,19 @@ def read_tsume(path: str | Path) -> list[tuple[str, int, list[str]]]:
     return out
 
 
-def _bench_tsume(path: str, nodes: int) -> None:
-    """Solve every problem of the set with df-pn: how many, by mate length, and how fast."""
+def _bench_tsume(path: str, nodes: int, reference: int = 0) -> None:
+    """Solve every problem of the set with df-pn: how many, by mate length, and how fast; then the ones of up
+    to ``reference`` plies with the plain-Python reference (``mate_reference``), which must find the same
+    length."""
     from collections import defaultdict
 
-    from ..games.shogi.mate import find_mate
+    from ..games.shogi.mate import find_mate, mate_reference
 
     if not Path(path).exists():
         print(f"\n(no mate problem set at {path})")
         return
     game = load_game("shogi")
+    find_mate(game.state_from_text(MATES[0][0]))  # compile or load the kernels outside the times
     rows: dict[int, list[tuple[bool, int, float]]] = defaultdict(list)
     for sfen, plies, _line in read_tsume(path):
         state = game.state_from_text(sfen)
@@ -163,3 +169,17 @@ def _bench_tsume(path: str, nodes: int) -> None:
     print(f"{'all':<34}{len(every):>9}{sum(ok for ok, _, _ in every):>8}"
           f"{sum(t for _, _, t in every) / len(every):>9.3f}{max(t for _, _, t in every):>8.3f}"
           f"{sum(n for _, n, _ in every) // len(every):>12}", flush=True)
+    if reference <= 0:
+        return
+    ref: dict[int, list[tuple[bool, float]]] = defaultdict(list)
+    for sfen, plies, _line in read_tsume(path):
+        if plies <= reference:
+            state = game.state_from_text(sfen)
+            t = time.perf_counter()
+            found = mate_reference(state, plies)
+            ref[plies].append((found == plies, time.perf_counter() - t))
+    print(f"\n{'tsume set (plain-Python reference)':<34}{'problems':>9}{'solved':>8}{'mean s':>9}{'max s':>8}")
+    for plies in sorted(ref):
+        r2 = ref[plies]
+        print(f"{'mate in ' + str(plies) + ' plies':<34}{len(r2):>9}{sum(ok for ok, _ in r2):>8}"
+              f"{sum(t for _, t in r2) / len(r2):>9.3f}{max(t for _, t in r2):>8.3f}", flush=True)
