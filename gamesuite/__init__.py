@@ -3,5 +3,7 @@
 __version__ = "0.1.0"
 
 from . import numba_cache as _numba_cache  # noqa: E402
+from . import numba_typing as _numba_typing  # noqa: E402
 
 _numba_cache.install()  # before any module with kernels is imported
+_numba_typing.install()  # faster compiles: each call's typing worked out once

@@ -21,7 +21,9 @@ module changed (a ``git pull`` that touched only ``kernels.py`` left
 kernel compile again once.
 
 ``gamesuite/__init__.py`` calls ``install()``, so it runs before any module
-with kernels is imported.
+with kernels is imported. A frozen build also ships compiled kernels;
+``seed_cache()`` copies them into the user's folder on the first launch (see
+``packaging/entry.py`` and docs/packaging.md).
 """
 
 from __future__ import annotations
@@ -87,6 +89,29 @@ def _locator_class() -> type:
             return self
 
     return FrozenCacheLocator
+
+
+def seed_cache(shipped: str) -> bool:
+    """Copy a frozen build's shipped kernels (compiled when the program was built, for the CPU family
+    ``packaging/entry.py`` selected) into this user's cache folder, once: then the first launch loads
+    them instead of compiling. True if it copied anything."""
+    dest = cache_root()
+    marker = os.path.join(dest, ".seeded")
+    if not os.path.isdir(shipped) or os.path.exists(marker):
+        return False
+    import shutil
+
+    try:
+        os.makedirs(dest, exist_ok=True)
+        for name in os.listdir(shipped):
+            src = os.path.join(shipped, name)
+            if os.path.isdir(src):
+                shutil.copytree(src, os.path.join(dest, name), dirs_exist_ok=True)
+        with open(marker, "w", encoding="utf-8") as f:
+            f.write(shipped + "\n")
+    except OSError:
+        return False
+    return True
 
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))

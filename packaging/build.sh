@@ -24,6 +24,26 @@ cd "$root/packaging"
 find "$out/gamesuite/_internal" \( -path '*/llvmlite/*.so' -o -name 'libpython3*.so*' \) -type f \
     -exec strip --strip-unneeded {} +
 
+# The kernels, compiled now for a CPU family (x86-64-v3 by default: AVX2, any x86-64 CPU since about
+# 2015) and shipped in the bundle: on such a CPU the first launch compiles nothing (packaging/entry.py
+# copies them into the user's cache folder). Run last: the cache is keyed by the executable's hash.
+cpu=${GAMESUITE_CPU_FAMILY:-x86-64-v3}
+flags=${GAMESUITE_CPU_FLAGS:-"cx8 cmov mmx fxsr sse sse2 ssse3 fma cx16 sse4_1 sse4_2 movbe popcnt xsave avx f16c lahf_lm abm bmi1 avx2 bmi2"}
+echo "== kernels for $cpu"
+kcache="$work/kernel-cache"
+t0=$(date +%s)
+XDG_CACHE_HOME="$kcache" NUMBA_CPU_NAME="$cpu" NUMBA_CPU_FEATURES="" QT_QPA_PLATFORM=offscreen \
+    "$out/gamesuite/gamesuite" prepare --quiet ${GAMESUITE_PREPARE_ARGS:-}
+kdir="$out/gamesuite/_internal/kernels"
+rm -rf "$kdir" && mkdir -p "$kdir"
+cp -a "$kcache"/gamesuite/numba/*/. "$kdir/"
+rm -f "$kdir/.seeded"
+python3 - "$kdir/target.json" "$cpu" "$flags" <<'PY'
+import json, sys
+json.dump({"cpu_name": sys.argv[2], "cpu_features": "", "flags": sys.argv[3].split()}, open(sys.argv[1], "w"), indent=1)
+PY
+echo "kernels: $(du -sh "$kdir" | cut -f1), compiled in $(( $(date +%s) - t0 )) s"
+
 echo "== .deb"
 version=$("$work/venv/bin/python" -c "import gamesuite; print(gamesuite.__version__)")
 arch=$(dpkg --print-architecture)

@@ -87,17 +87,62 @@ def test_commands_before_start_and_bad_boards():
     assert r[2].startswith("ERROR") and "taken" in r[2]
 
 
-def test_time_left_is_honoured_in_the_budget():
+def test_time_left_is_honoured_by_the_time_manager():
+    from gamesuite.search.timeman import SAFETY_MS, allocate
+
     brain = gomocup.Brain(io.StringIO(), warm=False)
     brain.size = 15
     brain.timeout_turn = 5000
     brain.timeout_match = 100000
     brain.time_left = 2000
-    assert brain._budget_ms() <= 2000 // 8
-    brain.time_left = None
-    assert brain._budget_ms() == 5000 - gomocup.MARGIN_MS
+    b = allocate(brain._limits(), 0)
+    assert b.soft_ms <= 2000 // 8 and b.hard_ms <= 2000 // 4  # a share of what is left, far below the turn
+    brain.time_left = 100_000  # plenty left: the turn caps the hard limit, the share is the soft one
+    b = allocate(brain._limits(), 0)
+    assert b.hard_ms == 5000 - gomocup.MARGIN_MS - SAFETY_MS and b.soft_ms < b.hard_ms
+    brain.time_left = None  # no match clock: the whole turn
+    b = allocate(brain._limits(), 0)
+    assert b.soft_ms == b.hard_ms == 5000 - gomocup.MARGIN_MS - SAFETY_MS
+    brain.timeout_match, brain.time_left = 0, 2000  # timeout_match 0: no match limit, time_left is ignored
+    assert allocate(brain._limits(), 0).hard_ms == 5000 - gomocup.MARGIN_MS - SAFETY_MS
+    brain.timeout_turn = 0  # "as fast as possible"
+    assert brain._budget_ms() == gomocup.FAST_MS - gomocup.MIN_MARGIN_MS
 
 
+def test_node_and_depth_limits_from_info():
+    brain = gomocup.Brain(io.StringIO(), warm=False)
+    brain.size = 15
+    for line in ("INFO max_node 5000", "INFO max_depth 6"):
+        brain.handle(line)
+    lim = brain._limits()
+    assert lim.nodes == 5000 and lim.depth == 6
+    brain.handle("INFO max_node -1")  # Yixin-Board's "no limit"
+    brain.handle("INFO max_depth 0")
+    lim = brain._limits()
+    assert lim.nodes is None and lim.depth is None
+
+
+MIDGAME = ["BOARD", "7,7,1", "7,8,2", "8,8,1", "6,6,2", "9,9,1", "8,7,2", "DONE"]
+
+
+def _result(lines):
+    res = [ln.split() for ln in lines if ln.startswith("MESSAGE result")]
+    assert res, lines
+    return {res[-1][i]: int(res[-1][i + 1]) for i in (2, 4, 6)}
+
+
+@pytest.mark.parametrize("limit", [3000, 20000])
+def test_max_node_is_respected_within_a_few_percent(limit):
+    out = talk("START 15", *MIDGAME, spec="mtdf", timeout_turn=60000, max_node=limit)
+    r = _result(out)
+    assert r["nodes"] <= limit * 1.05, r
+    assert r["nodes"] >= limit * 0.5, r  # the limit, not the clock, ended the search
+    assert r["depth"] >= 2, r
+
+
+def test_max_depth_is_respected():
+    out = talk("START 15", *MIDGAME, spec="pvs,top=8", timeout_turn=60000, max_depth=3)
+    assert _result(out)["depth"] == 3
 def test_short_turns_keep_a_proportional_margin():
     brain = gomocup.Brain(io.StringIO(), warm=False)
     brain.size = 15
@@ -173,3 +218,16 @@ def test_engine_is_built_ahead_of_the_first_move():
     assert brain.engine is built  # the first move used it
     assert out.getvalue().strip().splitlines()[-1] == "7,7"
     brain.handle("END")
+
+
+def test_a_fresh_brain_searches_its_first_move():
+    # a new process (its kernels loaded, or compiled, before the OK to START), its first move limited by
+    # nodes: a full search, never a rule-based move
+    inp = "START 15\nINFO timeout_turn 60000\nINFO max_node 20000\n" + "\n".join(MIDGAME) + "\nEND\n"
+    r = subprocess.run([sys.executable, "-m", "gamesuite", "engine", "gomocup"], input=inp, capture_output=True,
+                       text=True, timeout=900)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == "OK"
+    assert _result(lines)["depth"] >= 2
+    assert not any("rule-based" in ln or "compiling" in ln for ln in lines)

@@ -8,7 +8,7 @@ import pytest
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, new_stop_flag
 from gamesuite.games.hare import kernels as K
 from gamesuite.games.hare import naive
-from gamesuite.games.hare.config import Weights
+from gamesuite.games.hare.config import EARLY, Weights
 from gamesuite.games.hare.engine import HareEngine, search_root
 from gamesuite.search import reference
 
@@ -56,9 +56,54 @@ def test_move_generation_moves_and_cards_match_the_rules(spec):
 def test_evaluation_kernel_matches_reference(spec):
     g, states = random_positions(spec, games=2, seed=2)
     t = K.Tables(g)
-    w = Weights(ks=1.3, kc=0.7, kp=1.1)
-    for s in states:
-        assert list(K.evaluate(K.pack(s), t, w.array())) == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+    for w in (Weights(ks=1.3, kc=0.7, kp=1.1, due=0.0, percarrot=0.0, tight=0.0),
+              Weights(ks=0.8, kc=1.2, due=0.7, percarrot=3.0, tight=45.0, finishable=20.0, skip=10.0, turns=7.0)):
+        for s in states:
+            got = list(K.evaluate(K.pack(s), t, w.array()))
+            assert got == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+
+
+@pytest.mark.parametrize("spec", ["hare(players=2,pieces=1)", "hare(players=3)", "hare"])
+def test_solo_table_equals_a_breadth_first_search(spec):
+    g = load_game(spec)
+    w = Weights(turns=1.0)
+    btab = K.Tables(g).board(w.array())
+    P, LK, C, H = K.solo_layout(g)
+    rng = random.Random(spec)
+    for _ in range(40):
+        pos, lk = rng.randint(1, P), rng.randrange(LK)
+        sq, c, h = rng.randint(35, 63), rng.randint(0, 160), rng.randint(0, min(2, H - 1))
+        limit = (20 if lk == 0 else K.NO_LIMIT) if g.ppp == 2 else 10 * (lk + 1)
+        assert K._solo(btab, pos, lk, sq, c, h) == naive.solo_turns(g, pos, limit, sq, c, h), (pos, lk, sq, c, h)
+    # by hand: on 59 (carrot) with 15 carrots and no lettuce, first place: 5 squares for 15, home in 1
+    assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 59, 15, 0) == 1
+    # 26 carrots: 11 would remain; give 10 on the carrot square, then home: 2
+    assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 59, 26, 0) == 2
+    # a lettuce left on 52: 5 to the lettuce square 57 with the eating turn (2), then home (1)
+    assert naive.solo_turns(load_game("hare(players=2,pieces=1)"), 1, 10, 52, 42, 1) == 3
+
+
+def test_evaluation_terms_by_hand():
+    g = load_game("hare(players=3)")
+    w = Weights(ks=1, kc=1, kp=1, c0=6, c1=8, need_per_square=5, excess=1.5, finishable=60, percarrot=2,
+                lettuce=40, behind=60, tight=30, due=1, skip=25)
+    # player 1 on the 1/5/6 square 60 (reached last turn, leads: 10 due), 25 carrots, no lettuce
+    s = g.state_from_text("60f:25:0/30:50:2/42e:20:2 2 deck=-")
+    v = naive.evaluate(s, w)
+    c = 25 + 10  # due: the leader's 10
+    need = 5 * 4
+    over = c - 10 - 10  # finishing costs 10 and first place keeps 10
+    expect = 8 * need ** 0.5 - 1.5 * max(0, c - need - 10) - 2 * over + 3 * 60
+    assert v[0] == pytest.approx(expect)
+    # player 3 on the lettuce square 42 must eat: counted as eaten (1 left), 10 x race position 2 due;
+    # one lettuce square ahead of 42 (57): a = 1, h = 1: -40 - 0 - 30 * 1 / (1 + 0)
+    expect3 = -40 - 30 + 8 * (20 + 20) ** 0.5 + 3 * 42
+    assert v[2] == pytest.approx(expect3)
+    assert list(K.evaluate(K.pack(s), K.Tables(g), w.array())) == pytest.approx(v)
+    # finished players: far above any racing value, the last place far below
+    done = g.state_from_text("64:3:0:p1/64:15:0:p2/50:40:1:p3 - deck=-")
+    vals = naive.evaluate(done, w)
+    assert vals[0] > vals[1] > 1e8 > -1e8 > vals[2]
 
 
 def test_kernel_wrappers_validate_input():
@@ -99,11 +144,62 @@ def _kernel_maxn(s, depth, **kw):
     return search_root(s, depth, algorithm="maxn", **kw)
 
 
+class StopWhenFinished:
+    """A position for ``reference.maxn`` where the search rule "stop below a node where the mover has
+    finished" is spelt out: such a node is terminal, its returns the static values with ``EARLY`` per
+    ply left to the horizon (``depth`` plies from the root) for the player who just finished."""
+
+    def __init__(self, state, depth, transform=None):
+        self.s, self.depth, self.plies, self.movers = state, depth, 0, []
+        self.transform = transform or (lambda v: v)
+
+    def is_terminal(self):
+        return self.s.is_terminal() or bool(self.movers and self.movers[-1] >= 0 and self.s.place[self.movers[-1]])
+
+    def returns(self):
+        v = naive.evaluate(self.s, W)
+        mover = self.movers[-1] if self.movers else -1
+        if mover >= 0 and self.s.place[mover]:
+            v[mover] += EARLY * (self.depth - self.plies)
+        return self.transform(v)
+
+    def is_chance_node(self):
+        return self.s.is_chance_node()
+
+    def chance_outcomes(self):
+        return self.s.chance_outcomes()
+
+    def legal_moves(self):
+        return self.s.legal_moves()
+
+    @property
+    def current_player(self):
+        return self.s.current_player
+
+    @property
+    def num_players(self):
+        return self.s.game.n
+
+    def play(self, m):
+        chance = self.s.is_chance_node()
+        self.movers.append(-1 if chance else self.s.current_player)
+        self.plies += 0 if chance else 1
+        self.s.play(m)
+
+    def undo(self):
+        self.s.undo()
+        self.plies -= 0 if self.movers.pop() < 0 else 1
+
+
+def _plain_leaf(x):
+    return _leaf(x.s)
+
+
 @pytest.mark.parametrize("spec,text", POSITIONS)
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_maxn_equals_the_plain_reference_maxn(spec, text, depth):
     s = load_game(spec).state_from_text(text)
-    want = reference.maxn(s.copy(), depth, _leaf)
+    want = reference.maxn(StopWhenFinished(s.copy(), depth), depth, _plain_leaf)
     r = _kernel_maxn(s, depth, widths=(0,), ordering=False)
     assert r.values == pytest.approx(want, rel=1e-9, abs=1e-9)
     v, line = naive.maxn(s.copy(), depth, W)
@@ -136,7 +232,12 @@ def test_paranoid_pruned_equals_unpruned_and_reference(spec, text, rule):
         assert pruned.move == plain.move == line[0]
         assert pruned.nodes <= plain.nodes
     # paranoid is max^n on the vector (f for the root, -f for the others)
+    def spread(v):
+        f = naive.decision(v, me, rule)
+        return [f if q == me else -f for q in range(len(v))]
+
     def vec(x):
+        x = x.s
         if x.is_chance_node():
             f = 0.0
             for card, p in x.chance_outcomes():
@@ -146,7 +247,7 @@ def test_paranoid_pruned_equals_unpruned_and_reference(spec, text, rule):
         else:
             f = naive.decision(naive.evaluate(x, W), me, rule)
         return [f if q == me else -f for q in range(x.game.n)]
-    want = reference.maxn(s.copy(), 3, vec)
+    want = reference.maxn(StopWhenFinished(s.copy(), 3, spread), 3, vec)
     assert search_root(s, 3, algorithm="paranoid", rule=rule, widths=(0,), ordering=False).values[0] == \
         pytest.approx(want[me], rel=1e-9, abs=1e-9)
 
@@ -205,21 +306,121 @@ def test_engine_honours_the_stop_flag_and_node_limit():
     assert r2.best_move in s.legal_moves() and r2.nodes < 5000 * 20
 
 
-def test_worst_card_option_avoids_the_hare_trap():
-    # one step from a lettuce-free finish with 10 carrots: a hare square on the way could halve or set 65
-    g = load_game("hare(players=2,pieces=1)")
-    s = g.state_from_text("58:20:0/30:40:1 1 deck=-")
-    for chance in ("expect", "worst"):
-        r = make_engine(g, f"maxn,chance={chance}").search(s, Limits(depth=3))
-        assert r.best_move in s.legal_moves()
+@pytest.mark.parametrize("spec,text", [
+    ("hare(players=2,pieces=1)", "59:22:0/58:65:2 1 deck=xfsx"),  # issue 22: played 1002 at depth 6
+    ("hare(players=3)", "64:4:0:p1/63:18:2/59:21:0 3 deck=mgfxgll"),  # issue 22: played 1001
+])
+def test_the_engine_takes_its_finish(spec, text):
+    g = load_game(spec)
+    s = g.state_from_text(text)
+    for engine in ("maxn", "maxn,rule=relative", "maxn,rule=sum", "maxn,twoplayer=same", "writeup",
+                   "maxn,algorithm=paranoid"):
+        for limits in (Limits(depth=6), Limits(depth=1), Limits(nodes=5000)):
+            r = make_engine(g, engine).search(s, limits)
+            assert r.best_move == 5, (engine, limits, s.format_move(r.best_move))
+
+
+def _random_end_position(rng, n, ppp):
+    """A random position where the player to move can finish at once (None if the draw fails)."""
+    g = load_game(f"hare(players={n},pieces={ppp})")
+    me = rng.randrange(n)
+    done = rng.randrange(0, n - 1)  # players already home (not the mover)
+    others = [p for p in range(n) if p != me]
+    rng.shuffle(others)
+    home = others[:done]
+    used = set()
+    entries = {}
+    for place, p in enumerate(home, 1):
+        entries[p] = ",".join(["64"] * ppp) + f":{rng.randrange(0, 11)}:0:p{place}"
+    def square(lo, hi):
+        for _ in range(50):
+            t = rng.randrange(lo, hi)
+            if t not in used and g.kind[t] not in (3, 4):  # no hedgehog, no lettuce square
+                used.add(t)
+                return t
+        return None
+    pieces = [square(50, 64) for _ in range(ppp)]
+    if ppp == 2 and rng.random() < 0.7:
+        pieces[0] = 64
+    if None in pieces:
+        return None
+    limit = 20 if ppp == 2 else 10 * (done + 1)
+    last = max(t for t in pieces if t < 64) if any(t < 64 for t in pieces) else None
+    if last is None:
+        return None
+    cost = (64 - last) * (65 - last) // 2
+    car = cost + rng.randrange(0, limit + 1) if (ppp == 1 or pieces.count(64) == 1) else cost + rng.randrange(0, 60)
+    entries[me] = ",".join(map(str, pieces)) + f":{car}:0"
+    for p in others[done:]:
+        sq = [square(1, 64) for _ in range(ppp)]
+        if None in sq:
+            return None
+        entries[p] = ",".join(map(str, sq)) + f":{rng.randrange(0, 120)}:{rng.randrange(0, 3)}"
+    deck = "".join(rng.sample("gmxlhfsgmxlhfs", rng.randrange(0, 8))) or "-"
+    try:
+        s = g.state_from_text("/".join(entries[p] for p in range(n)) + f" {me + 1} deck={deck}")
+    except Exception:
+        return None
+    finishing = []
+    for m in s.legal_moves():
+        c = s.copy()
+        c.play(m)
+        if c.place[me]:
+            finishing.append(m)
+    return (s, finishing) if finishing else None
+
+
+@pytest.mark.parametrize("n,ppp", [(2, 1), (2, 2), (3, 1), (4, 1), (5, 1), (6, 1)])
+def test_the_search_never_prefers_racing_on_to_a_finish(n, ppp):
+    rng = random.Random(f"end{n}{ppp}")
+    engines = ["maxn", "maxn,rule=relative", "maxn,rule=sum", "maxn,chance=worst,widths=0",
+               "maxn,algorithm=paranoid,rule=sum", "maxn,twoplayer=same,rule=relative", "writeup",
+               "maxn,chanceplies=1,robust=false"]
+    found = 0
+    while found < 12:
+        got = _random_end_position(rng, n, ppp)
+        if got is None:
+            continue
+        s, finishing = got
+        found += 1
+        for spec in engines:
+            for limits in (Limits(depth=1), Limits(depth=2), Limits(depth=4)):
+                r = make_engine(s.game, spec).search(s, limits)
+                assert r.best_move in finishing, (spec, limits, s.to_text(), s.format_move(r.best_move))
+
+
+def test_writeup_preset_and_engine_name():
+    g = load_game("hare(players=3)")
+    w = make_engine(g, "writeup")
+    assert (w.rule, w.worst, w.widths, w.robust) == ("absolute", True, (0, 0, 8, 8, 4), False)
+    assert w.weights.due == 1.0 and w.weights.finishable == 0.0 and w.weights.tight > 0
+    same = make_engine(g, "maxn,preset=writeup")
+    assert same.weights == w.weights and same.worst
+    mixed = make_engine(g, "writeup,chance=expect,ks=1.5")
+    assert not mixed.worst and mixed.weights.ks == 1.5 and mixed.weights.due == 1.0
+    for bad in ("maxn,preset=nope", "maxn,ks=abc", "maxn,chanceplies=-1", "maxn,robust=2", "maxn,nosuch=1"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+
+
+def test_weights_are_numeric_engine_options():
+    from gamesuite.core.registry import engine_entry
+
+    g = load_game("hare")
+    entry = engine_entry(g, "maxn")
+    for name in Weights.names():
+        assert entry.options[name].type is float and isinstance(entry.options[name].default, float)
+        e = make_engine(g, f"maxn,{name}=0.5")
+        assert getattr(e.weights, name) == 0.5
 
 
 def test_bench_hare_prints_its_figures(capsys):
     from gamesuite.bench import hare as bench
 
-    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01"]) == 0
+    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01", "--studies", "500"]) == 0
     out = capsys.readouterr().out
     assert "M/s" in out and "2p one piece, alpha-beta, worst card" in out and "load average" in out
+    assert "shipped studies solved" in out and "writeup" in out
 
 
 def test_tune_on_studies_and_self_play(tmp_path, capsys):
@@ -259,3 +460,93 @@ def test_every_engine_setting_returns_a_legal_move_in_random_positions(spec):
         if s.legal_moves():
             for e in engines:
                 assert e.search(s, Limits(depth=2)).best_move in s.legal_moves(), s.to_text()
+
+
+def test_lateness_keeps_back_what_searches_overran():
+    from gamesuite.search.timeman import SAFETY_MS, Lateness, allocate
+
+    late = Lateness(factor=1.5, halflife=10, cap_ms=400)
+    assert late.reserve_ms() == SAFETY_MS
+    late.record(-5)  # on time: nothing changes
+    assert late.reserve_ms() == SAFETY_MS
+    late.record(60)  # 60 ms late: keep 1.5 x 60 back next time
+    assert late.reserve_ms() == pytest.approx(90)
+    for _ in range(10):
+        late.record(0)
+    assert late.reserve_ms() == pytest.approx(45)  # halved after ten searches on time
+    late.record(10_000)
+    assert late.reserve_ms() == pytest.approx(600)  # one wild overrun counts at most cap_ms
+    assert allocate(Limits(movetime=1000), 0, late.reserve_ms()).hard_ms == pytest.approx(400)
+    assert allocate(Limits(movetime=100), 0, 600).hard_ms == pytest.approx(20)  # never below a fifth
+    assert allocate(Limits(movetime=100), 0).hard_ms == 100 - SAFETY_MS
+
+
+def test_engine_answers_within_its_move_time_and_records_its_overrun():
+    g = load_game("hare(players=3)")
+    e = HareEngine(g)
+    s = g.new_state()
+    r = e.search(s, Limits(movetime=50))
+    assert r.best_move in s.legal_moves() and e.lateness.searches == 1
+
+
+def test_tune_on_move_studies(tmp_path, capsys):
+    from gamesuite.cli import main
+    from gamesuite.games.hare.studies import load_studies
+    from gamesuite.games.hare.tuning import coordinate_search, solved, weights_spec
+
+    f = tmp_path / "studies.toml"
+    f.write_text('[[study]]\nname = "trap"\ngame = "hare(players=2,pieces=1)"\n'
+                 'position = "58:20:0/30:40:1 1 deck=s"\nbest = ["1", "3", "5", "-2"]\navoid = ["4", "2"]\n'
+                 'turns = 2\n\n[[study]]\nname = "finish"\ngame = "hare(players=3)"\n'
+                 'position = "64:4:0:p1/63:18:2/59:21:0 3 deck=mgfxgll"\nbest = ["5"]\nturns = 1\n')
+    assert main(["tune", "hare", "--studies", str(f), "--weights", "ks", "--rounds", "1", "--depth", "1",
+                 "--selfplay", "2", "--selfplay-depth", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 studies" in out and "solved" in out and "engine: hare:maxn" in out and "95% interval" in out
+    studies = load_studies()[:6]
+    hits = solved(studies, "maxn", Limits(depth=1))
+    # the count is honest: recount by hand
+    by_hand = [st.solved_by(make_engine(st.state.game).search(st.state, Limits(depth=1)).best_move)
+               for st in studies]
+    assert hits == by_hand
+    w, n = coordinate_search(studies, ["kc"], limits=Limits(depth=1), rounds=1, steps=(0.5, 2.0))
+    assert n >= sum(hits) and n == sum(solved(studies, weights_spec("maxn", w), Limits(depth=1)))
+    assert weights_spec("maxn", Weights()) == "maxn" and weights_spec("x", Weights(ks=2)) == "x,ks=2"
+    with pytest.raises(InvalidOptionError):
+        coordinate_search(studies, ["nope"])
+
+
+def test_random_openings_are_legal_varied_and_loadable(tmp_path):
+    from gamesuite.arena.openings import load_openings
+    from gamesuite.games.hare.tuning import main as tuning_main
+    from gamesuite.games.hare.tuning import random_openings
+
+    lines = random_openings("hare(players=3)", 12, rounds=2, top=4, seed=5)
+    assert len(lines) == 12 == len(set(lines))
+    f = tmp_path / "open.txt"
+    f.write_text("\n".join(lines) + "\n")
+    ops = load_openings(f, load_game("hare(players=3)"))
+    for op in ops:
+        start, moves = op.build(load_game("hare(players=3)"))
+        assert len([m for m in op.moves if not m.startswith("card:")]) >= 6
+    assert random_openings("hare(players=3)", 12, rounds=2, top=4, seed=5) == lines  # the seed decides
+    assert tuning_main(["openings", "hare", "3"]) == 0 and tuning_main(["nope"]) == 2
+    with pytest.raises(InvalidOptionError):
+        random_openings("gomoku", 3)
+
+
+def test_the_kernels_load_from_the_numba_cache_in_a_fresh_process():
+    # a recursive kernel whose arguments change type between calls (a literal False against a bool) compiles
+    # and runs, but crashed when loaded from the cache by the next process: run one in a fresh process
+    import subprocess
+    import sys
+
+    code = ("from gamesuite.core import load_game, Limits, make_engine\n"
+            "for spec in ('hare(players=2,pieces=1)', 'hare(players=3)'):\n"
+            "    g = load_game(spec)\n"
+            "    for e in ('maxn', 'writeup', 'maxn,algorithm=paranoid'):\n"
+            "        make_engine(g, e).search(g.new_state(), Limits(depth=3))\n"
+            "print('ok')\n")
+    for _ in range(2):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
+        assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]

@@ -11,11 +11,13 @@ from gamesuite.protocols import json as proto
 
 
 def talk(*requests, seed=1):
-    """Send the requests (dicts, or raw strings) and return the replies as dicts."""
+    """Send the requests (dicts, or raw strings) and return the replies as dicts (without the ``loading``
+    lines a ``new`` sends while its engine compiles, as on a first run)."""
     lines = [r if isinstance(r, str) else json.dumps(r) for r in requests]
     out = io.StringIO()
     assert proto.main(["--seed", str(seed)], stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out) == 0
-    return [json.loads(line) for line in out.getvalue().splitlines()]
+    replies = [json.loads(line) for line in out.getvalue().splitlines()]
+    return [r for r in replies if r.get("type") != "loading"]
 
 
 def test_tictactoe_conversation():

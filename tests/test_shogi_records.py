@@ -2,6 +2,7 @@
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -103,7 +104,8 @@ def test_sample_kif_encodings(encode, tmp_path):
     assert read_record(data) == read_record(SAMPLE_KIF)
     path = tmp_path / "game.kif"
     path.write_bytes(data)
-    assert read_record(str(path)) == read_record(SAMPLE_KIF)
+    with pytest.raises(InvalidRecordError):
+        read_record(str(path))  # a str is the record's text, never a file name
     assert read_record(path) == read_record(SAMPLE_KIF)
 
 
@@ -395,8 +397,10 @@ def test_csa_extras_multiple_games_and_missing_files():
     rec = read_record(text.encode("utf-8"))
     assert rec.moves == ["7g7f"] and rec.times == [1.5] and rec.result == "sente"
     assert rec.metadata["end_time"] == "2020/01/01 11:00:00" and rec.metadata["sente"] == "先手"
-    with pytest.raises(InvalidRecordError, match="no record file 'missing.kif'"):
-        read_record("missing.kif")
+    with pytest.raises(InvalidRecordError, match="cannot read record file 'missing.kif'"):
+        read_record(Path("missing.kif"))
+    with pytest.raises(InvalidRecordError, match="KIF line 1 'missing.kif'"):
+        read_record("missing.kif")  # a str is the record's text, never a file name
     with pytest.raises(InvalidRecordError, match=r"CSA line 2 '\$EVENT': a '\$' line needs"):
         read_record("V2.2\n$EVENT\nPI\n+\n")
 
@@ -413,7 +417,7 @@ def test_kif_numbers_may_continue_after_a_board_diagram():
         read_record(renumbered.replace("  32 ", "  33 ", 1))
 
 
-def test_file_formats_hook_round_trips_a_game_through_kif_and_csa():
+def test_file_formats_hook_round_trips_a_game_through_kif_ki2_and_csa():
     import random
 
     from gamesuite.core import load_game
@@ -425,7 +429,7 @@ def test_file_formats_hook_round_trips_a_game_through_kif_and_csa():
         if state.is_terminal():
             break
         state.play(rng.choice(state.legal_moves()))
-    for name, _exts, load, save in FILE_FORMATS:
+    for name, _exts, load, save, *_ in FILE_FORMATS:
         again = load(save(state))
         assert again.to_text() == state.to_text(), name
         assert list(again.history) == list(state.history), name

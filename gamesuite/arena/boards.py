@@ -50,7 +50,8 @@ def move_to_xy(state: State, move: int, dims: tuple[int, int]) -> tuple[int, int
         x, y = hook(move)
         return int(x), int(y)
     text = state.format_move(move).strip().lower()
-    if len(text) < 2 or text[0] not in string.ascii_lowercase or not text[1:].isdigit():
+    if not 2 <= len(text) <= 5 or text[0] not in string.ascii_lowercase or not (text[1:].isascii()
+                                                                                 and text[1:].isdigit()):
         raise InvalidMoveError(f"move {quote(text)} is not in column-letter/row-number notation")
     return ord(text[0]) - ord("a"), dims[1] - int(text[1:])
 

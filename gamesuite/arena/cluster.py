@@ -18,12 +18,24 @@ games does not need, and ships wheels for fewer platforms.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable, Sequence
 
 from ..core.errors import InvalidOptionError, quote
 from .game import GameTask, run_task
 from .match import Executor, lost_record
 from .record import GameRecord
+
+
+def insecure_remote(address: str) -> bool:
+    """Whether ``address`` is a plain ``tcp://`` (or scheme-less) address of another machine."""
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "tcp", address
+    if scheme != "tcp":
+        return False  # tls://, inproc://, ucx://: not ours to judge
+    host = rest.rsplit(":", 1)[0].strip("[]") if ":" in rest else rest
+    return host not in ("127.0.0.1", "localhost", "::1", "") and not host.startswith("127.")
 
 
 def _distributed() -> Any:
@@ -41,6 +53,10 @@ class DaskExecutor(Executor):
     def __init__(self, address: Any, connect_timeout_s: float = 10.0) -> None:
         distributed = _distributed()
         self._own = not isinstance(address, distributed.Client)
+        if self._own and insecure_remote(str(address)):
+            print(f"gamesuite: warning: {address} is reached over plain tcp:// on another machine: Dask's "
+                  "connections are then neither encrypted nor authenticated (anyone who reaches the scheduler "
+                  "runs code on the workers); see 'Securing a cluster' in docs/arena.md", file=sys.stderr)
         if self._own:
             try:
                 self.client = distributed.Client(address, timeout=connect_timeout_s, set_as_default=False)

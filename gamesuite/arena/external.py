@@ -239,7 +239,7 @@ class UsiPlayer(Player):
             self.proc = None
 
 
-_XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+_XY = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")
 _RULES = {"freestyle": 0, "standard": 1, "exact": 1, "exactfive": 1, "renju": 4, "caro": 8}
 
 

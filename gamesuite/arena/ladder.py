@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core.errors import InvalidOptionError, quote
+from ..core.files import write_atomic
 from ..core.registry import Game
 from .game import TimeControl
 from .match import Tally
@@ -40,7 +41,7 @@ from .stats import (Estimate, LadderFit, elo_interval, fit_ladder, pentanomial_e
 #: The anchor option that limits its nodes, by spec kind; other kinds use the per-engine ``@nodes``.
 STEP_OPTIONS = {"gomocup": "MAX_NODE", "usi": "NodesLimit"}
 
-_STEP = re.compile(r"^(\d+(?:\.\d+)?)\s*([kKmM]?)$")
+_STEP = re.compile(r"^([0-9]{1,15}(?:\.[0-9]{1,6})?)\s*([kKmM]?)$")
 
 
 def parse_steps(text: str) -> list[int | None]:
@@ -229,7 +230,7 @@ def run_ladder(ladder: Ladder, on_progress: Callable[[Tally, GameRecord, int, in
         p = Path(ladder.save_dir) / "ladder.json"
         summary = json.loads(p.read_text(encoding="utf-8")) if p.exists() else {}
         summary.update(ladder_json(ladder, rows, fit))
-        p.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        write_atomic(p, json.dumps(summary, indent=1) + "\n")
     return LadderOutcome(outcome, rows, fit)
 
 

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
+from ..core.files import write_atomic
 from ..core.registry import Game, load_game
 from ..core.state import State
 
@@ -102,7 +103,7 @@ def save_record(record: GameRecord, directory: str | Path) -> Path:
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
     path = d / record.filename
-    path.write_text(json.dumps(record.to_json(), indent=1) + "\n", encoding="utf-8")
+    write_atomic(path, json.dumps(record.to_json(), indent=1) + "\n")
     return path
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core.errors import InvalidOptionError
+from ..core.files import write_atomic
 from ..core.registry import Game, load_game
 from .game import TimeControl, check_limits
 from .match import Tally, check_specs, make_executor, pairings_for, run_games, schedule
@@ -140,6 +141,6 @@ def run_session(session: Session, on_progress: Callable[[Tally, GameRecord, int,
                 "beta": session.sprt.beta, "decision": outcome.sprt_decision},
         }
         p = Path(session.save_dir) / f"{session.mode}.json"
-        p.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        write_atomic(p, json.dumps(summary, indent=1) + "\n")
         files.append(p)
     return outcome

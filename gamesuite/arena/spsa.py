@@ -35,7 +35,6 @@ the continued run is the one that would have been played).
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
 from dataclasses import asdict, dataclass, field, replace
@@ -43,6 +42,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core.errors import InvalidOptionError, quote
+from ..core.files import write_atomic
+from ..core.options import parse_float
 from ..core.registry import Game
 from .game import TimeControl
 from .match import Executor, Tally, check_specs, make_executor, run_games, schedule
@@ -53,7 +54,7 @@ from .spec import EngineSpec, parse_engine_spec
 FORMAT = "gamesuite-spsa"
 VERSION = 1
 
-_INT = re.compile(r"^[+-]?\d+$")
+_INT = re.compile(r"^[+-]?[0-9]+$")
 
 
 @dataclass(frozen=True)
@@ -95,10 +96,10 @@ def parse_param(text: str) -> SpsaParam:
         raise InvalidOptionError(f"SPSA parameter {quote(text)}: expected NAME,START,MIN,MAX,C_END,R_END")
     name = parts[0]
     try:
-        start, lo, hi, c_end, r_end = (float(p) for p in parts[1:])
-    except ValueError:
+        start, lo, hi, c_end, r_end = (parse_float(p, "a value") for p in parts[1:])
+    except InvalidOptionError as e:
         raise InvalidOptionError(f"SPSA parameter {quote(text)}: START, MIN, MAX, C_END and R_END must be "
-                                 "numbers") from None
+                                 f"numbers ({e})") from None
     integer = all(_INT.match(p) for p in parts[1:4])
     return SpsaParam(name, start, lo, hi, c_end, r_end, integer)
 
@@ -222,13 +223,7 @@ def load_state(path: Path, spsa: Spsa) -> dict[str, Any]:
 def save_state(path: Path, state: dict[str, Any]) -> None:
     """Write ``state`` atomically (a crash mid-write leaves the previous one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(state, f, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_atomic(path, json.dumps(state, indent=1) + "\n")
 
 
 def default_batch(concurrency: int, executor: Executor | None) -> int:

@@ -36,7 +36,8 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-from ..core.errors import InvalidOptionError
+from ..core.errors import InvalidOptionError, quote
+from ..core.options import parse_float
 
 _N = NormalDist()
 
@@ -225,10 +226,8 @@ class Sprt:
     @classmethod
     def parse(cls, text: str) -> "Sprt":
         """``elo0,elo1[,alpha,beta]``, e.g. ``0,5,0.05,0.05``."""
-        try:
-            parts = [float(x) for x in text.split(",")]
-        except ValueError:
-            raise InvalidOptionError(f"--sprt expects elo0,elo1,alpha,beta (numbers), got {text!r}") from None
+        parts = [parse_float(x, f"--sprt {quote(text)} (elo0,elo1,alpha,beta): each", -10_000, 10_000)
+                 for x in text.split(",")]
         if len(parts) not in (2, 4):
             raise InvalidOptionError(f"--sprt expects elo0,elo1 or elo0,elo1,alpha,beta, got {text!r}")
         return cls(*parts)

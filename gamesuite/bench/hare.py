@@ -59,9 +59,9 @@ def build_and_score(spec: str, text: str | None, rounds: int) -> tuple[int, floa
     moves = np.zeros(K.MAXMOVES, dtype=np.int64)
     child = np.zeros(K.SIZE, dtype=np.int64)
     tmp = np.zeros(K.MAXP, dtype=np.float64)
-    K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, np.int64(1), moves, child, tmp)
+    K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.board(w), w, np.int64(1), moves, child, tmp)
     t0, c0 = time.perf_counter(), time.process_time()
-    n = K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, np.int64(rounds), moves, child, tmp)
+    n = K._build_and_score(st, t.cfg, t.kinds, t.prevh, t.board(w), w, np.int64(rounds), moves, child, tmp)
     return int(n), time.perf_counter() - t0, time.process_time() - c0
 
 
@@ -71,6 +71,9 @@ def main(argv: list[str]) -> int:
     p.add_argument("--depth", type=int, default=8, help="search depth in plies (default 8)")
     p.add_argument("--repeat", type=int, default=5, help="searches per line (default 5; the median is shown)")
     p.add_argument("--widths", default="/".join(map(str, DEFAULT_WIDTHS)), help="width limits (default 0/0/8/8/4)")
+    p.add_argument("--studies", type=int, default=0, metavar="NODES",
+                   help="also count the shipped studies the default and the writeup engines solve at NODES nodes "
+                        "and at depths 1 and 2 (0: skip)")
     p.add_argument("--budget", type=float, default=5.0,
                    help="expectimax lines stop deepening once a search takes longer than this many seconds")
     args = p.parse_args(argv)
@@ -119,4 +122,21 @@ def main(argv: list[str]) -> int:
               + " ".join(s.format_line(r.pv)))
     print()
     print("target: 8 plies under 50 ms (the original: about 300 ms, assuming the worst card)")
+    if args.studies > 0:
+        _studies(args.studies)
     return 0
+
+
+def _studies(nodes: int) -> None:
+    """How many of the shipped studies each engine solves (node and depth limits: independent of the load)."""
+    from ..core.limits import Limits
+    from ..games.hare.studies import load_studies
+    from ..games.hare.tuning import solved
+
+    studies = load_studies()
+    print()
+    print(f"shipped studies solved (of {len(studies)})")
+    print(f"{'engine':<20}{'depth 1':>9}{'depth 2':>9}{f'{nodes} nodes':>14}")
+    for spec in ("maxn", "writeup"):
+        got = [sum(solved(studies, spec, lim)) for lim in (Limits(depth=1), Limits(depth=2), Limits(nodes=nodes))]
+        print(f"{spec:<20}{got[0]:>9}{got[1]:>9}{got[2]:>14}")

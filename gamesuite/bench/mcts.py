@@ -9,6 +9,11 @@ The m,n,k figures use tic-tac-toe's kernel with m=n=15, k=5 (five or more
 wins, every empty cell a tree move). A simulation is one UCT descent,
 expansion, random playout to the end of the game and backup. Bare playouts,
 3x3 and the generic Python MCTS are shown for scale.
+The network rows (``--net`` for another file than the shipped gomoku network)
+time the policy-value network's inference from random 15x15 positions, on
+onnxruntime (the engine's backend when installed) and on numpy, at batch 1
+and batch 8, and the simulations per second of ``gomoku:puct`` with it (no threat guard) from
+a middle-game position, searching 8 leaves a batch (the default) and one.
 The Hare and Hedgehog rows are ``hare:mcts`` (max^n-style UCT, hare cards as
 chance nodes) from the start position with its default 200-ply playout
 horizon, and with full playouts to the end of the race (``horizon=0``).
@@ -140,6 +145,55 @@ def _stop_latency(repeat: int) -> list[float]:
     return out
 
 
+def _net_rates(path: str | None, repeat: int, sims: int) -> list[tuple[str, list[float]]]:
+    """Positions/s of the gomoku network at batch 1 and 8 per backend, and ``gomoku:puct`` simulations/s."""
+    from ..core.registry import make_engine
+    from ..games.gomoku.net import encode_boards
+    from ..search import network_onnx
+    from ..search.network import PolicyValueNet, blas_single_thread, shipped_network
+
+    game = load_game("gomoku")
+    found = path or shipped_network(game)
+    if found is None:
+        return []
+    net = PolicyValueNet.load(found)
+    blas_single_thread()
+    rng = np.random.default_rng(5)
+    boards = np.zeros((8, 225), dtype=np.int8)
+    for b in boards:
+        cells = rng.choice(225, size=30, replace=False)
+        b[cells[::2]], b[cells[1::2]] = 1, 2
+    x = encode_boards(boards, 15, np.ones(8, dtype=np.int8))
+    name = f"{net.meta['filters']}x{net.meta['blocks']}"
+    out = []
+    backends = (["onnxruntime"] if network_onnx.available() else []) + ["numpy"]
+    for backend in backends:
+        net.use_backend(backend)
+        for bsz in (1, 8):
+            xb = x[:bsz]
+            net.predict(xb)
+            calls = max(1, 400 // bsz)
+            rates = []
+            for _ in range(repeat):
+                t = time.perf_counter()
+                for _ in range(calls):
+                    net.predict(xb)
+                rates.append(calls * bsz / (time.perf_counter() - t))
+            out.append((f"gomoku net {name} on {backend}: positions, batch {bsz}", rates))
+    state = game.state_from_text("h8 i9 h9 h10 g8 i8 g9 j10")
+    for bsz in (8, 1):
+        rates = []
+        for seed in range(repeat):
+            engine = make_engine(game, f"puct,net={found},batch={bsz},seed={seed},vcf=false,guard=0")
+            engine.search(state, Limits(nodes=16))
+            engine.new_game()
+            t = time.perf_counter()
+            engine.search(state, Limits(nodes=sims))
+            rates.append(sims / (time.perf_counter() - t))
+        out.append((f"gomoku:puct with the net, batch {bsz}: simulations", rates))
+    return out
+
+
 def _row(label: str, rates: list[float]) -> None:
     print(f"{label:<58}{statistics.median(rates):>12,.0f}{max(rates):>12,.0f}")
 
@@ -154,6 +208,9 @@ def main(argv: list[str]) -> int:
                    help="simulations per Hare and Hedgehog run (default: a fifth of --sims; a tenth of that with "
                         "full playouts)")
     p.add_argument("--python", action="store_true", help="also time the generic Python MCTS on 15x15")
+    p.add_argument("--net", help="the gomoku network to time (default: the shipped one)")
+    p.add_argument("--net-sims", type=int, default=1000, help="simulations per gomoku:puct run (default 1000)")
+    p.add_argument("--only-net", action="store_true", help="only the network rows")
     args = p.parse_args(argv)
     if args.hare_sims is None:
         args.hare_sims = max(1, args.sims // 5)
@@ -161,6 +218,11 @@ def main(argv: list[str]) -> int:
         p.error("--sims, --hare-sims and --repeat must be positive, --expand non-negative")
     print(_load())
     print(f"{'what (simulations per second, one core)':<58}{'median':>12}{'best':>12}")
+    for label, rates in _net_rates(args.net, args.repeat, args.net_sims):
+        _row(label, rates)
+    if args.only_net:
+        print(_load())
+        return 0
     for rule, name in enumerate(RULES):
         _row(f"gomoku 15x15 {name}: UCT simulations (gomoku:mcts)",
              _gomoku_rate(rule, 2, args.sims, args.expand, args.repeat, 256))

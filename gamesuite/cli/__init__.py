@@ -11,12 +11,20 @@ import argparse
 import importlib
 import pkgutil
 import sys
+from typing import NoReturn
 
 from ..core.errors import GameSuiteError
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse with gamesuite's error form: one line on standard error, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="gamesuite",
         description="Play and analyse board games against a strong computer opponent. "
         "With no command, opens the main window.",
@@ -32,6 +40,9 @@ def build_parser() -> argparse.ArgumentParser:
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.name.startswith("cmd_"):
             importlib.import_module(f"{pkg.__name__}.{mod.name}").register(sub)
+    from .common import check_int_flags
+
+    check_int_flags(parser)
     return parser
 
 

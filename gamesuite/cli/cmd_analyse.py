@@ -6,16 +6,25 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core.errors import InvalidOptionError, quote
+from ..core.files import read_text_file
 from ..core.registry import load_game, make_engine
-from .common import add_limit_arguments, info_json, info_line, limits_from_args, result_json, search_interruptibly
+from .common import (
+    add_limit_arguments,
+    info_json,
+    info_line,
+    limits_from_args,
+    prepare_engine,
+    result_json,
+    search_interruptibly,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "analyse", aliases=["analyze"], help="analyse a position and print the engine's lines",
         description="Analyse a position: one line per completed depth, then the best move. "
-        "Without a limit the engine thinks for 5 seconds.",
+        "Without a limit the engine thinks for 5 seconds. The engine is loaded before the clock starts "
+        "(compiled on a first run, with progress on standard error).",
     )
     p.add_argument("game", help="game spec, e.g. tictactoe or 'gomoku(size=15,rule=renju)'")
     src = p.add_mutually_exclusive_group()
@@ -32,16 +41,14 @@ def run(args: argparse.Namespace) -> int:
     limits = limits_from_args(args)
     engine = make_engine(game, args.engine)
     if args.positions is not None:
-        try:
-            texts = [ln.strip() for ln in args.positions.read_text(encoding="utf-8").splitlines()]
-        except OSError as e:
-            raise InvalidOptionError(f"cannot read {quote(str(args.positions))}: {e.strerror}") from None
+        texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
     elif args.position is not None:
         texts = [args.position]
     else:
         texts = [None]
     states = [game.new_state() if t is None else game.state_from_text(t) for t in texts]
+    prepare_engine(game, engine)  # the clock of the first search starts after the engine is loaded
     status = 0
     for state in states:
         if len(states) > 1 and not args.json:

@@ -12,7 +12,11 @@ from ..core.errors import InvalidOptionError
 from ..core.info import new_stop_flag
 from ..core.registry import load_game
 from ..core.state import State
-from .common import run_interruptibly
+from .common import int_arg, run_interruptibly
+
+#: Deeper than any perft that ends (shogi's depth 8 is 4 * 10**12 leaves); the fast counters keep
+#: the depth in small integers.
+MAX_PERFT_DEPTH = 64
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("game", help="game spec, e.g. shogi or 'shogi(variant=mini)'")
     p.add_argument("--position", metavar="TEXT", help="position text (default: the start position)")
-    p.add_argument("--depth", type=int, required=True, metavar="N", help="depth in plies (1 or more)")
+    p.add_argument("--depth", type=int_arg(1, MAX_PERFT_DEPTH), required=True, metavar="N",
+                   help=f"depth in plies (1 to {MAX_PERFT_DEPTH})")
     p.add_argument("--divide", action="store_true", help="also print the count below each legal move")
     p.set_defaults(func=run)
 

@@ -10,7 +10,7 @@ from ..core.errors import GameSuiteError, InvalidOptionError
 from ..core.limits import Limits
 from ..core.registry import load_game, make_engine
 from ..core.state import State
-from .common import search_interruptibly
+from .common import prepare_engine, search_interruptibly
 
 HELP = "moves in the game's notation; commands: undo, hint, board, moves, help, quit"
 
@@ -40,6 +40,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidOptionError(f"--movetime must be positive, got {args.movetime}")
     state = game.state_from_text(args.position) if args.position else game.new_state()
     engine = make_engine(game, args.engine)
+    prepare_engine(game, engine)
     human = args.seat - 1
     limits = Limits(movetime=args.movetime)
     rng = random.Random()

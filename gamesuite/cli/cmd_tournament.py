@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from ..core.errors import InvalidOptionError, quote
+from ..core.files import write_atomic
 from .cmd_match import add_arena_arguments, build_session, play_session
 
 
@@ -40,15 +41,15 @@ def run(args: argparse.Namespace) -> int:
     print(cross_table_text(t))
     print(adjudication_text(t))
     if session.save_dir is not None:
-        (session.save_dir / "standings.csv").write_text(standings_csv(t), encoding="utf-8")
+        write_atomic(session.save_dir / "standings.csv", standings_csv(t))
         print(f"records, standings.csv and tournament.json saved in {session.save_dir}")
     if args.table is not None:
         args.table.parent.mkdir(parents=True, exist_ok=True)
         if args.table.suffix.lower() == ".csv":
-            args.table.write_text(standings_csv(t), encoding="utf-8")
+            write_atomic(args.table, standings_csv(t))
         else:
             d = {"game": session.game.spec, "time_control": session.tc.describe(),
                  "limits": {e.label: session.tc.for_engine(e).describe() for e in session.engines}, **tally_json(t)}
-            args.table.write_text(json.dumps(d, indent=1) + "\n", encoding="utf-8")
+            write_atomic(args.table, json.dumps(d, indent=1) + "\n")
         print(f"table saved to {args.table}")
     return 0

@@ -4,20 +4,33 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from ..core.errors import InvalidOptionError
 from ..core.info import SearchInfo, SearchResult
-from ..core.limits import Limits
+from ..core.limits import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, MAX_TIME_MS, Limits
+from ..core.options import int_arg
 from ..core.state import State
+
+
+def check_int_flags(parser: argparse.ArgumentParser) -> None:
+    """Give every ``type=int`` flag of ``parser`` and its subcommands the checked parser of ``int_arg``
+    (so that ``--games ١٠`` or a 30-digit number is refused at the flag, with exit status 2)."""
+    for action in parser._actions:  # argparse has no public walk over its actions
+        if action.type is int:
+            action.type = int_arg()
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in set(action.choices.values()):
+                check_int_flags(sub)
 
 
 def add_limit_arguments(p: argparse.ArgumentParser, default_movetime: int | None = None) -> None:
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--depth", type=int, metavar="N", help="search to depth N")
-    g.add_argument("--movetime", type=int, metavar="MS", help="think for MS milliseconds")
-    g.add_argument("--nodes", type=int, metavar="N", help="search about N nodes")
+    g.add_argument("--depth", type=int_arg(1, MAX_DEPTH), metavar="N", help="search to depth N")
+    g.add_argument("--movetime", type=int_arg(1, MAX_TIME_MS), metavar="MS", help="think for MS milliseconds")
+    g.add_argument("--nodes", type=int_arg(1, MAX_NODES), metavar="N", help="search about N nodes")
     g.add_argument("--infinite", action="store_true", help="think until interrupted (Ctrl+C)")
-    p.add_argument("--multipv", type=int, default=1, metavar="K", help="show the K best lines")
+    p.add_argument("--multipv", type=int_arg(1, MAX_MULTIPV), default=1, metavar="K", help="show the K best lines")
     p.set_defaults(default_movetime=default_movetime)
 
 
@@ -86,6 +99,25 @@ def run_interruptibly(work, stop):  # type: ignore[no-untyped-def]
     if "error" in box:
         raise box["error"]
     return box["result"]
+
+
+def prepare_engine(game, engine, quiet: bool = False) -> None:  # type: ignore[no-untyped-def]
+    """Load (or compile) ``engine``'s kernels before any clock starts; while it compiles, say so on
+    standard error (at most once a second) unless ``quiet``."""
+    import time
+
+    from ..warmup import prepare
+
+    last = [time.monotonic()]
+
+    def progress(done: int, total: int, what: str) -> None:
+        now = time.monotonic()
+        if not quiet and now - last[0] >= 1.0 and (done < total or not total):
+            last[0] = now
+            of = f" of {total}" if total else ""
+            print(f"compiling {what}: {done}{of} kernels (once per install)", file=sys.stderr, flush=True)
+
+    prepare(game, engine, progress)
 
 
 def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from numbers import Integral
 
-from .errors import InvalidOptionError
+from .errors import InvalidOptionError, quote
+from .options import parse_float
+
+#: The largest limits accepted: far beyond any search (a year at 30 M nodes/s does not reach ``MAX_NODES``), yet small enough for every kernel's 64-bit counters and every timer.
+MAX_NODES = 10**15
+MAX_DEPTH = 10_000
+MAX_TIME_MS = 10**10  # 115 days
+MAX_MULTIPV = 1000
+#: The bound of each integer limit, by name.
+LIMIT_MAX = {"depth": MAX_DEPTH, "nodes": MAX_NODES, "movetime": MAX_TIME_MS, "byoyomi": MAX_TIME_MS,
+             "moves_to_go": 10_000, "mate": MAX_DEPTH}
 
 
 @dataclass(frozen=True)
@@ -31,12 +42,18 @@ class Limits:
     searchmoves: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
-        for name in ("depth", "nodes", "movetime", "byoyomi", "moves_to_go", "mate"):
+        for name, hi in LIMIT_MAX.items():
             v = getattr(self, name)
-            if v is not None and (not isinstance(v, int) or v < 0):
-                raise InvalidOptionError(f"limit {name} must be a non-negative integer, got {v!r}")
-        if not isinstance(self.multipv, int) or self.multipv < 1:
-            raise InvalidOptionError(f"multipv must be a positive integer, got {self.multipv!r}")
+            if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= hi):
+                raise InvalidOptionError(f"limit {name} must be an integer in 0..{hi}, got {quote(v)}")
+        for name in ("time_left", "increment"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, tuple) or not all(
+                    isinstance(t, Integral) and not isinstance(t, bool) and -MAX_TIME_MS <= t <= MAX_TIME_MS for t in v)):
+                raise InvalidOptionError(f"limit {name} must be a tuple of times in ms (|t| <= {MAX_TIME_MS}), "
+                                         f"got {quote(v)}")
+        if not isinstance(self.multipv, int) or isinstance(self.multipv, bool) or not 1 <= self.multipv <= MAX_MULTIPV:
+            raise InvalidOptionError(f"multipv must be an integer in 1..{MAX_MULTIPV}, got {quote(self.multipv)}")
         if self.searchmoves is not None and (
                 not isinstance(self.searchmoves, tuple) or not self.searchmoves
                 or not all(isinstance(m, int) for m in self.searchmoves)):
@@ -57,12 +74,11 @@ class Limits:
     @classmethod
     def parse_clock(cls, text: str, players: int = 2) -> "Limits":
         """Parse ``BASE+INC`` in seconds (``"60+0.5"``) into a clock for every player."""
-        try:
-            base_s, _, inc_s = text.partition("+")
-            base = int(round(float(base_s) * 1000))
-            inc = int(round(float(inc_s) * 1000)) if inc_s else 0
-        except ValueError:
-            raise InvalidOptionError(f"clock must look like BASE+INC in seconds, got {text!r}") from None
+        base_s, _, inc_s = text.partition("+")
+        hi = MAX_TIME_MS / 1000
+        what = f"clock {quote(text)} (BASE+INC in seconds):"
+        base = int(round(parse_float(base_s, f"{what} the base", 0, hi) * 1000))
+        inc = int(round(parse_float(inc_s, f"{what} the increment", 0, hi) * 1000)) if inc_s else 0
         if base <= 0 or inc < 0:
             raise InvalidOptionError(f"clock must have a positive base and no negative increment: {text!r}")
         return cls(time_left=(base,) * players, increment=(inc,) * players)

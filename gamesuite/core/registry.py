@@ -16,7 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
 from .errors import InvalidGameSpecError, InvalidOptionError, quote
+from .options import Option, as_option, convert, parse_float, parse_int
 from .state import State
+
+#: The longest game or engine spec read (a spec is a name and a few options; longer text is refused
+#: before it is split or looked up).
+MAX_SPEC_LENGTH = 1000
 
 
 @dataclass(frozen=True)
@@ -32,27 +37,8 @@ class Param:
 
     def convert(self, text: str | Any) -> Any:
         """Convert ``text`` to this parameter's type, or raise ``InvalidGameSpecError``."""
-        kind = type(self.default)
-        try:
-            if kind is bool and isinstance(text, str):
-                if text.lower() not in ("1", "0", "true", "false", "yes", "no"):
-                    raise ValueError(text)
-                value: Any = text.lower() in ("1", "true", "yes")
-            else:
-                value = kind(text)
-        except (TypeError, ValueError):
-            raise InvalidGameSpecError(
-                f"parameter {self.name} expects {kind.__name__}, got {quote(text)}"
-            ) from None
-        if self.choices and value not in self.choices:
-            raise InvalidGameSpecError(
-                f"parameter {self.name} must be one of {', '.join(map(str, self.choices))}; got {quote(text)}"
-            )
-        if self.min is not None and value < self.min or self.max is not None and value > self.max:
-            raise InvalidGameSpecError(
-                f"parameter {self.name} must be in {self.min}..{self.max}, got {quote(text)}"
-            )
-        return value
+        return convert(text, type(self.default), f"parameter {self.name}", self.min, self.max, self.choices,
+                       error=InvalidGameSpecError)
 
     def describe(self) -> str:
         rng = ""
@@ -169,12 +155,23 @@ def parse_params(text: str, what: str) -> dict[str, str]:
         k, eq, v = part.partition("=")
         if not eq or not k.strip():
             raise InvalidGameSpecError(f"{what}: expected name=value, got {quote(part)}")
+        if k.strip() in out:
+            raise InvalidGameSpecError(f"{what}: {quote(k.strip())} is given twice")
         out[k.strip()] = v.strip()
     return out
 
 
+def _check_spec_text(spec: Any, what: str, error: type[InvalidGameSpecError] | type[InvalidOptionError]) -> str:
+    if not isinstance(spec, str):
+        raise error(f"{what} must be text, got {quote(spec)}")
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise error(f"{what} is longer than {MAX_SPEC_LENGTH} characters: {quote(spec)}")
+    return spec
+
+
 def load_game(spec: str) -> Game:
     """The game named by ``spec``: ``"tictactoe"``, ``"gomoku(size=15,rule=renju)"``."""
+    _check_spec_text(spec, "a game spec", InvalidGameSpecError)
     m = _SPEC.match(spec)
     if not m:
         raise InvalidGameSpecError(f"malformed game spec {quote(spec)}; expected name(param=value,...)")
@@ -201,8 +198,24 @@ class EngineEntry:
     factory: EngineFactory  # factory(game: Game, **options) -> Engine
     help: str = ""
     default: bool = False
-    options: dict[str, Any] = field(default_factory=dict)  # documented options and defaults
+    #: The options ``factory`` accepts, each declared with its type and range (``core.options.Option``).
+    options: dict[str, Option] = field(default_factory=dict)
     supports: Callable[[Game], bool] | None = None  # for "*" engines: which games they can play
+
+    def defaults(self) -> dict[str, Any]:
+        """Each option's default value."""
+        return {k: o.default for k, o in self.options.items()}
+
+    def convert_options(self, given: dict[str, Any]) -> dict[str, Any]:
+        """``given`` (text or values) checked against the declarations; ``InvalidOptionError`` quoting the
+        first unknown or bad one. Nothing is built before every option has passed."""
+        out: dict[str, Any] = {}
+        for k, v in given.items():
+            if k not in self.options:
+                raise InvalidOptionError(
+                    f"engine {self.name} has no option {quote(k)}; it has: {', '.join(self.options) or 'none'}")
+            out[k] = self.options[k].convert(v, k)
+        return out
 
 
 _ENGINES: list[EngineEntry] = []
@@ -217,8 +230,14 @@ def register_engine(
     options: dict[str, Any] | None = None,
     supports: Callable[[Game], bool] | None = None,
 ) -> None:
-    """Register ``factory`` as engine ``name`` of ``game`` (``"*"``: every game ``supports`` accepts)."""
-    _ENGINES.append(EngineEntry(name, game, factory, help, default, dict(options or {}), supports))
+    """Register ``factory`` as engine ``name`` of ``game`` (``"*"``: every game ``supports`` accepts).
+
+    ``options`` declares every option ``factory`` takes: name -> ``Option(default, min=, max=,
+    choices=, help=)`` (a bare default is a declaration without a range; numbers need one, and a
+    test checks that every registered engine gives it). ``make_engine`` checks a spec against them.
+    """
+    _ENGINES.append(EngineEntry(name, game, factory, help, default,
+                                {k: as_option(v) for k, v in (options or {}).items()}, supports))
 
 
 def engines_for(game: Game | str) -> list[EngineEntry]:
@@ -236,15 +255,16 @@ def engines_for(game: Game | str) -> list[EngineEntry]:
 
 
 def _convert_option(value: str) -> Any:
-    low = value.lower()
+    """An undeclared option's text as a switch, an integer, a number or else the text (``py:`` engines)."""
+    low = value.strip().lower()
     if low in ("true", "yes", "on"):
         return True
     if low in ("false", "no", "off"):
         return False
-    for kind in (int, float):
+    for parse in (parse_int, parse_float):
         try:
-            return kind(value)
-        except ValueError:
+            return parse(value, "option")
+        except InvalidOptionError:
             pass
     return value
 
@@ -265,19 +285,22 @@ def engine_entry(game: Game, spec: str = "") -> EngineEntry:
     )
 
 
-def make_engine(game: Game, spec: str = "") -> Any:
-    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+def check_engine_spec(game: Game, spec: str = "") -> tuple[EngineEntry, dict[str, Any]]:
+    """The engine ``spec`` names and its options converted, building nothing; ``InvalidOptionError``
+    quoting what is wrong (for a form to check a spec as it is typed)."""
+    _check_spec_text(spec, "an engine spec", InvalidOptionError)
     entry = engine_entry(game, spec)
     rest = spec.partition(",")[2]
     try:
-        opts = {k: _convert_option(v) for k, v in parse_params(rest, f"engine spec {spec!r}").items()}
+        given = parse_params(rest, f"engine spec {quote(spec)}")
     except InvalidGameSpecError as e:
         raise InvalidOptionError(str(e)) from None
-    unknown = [k for k in opts if entry.options and k not in entry.options]
-    if unknown:
-        raise InvalidOptionError(
-            f"engine {entry.name} has no option {quote(unknown[0])}; it has: {', '.join(entry.options)}"
-        )
+    return entry, entry.convert_options(given)
+
+
+def make_engine(game: Game, spec: str = "") -> Any:
+    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+    entry, opts = check_engine_spec(game, spec)
     try:
         return entry.factory(game, **opts)
     except TypeError as e:

@@ -248,6 +248,8 @@ class AnalysisPanel(QWidget):
         item.setToolTip(self.pv_column, pv)
         for col in range(2, 2 + len(scores)):
             item.setToolTip(col, scores[col - 2])
+        if info.text:  # e.g. an MCTS line's visits, on the nodes column
+            item.setToolTip(2 + len(scores), info.text)
 
     def line_rows(self) -> list[tuple[str, ...]]:
         """The texts of the *Lines* rows, top to bottom (for tests and screenshots)."""

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 from ..core.errors import InvalidOptionError, quote
+from ..core.files import write_atomic_with
 from ..core.registry import Game
 from ..core.state import State
 
@@ -43,9 +44,15 @@ def render_diagram(game: Game, state: State, path: str | Path, size: int = 600, 
     board.set_flipped(flipped)
     board.set_state(state)
     board.resize(size, size)
-    if suffix == ".svg":
-        board.save_svg(str(path), size)
-    elif not board.save_png(str(path), size):
-        raise InvalidOptionError(f"cannot write {quote(str(path))}")
+    def write(tmp: Path) -> None:
+        if suffix == ".svg":
+            board.save_svg(str(tmp), size)
+        elif not board.save_png(str(tmp), size):
+            raise InvalidOptionError(f"cannot write {quote(str(path))}")
+
+    try:
+        write_atomic_with(path, write)
+    except OSError as e:
+        raise InvalidOptionError(f"cannot write {quote(str(path))}: {e.strerror or e}") from None
     board.deleteLater()
     return path

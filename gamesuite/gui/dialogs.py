@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.errors import GameSuiteError
-from ..core.registry import Game, Param, engines_for, game_classes, load_game
+from ..core.registry import Game, Param, check_engine_spec, engines_for, game_classes, load_game
 from .clock import TimeControl
 from .notation import notation_for
 from .record import PlayerSpec
@@ -435,10 +435,17 @@ class NewGameDialog(QDialog):
             self.error.setText(f"The window has no board for {game.long_name} yet.")
             return
         try:
-            self.result_players()
+            players = self.result_players()
         except GameSuiteError as e:
             self.error.setText(f"Clock: {e}")
             return
+        for i, p in enumerate(players):  # an engine spec is checked here, before any engine is built
+            if p.is_engine:
+                try:
+                    check_engine_spec(game, p.engine)
+                except GameSuiteError as e:
+                    self.error.setText(f"Player {i + 1}: {e}")
+                    return
         self._game = game
         self.accept()
 

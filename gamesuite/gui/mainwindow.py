@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
+from ..core.files import write_atomic, write_atomic_with
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
@@ -44,14 +45,17 @@ from .controller import GameController
 from .dialogs import NewGameDialog
 from .evalgraph import EvalGraph
 from .flowlayout import FlowLayout
+from .fonts import load_fonts
 from .fmt import score_text
 from .helptext import help_html, rules_html
 from .icons import themed_icon
+from .keyentry import MoveEntry, TypeAhead
 from .messages import MessageBar, error_box
 from .movelist import MoveList
-from .notation import Notation, notation_for
+from .notation import Notation, notation_for, styles_of
 from .record import GameRecord, Node, PlayerSpec, parse_json
 from .session import SaveState
+from .sounds import MoveSounds
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
 from .worker import EngineFactory, EngineHost
@@ -123,12 +127,17 @@ class MainWindow(QMainWindow):
         self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
         self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
         self._preparing_spec = ""
+        self.preparing_text = ""  # "Preparing the gomoku engine (3 of 35)" while the engines load
+        self._search_label = ""  # the analysis panel's title of the search asked for last
+        self.prepare_progress = (0, 0)  # kernels compiled, kernels expected (0: not known)
 
+        load_fonts()  # kanji for shogi on a machine without a Japanese font
         game = self._initial_game(game_spec)
         if players is None:
             players = self._saved_players(game) or default_players(game)
         self.controller = GameController(GameRecord(game, players=players), self)
-        self.notation: Notation = notation_for(game)
+        self.notation: Notation = self._notation_for(game)
+        self.sounds = MoveSounds(self.controller, enabled=bool(self.storage.get("sounds", True)))
 
         self._build_central(game)
         self._build_docks()
@@ -139,7 +148,10 @@ class MainWindow(QMainWindow):
         self.set_theme(self.theme_name)
         self.board.set_flipped(bool(self.storage.get("flipped", False)))
         self.act_western.setChecked(str(self.storage.get("piece_style", "kanji")) == "western")
+        self.act_numbered.setChecked(bool(self.storage.get("numbered_stones", False)))
+        self.act_sounds.setChecked(self.sounds.enabled)
         self._apply_piece_style()
+        self._sync_notation_actions()
         self.panel.multipv.setValue(int(self.storage.get("multipv", 1)))
         self.setMinimumSize(MIN_WIDTH, MIN_HEIGHT)
         self.resize(1100, 760)
@@ -291,6 +303,23 @@ class MainWindow(QMainWindow):
         self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
         self.act_western = A("&Western piece letters", self.toggle_western, None,
                              "Shogi pieces with letters instead of kanji", checkable=True)
+        self.act_numbered = A(self.tr("&Numbered stones"), self.toggle_numbered, None,
+                              self.tr("Show on each stone the number of its move"), checkable=True)
+        self.act_sounds = A(self.tr("S&ounds"), self.toggle_sounds, None,
+                            self.tr("A sound for each move, capture and the end of the game"), checkable=True)
+        self.notation_group = QActionGroup(self)
+        self.notation_actions: dict[str, QAction] = {}
+        labels = {"japanese": self.tr("&Japanese (▲７六歩)"), "western": self.tr("W&estern (P-7f)"),
+                  "usi": self.tr("&USI (7g7f)")}
+        for style, label in labels.items():
+            a = A(label, lambda _=False, st=style: self.set_notation_style(st), checkable=True)
+            self.notation_group.addAction(a)
+            self.notation_actions[style] = a
+        self.move_entry = MoveEntry(self)
+        self.move_entry.moveTyped.connect(self.play_typed)
+        self.type_ahead = TypeAhead(self, self.move_entry)
+        self.act_type_move = A(self.tr("T&ype a move"), lambda: self.move_entry.start(), "Ctrl+L",
+                               self.tr("Type a move (h8, 7g7f, ７六歩…) and press Enter"))
         self.mode_group = QActionGroup(self)
         self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
         self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
@@ -313,13 +342,18 @@ class MainWindow(QMainWindow):
         for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Moves")
-        for a in (self.act_first, self.act_back, self.act_forward, self.act_last):
-            m.addAction(a)
+        for a in (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move):
+            m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&Engine")
         for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
             m.addSeparator() if a is None else m.addAction(a)
         m = mb.addMenu("&View")
-        for a in (self.act_flip, self.act_western, None, self.act_light, self.act_dark, None):
+        for a in (self.act_flip, self.act_western, self.act_numbered, None):
+            m.addSeparator() if a is None else m.addAction(a)
+        self.notation_menu = m.addMenu(self.tr("&Move notation"))
+        for a in self.notation_actions.values():
+            self.notation_menu.addAction(a)
+        for a in (None, self.act_light, self.act_dark, None, self.act_sounds, None):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
@@ -341,8 +375,9 @@ class MainWindow(QMainWindow):
         self.addToolBar(tb)
         for a in (self.act_new, self.act_open, self.act_save, None, self.act_first, self.act_back,
                   self.act_forward, self.act_last, None, self.act_takeback, self.act_hint, self.act_engine, None,
-                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup):
+                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup, None):
             tb.addSeparator() if a is None else tb.addAction(a)
+        tb.addWidget(self.move_entry)
         self.toolbar = tb
 
         self.setup_group = QActionGroup(self)
@@ -386,6 +421,7 @@ class MainWindow(QMainWindow):
         self.host.busyChanged.connect(self._on_busy)
         self.host.ready.connect(self._on_ready)
         self.host.rulesReady.connect(self._on_rules_ready)
+        self.host.progress.connect(self._on_prepare_progress)
         app = QApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._shutdown)
@@ -418,8 +454,20 @@ class MainWindow(QMainWindow):
         self.engines_ready = False
         self.board.rules_ready = False
         self._preparing_spec = game.spec
+        self.prepare_progress = (0, 0)
+        self.preparing_text = f"Preparing the {game.name} engine"
         self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
-        self.banner.setText("Preparing engines…")
+        self.banner.setText(self.preparing_text + "…")
+        self._show_thinking()
+
+    @Slot(int, int, int, str)
+    def _on_prepare_progress(self, token: int, done: int, total: int, what: str) -> None:
+        """Real progress of the engines' compilation: "Preparing the gomoku engine (12 of 35)"."""
+        if token != self._ready_token or self.engines_ready:
+            return
+        self.prepare_progress = (done, total)
+        what = what or f"the {self.controller.game.name} engine"
+        self.preparing_text = f"Preparing {what}" + (f" ({min(done, total)} of {total})" if total else "")
         self._show_thinking()
 
     @Slot(int)
@@ -447,6 +495,9 @@ class MainWindow(QMainWindow):
         if errors:
             self.report(f"Engine problem: {errors}")
         self._sync_clock()
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
+            self.panel.set_running(True, self._search_label)
         self._show_thinking()
 
     # -- engines: what to think about ------------------------------------------------------
@@ -486,7 +537,10 @@ class MainWindow(QMainWindow):
         self._analysis_done_node = None
         self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
         self._new_game_pending = False
-        self.panel.begin(st, label, node.id, c.record, purpose)
+        self._search_label = label
+        # a search asked for while the engines load waits in the worker: say what happens, not "thinking"
+        waiting = not self.engines_ready and purpose == "move"
+        self.panel.begin(st, self.preparing_text + "…" if waiting else label, node.id, c.record, purpose)
         self.panel.set_running(True)
         self._show_thinking()
 
@@ -517,8 +571,17 @@ class MainWindow(QMainWindow):
 
     def _show_thinking(self) -> None:
         cur = self.host.current
+        if not self.engines_ready:  # never "thinking" while the engines load: their real progress
+            done, total = self.prepare_progress
+            self.thinking.setRange(0, total)  # (0, 0): a busy bar while the total is not known
+            self.thinking.setValue(min(done, total))
+            self.thinking_label.setText(self.preparing_text)
+            if cur is not None and cur.purpose == "move":  # (a hint or an analysis keeps its own title)
+                self.panel.set_running(True, self.preparing_text + "…")
+        else:
+            self.thinking.setRange(0, 0)
         if not self.engines_ready:
-            self.thinking_label.setText("Preparing engines")
+            pass
         elif cur is not None and cur.purpose == "move":
             self.thinking_label.setText("Computer is thinking")
         elif cur is not None and cur.purpose == "analysis":
@@ -715,7 +778,8 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_game_loaded(self) -> None:
         """A new record replaced the game: nothing shown may be about the old one."""
-        self.notation = notation_for(self.controller.game)
+        self.notation = self._notation_for(self.controller.game)
+        self._sync_notation_actions()
         self.panel.set_notation(self.notation)
         self.panel.clear()
         self.graph.show_record(self.controller.record, self.controller.current)
@@ -773,7 +837,7 @@ class MainWindow(QMainWindow):
         c = self.controller
         st = c.state
         if not self.ready:
-            text = "Preparing engines…"
+            text = self.preparing_text + "…"
         elif self.setup_active:
             text = "Setting up a position: click to place, right-click to remove, then Done"
         elif c.over_text() is not None:
@@ -782,7 +846,9 @@ class MainWindow(QMainWindow):
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
-            if cur is not None and cur.purpose == "move":
+            if not self.engines_ready and p is not None and p.is_engine and self.mode == "play":
+                text = f"{who} to move — {self.preparing_text[:1].lower()}{self.preparing_text[1:]}…"
+            elif cur is not None and cur.purpose == "move":
                 text = f"{who} to move — the computer is thinking…"
             elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
                 text = f"{who} to move (computer) — go to the last move to let it play"
@@ -862,6 +928,8 @@ class MainWindow(QMainWindow):
             clocks = list(rec.clocks_at(parent))
             mover = state.current_player
             spent = self.clock.take(parent.id)
+            if spent is not None:
+                n.spent = spent  # the time the move took (written into KIF/CSA/.psq exports)
             if spent is not None and 0 <= mover < len(controls):
                 ctl, v = controls[mover], clocks[mover]
                 if ctl is not None and v is not None:
@@ -1083,7 +1151,7 @@ class MainWindow(QMainWindow):
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.controller.record.dumps(self.controller.current), encoding="utf-8")
+            write_atomic(path, self.controller.record.dumps(self.controller.current))
         except OSError as e:
             self.error_dialog("Cannot save the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
             return False
@@ -1120,7 +1188,7 @@ class MainWindow(QMainWindow):
 
     def import_from(self, path: Path | str) -> bool:
         """Open a game in its own format (gomoku record, .psq, ...); an unreadable file gets a dialog."""
-        from .formats import decode, format_for_path, read_game
+        from .formats import decode, format_for_path, read_game_info
 
         path = Path(path)
         self._replaced = True
@@ -1139,7 +1207,7 @@ class MainWindow(QMainWindow):
             self._prepare_engines(load_game(fmt.game), [])
             return True
         try:
-            game, start, moves = read_game(fmt, text)
+            game, start, moves, info = read_game_info(fmt, text)
         except ValueError as e:
             return self._cannot_open(path, str(e))
         players = self.controller.players if game == self.controller.game else \
@@ -1149,6 +1217,7 @@ class MainWindow(QMainWindow):
         node = rec.root
         for m in moves:
             node = rec.add_move(node, m)
+        rec.apply_info(node, info)  # the players' names, the moves' times, the comments
         self._load_record(rec, node)
         self.save_state.saved(rec, None)  # its moves are in the imported file; Save asks for a new one
         self._refresh_labels()
@@ -1166,8 +1235,9 @@ class MainWindow(QMainWindow):
                               f"{self.controller.game.long_name} has no format for this kind of file")
             return False
         try:
-            text = fmt.save(self.controller.state)
-            path.write_text(text, encoding="utf-8")
+            c = self.controller
+            text = fmt.write(c.state, c.record.info_at(c.current))  # with names, times and comments
+            write_atomic(path, text)
         except GameSuiteError as e:
             self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: {e}")
             return False
@@ -1210,11 +1280,18 @@ class MainWindow(QMainWindow):
 
     def export_diagram(self, path: Path | str, size: int = 600) -> bool:
         path = str(path)
-        if path.lower().endswith(".svg"):
-            self.board.save_svg(path, size)
+
+        def write(tmp: Path) -> None:  # a temporary beside the file, renamed over it when complete
+            if path.lower().endswith(".svg"):
+                self.board.save_svg(str(tmp), size)
+            elif not self.board.save_png(str(tmp), size):
+                raise OSError(f"cannot write {path}")
+
+        try:
+            write_atomic_with(path, write)
             ok = True
-        else:
-            ok = self.board.save_png(path, size)
+        except OSError:
+            ok = False
         if ok:
             self.show_message(f"Diagram saved to {path}")
         else:
@@ -1376,10 +1453,76 @@ class MainWindow(QMainWindow):
         self._apply_piece_style()
 
     def _apply_piece_style(self) -> None:
-        """Kanji or western letters on boards that have both (shogi)."""
+        """Kanji or western letters on boards that have both (shogi); numbered stones on boards that
+        number them (gomoku, tic-tac-toe)."""
         fn = getattr(self.board, "set_piece_style", None)
         if callable(fn):
             fn("western" if self.act_western.isChecked() else "kanji")
+        fn = getattr(self.board, "set_numbered", None)
+        if callable(fn):
+            fn(self.act_numbered.isChecked())
+
+    @Slot()
+    def toggle_numbered(self) -> None:
+        self.storage.set("numbered_stones", self.act_numbered.isChecked())
+        self._apply_piece_style()
+
+    @Slot()
+    def toggle_sounds(self) -> None:
+        on = self.act_sounds.isChecked()
+        self.sounds.set_enabled(on)
+        self.storage.set("sounds", on)
+        if on and self.sounds.player.error:
+            self.show_message(self.tr("Sounds are on, but this machine is silent: {0}").format(self.sounds.player.error))
+
+    # -- move notation and typed moves -------------------------------------------------------------
+    def _notation_for(self, game: Game) -> Notation:
+        """The game's notation in the style chosen for it (remembered per game: View › Move notation)."""
+        return notation_for(game, str(self.storage.get(f"notation/{game.name}", "")) or None)
+
+    def _sync_notation_actions(self) -> None:
+        styles = styles_of(self.controller.game)
+        self.notation_menu.setEnabled(bool(styles))
+        for style, a in self.notation_actions.items():
+            a.setVisible(style in styles or not styles)
+            a.setChecked(style == self.notation.style)
+
+    def set_notation_style(self, style: str) -> None:
+        """Write the game's moves in ``style`` (one of its notation's ``STYLES``) from now on."""
+        game = self.controller.game
+        if style not in styles_of(game):
+            return
+        self.storage.set(f"notation/{game.name}", style)
+        self.notation = self._notation_for(game)
+        self._sync_notation_actions()
+        self.panel.set_notation(self.notation)
+        if self.ready:
+            self.moves.show_record(self.controller.record, self.controller.current, self.notation)
+
+    @Slot(str)
+    def play_typed(self, text: str) -> None:
+        """A move typed in the move entry: played as if clicked, or refused above the board with the
+        text quoted."""
+        c = self.controller
+        if not self.ready or self.setup_active:
+            self._report_refusal(self.tr("{0}: no move can be typed now").format(quote(text)) + " ("
+                                 + (self.tr("setting up a position") if self.setup_active
+                                    else self.tr("preparing engines")) + ")")
+            self.move_entry.refused()
+            return
+        try:
+            move = self.notation.parse(c.state, text)
+        except GameSuiteError as e:
+            self._report_refusal(str(e) if quote(text) in str(e)
+                                 else self.tr("{0} is not a move here: {1}").format(quote(text), e))
+            self.move_entry.refused()
+            return
+        before = c.current
+        self._on_board_move(move)
+        if c.current is before:
+            self.move_entry.refused()
+        else:
+            self.move_entry.accepted()
 
     def set_theme(self, name: str) -> None:
         self.theme_name = name
@@ -1529,6 +1672,7 @@ class MainWindow(QMainWindow):
                           8000)
 
     def _shutdown(self) -> None:
+        self.sounds.close()
         self.shutdown_ok = self.host.shutdown(1000)
 
     def closeEvent(self, event: QCloseEvent) -> None:

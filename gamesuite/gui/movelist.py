@@ -61,7 +61,8 @@ class MoveList(QTextBrowser):
                     num = f"{moveno}... "
             elif not state.is_chance_node():  # every player's move numbered; chance outcomes follow it
                 num = f"{turn}. "
-            style = f"color:{self._link_colour}; text-decoration:none"
+            # (nowrap: a move number never ends a line without its move)
+            style = f"color:{self._link_colour}; text-decoration:none; white-space:nowrap"
             if node is self.current:
                 style += "; background-color:#f0c040; color:#000000; font-weight:bold"
             return f'<a name="n{node.id}" href="node:{node.id}" style="{style}">{num}{text}</a>'

@@ -5,14 +5,17 @@ protocols: ``7g7f`` in shogi is fine, ``1001`` in Hare and Hedgehog is not.
 Everything the window writes for a person (the move list, the analysis panel's
 lines and score columns, the banner, the graph's legend) goes through one
 ``Notation``; a game whose codes are not readable gets its own subclass here
-(``notation_for`` picks it). No Qt in this module.
+(``notation_for`` picks it). A game written in several ways by its players
+lists them in ``STYLES`` (shogi: Japanese ``▲７六歩``, western ``P-7f``, USI
+``7g7f``); the window offers the choice. ``parse`` reads a move typed by a person
+(keyboard entry) in any of the game's ways. No Qt in this module.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.errors import GameSuiteError
+from ..core.errors import GameSuiteError, IllegalMoveError, quote
 from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
@@ -29,9 +32,13 @@ class Notation:
     separator = " "
     #: Whether the move list gives each move of the main line its own line (long move texts).
     move_per_line = False
+    #: The ways of writing this game's moves (the first is the default); empty when there is one.
+    STYLES: tuple[str, ...] = ()
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, style: str | None = None) -> None:
         self.game = game
+        #: One of ``STYLES`` ("" when the game has one way); an unknown style is the default.
+        self.style = style if style in self.STYLES else (self.STYLES[0] if self.STYLES else "")
 
     def player(self, player: int) -> str:
         """A player's name as the window writes it."""
@@ -40,6 +47,15 @@ class Notation:
     def move(self, state: State, move: int) -> str:
         """``move`` played in ``state``, for a person."""
         return state.format_move(move)
+
+    def parse(self, state: State, text: str) -> int:
+        """The legal move a person typed (``h8``, ``7g7f``, ``P*5e``...); ``GameSuiteError`` quoting it if
+        it is not one."""
+        move = state.parse_move(text.strip())
+        if move not in state.legal_moves():
+            why = getattr(state, "why_illegal", lambda m: "")(move) or "not a legal move here"
+            raise IllegalMoveError(f"{quote(text.strip())} is not allowed: {why}")
+        return move
 
     def line(self, state: State, moves: Sequence[int]) -> list[str]:
         """A line of moves played one after the other from ``state``; raw numbers past a move the
@@ -137,9 +153,43 @@ class HareNotation(Notation):
         return "finishing order: " + ", ".join(f"{k + 1}. {self.player(p)}" for k, p in enumerate(order))
 
 
-NOTATIONS: dict[str, type[Notation]] = {"hare": HareNotation}
+class ShogiNotation(Notation):
+    """Shogi in Japanese (``▲７六歩 △３四歩 ▲２二角成 △同銀``, each move numbered and on a line of its
+    own, as KIF and ShogiHome list them), western (``P-7f``) or USI (``7g7f``) notation; any of them is
+    read."""
+
+    STYLES = ("japanese", "western", "usi")
+
+    def __init__(self, game: Game, style: str | None = None) -> None:
+        super().__init__(game, style)
+        self.numbers_each_move = self.style != "usi"
+        # one move a line, as KIF files and ShogiHome list them (and a line may break between any two
+        # kanji: a move written inline could be cut in two)
+        self.move_per_line = self.style == "japanese"
+
+    def move(self, state: State, move: int) -> str:
+        from ..games.shogi import notation as ja
+
+        if self.style == "japanese":
+            return ja.japanese(state, move)  # type: ignore[arg-type]
+        if self.style == "western":
+            return ja.western(state, move)  # type: ignore[arg-type]
+        return state.format_move(move)
+
+    def parse(self, state: State, text: str) -> int:
+        from ..games.shogi import notation as ja
+
+        return ja.parse_any(state, text.strip())  # type: ignore[arg-type]
 
 
-def notation_for(game: Game) -> Notation:
-    """The notation the window uses for ``game``."""
-    return NOTATIONS.get(game.name, Notation)(game)
+NOTATIONS: dict[str, type[Notation]] = {"hare": HareNotation, "shogi": ShogiNotation}
+
+
+def notation_for(game: Game, style: str | None = None) -> Notation:
+    """The notation the window uses for ``game`` (``style``: one of its ``STYLES``; None: the default)."""
+    return NOTATIONS.get(game.name, Notation)(game, style)
+
+
+def styles_of(game: Game) -> tuple[str, ...]:
+    """The ways ``game``'s moves can be written (empty when there is one)."""
+    return NOTATIONS.get(game.name, Notation).STYLES

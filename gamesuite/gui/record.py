@@ -12,13 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
+from ..core.files import parse_json_text
 from ..core.registry import Game, load_game
 from ..core.score import Score
 from ..core.state import State
+from ..core.gameinfo import GameInfo
 from .clock import ClockValue, TimeControl
 
 FORMAT = "gamesuite-game"
 VERSION = 1
+#: Metadata the window keeps for itself, not written into other formats' files.
+INTERNAL_METADATA = ("source",)
 
 _ids = itertools.count(1)
 
@@ -33,6 +37,8 @@ class PlayerSpec:
     depth: int | None = None  # fixed depth instead of a time
     #: The player's game clock (None: no clock; an engine then thinks ``movetime`` or ``depth``).
     clock: TimeControl | None = None
+    #: The player's name ("" none given: files are written without it), e.g. from an imported KIF.
+    name: str = ""
 
     @property
     def is_engine(self) -> bool:
@@ -57,6 +63,8 @@ class PlayerSpec:
                 d["movetime"] = self.movetime
         if self.clock is not None:
             d["clock"] = self.clock.to_json()
+        if self.name:
+            d["name"] = self.name
         return d
 
     @classmethod
@@ -72,7 +80,10 @@ class PlayerSpec:
         if not isinstance(engine, str):
             raise InvalidRecordError(f"player engine must be a string, got {quote(engine)}")
         clock = TimeControl.from_json(d["clock"]) if d.get("clock") is not None else None
-        return cls(d["kind"], engine, movetime, depth, clock)
+        name = d.get("name", "")
+        if not isinstance(name, str):
+            raise InvalidRecordError(f"player name must be a string, got {quote(name)}")
+        return cls(d["kind"], engine, movetime, depth, clock, name)
 
 
 class Node:
@@ -82,10 +93,11 @@ class Node:
     ``score`` is an engine's view of this position, always from player 0's view.
     ``clocks`` are the players' clocks when this position arose (``None`` for a player
     without a clock; ``None`` altogether when not recorded); ``timeout`` is the player
-    whose time ran out in this position (the game ended there).
+    whose time ran out in this position (the game ended there). ``spent`` is the time the
+    move took, in ms (None: not known), as the clocks measured it or a file recorded it.
     """
 
-    __slots__ = ("move", "parent", "children", "comment", "score", "id", "clocks", "timeout")
+    __slots__ = ("move", "parent", "children", "comment", "score", "id", "clocks", "timeout", "spent")
 
     def __init__(self, move: int | None = None, parent: "Node | None" = None) -> None:
         self.move = move
@@ -96,6 +108,7 @@ class Node:
         self.id = next(_ids)
         self.clocks: tuple[ClockValue | None, ...] | None = None
         self.timeout: int | None = None
+        self.spent: int | None = None
 
     @property
     def ply(self) -> int:
@@ -226,6 +239,36 @@ class GameRecord:
     def find(self, node_id: int) -> Node | None:
         return next((n for n in self.nodes() if n.id == node_id), None)
 
+    # -- names, times and comments for other file formats ----------------------------------
+    def info_at(self, node: Node) -> GameInfo:
+        """The players' names, the moves' times, the comments and the metadata of the line to ``node``
+        (for a game file of another format: ``gui/formats.py``)."""
+        path = node.path()
+        comments = {i + 1: n.comment for i, n in enumerate(path) if n.comment}
+        if self.root.comment:
+            comments[0] = self.root.comment
+        meta = {k: v for k, v in self.metadata.items() if k not in INTERNAL_METADATA}
+        return GameInfo(names=[p.name for p in self.players],
+                        times=[None if n.spent is None else n.spent / 1000 for n in path],
+                        comments=comments, metadata=meta, timeout=node.timeout)
+
+    def apply_info(self, node: Node, info: GameInfo) -> None:
+        """Put ``info`` (from a file of another format) on the line to ``node``: names, times, comments."""
+        for p, player in enumerate(self.players):
+            if info.name(p):
+                player.name = info.name(p)
+        self.metadata.update({k: str(v) for k, v in info.metadata.items()})
+        path = node.path()
+        for i, n in enumerate(path):
+            t = info.time(i)
+            n.spent = None if t is None else max(0, round(t * 1000))
+        for i, text in info.comments.items():
+            target = self.root if i == 0 else (path[i - 1] if 0 < i <= len(path) else None)
+            if target is not None and text:
+                target.comment = text
+        if info.timeout is not None and 0 <= info.timeout < len(self.players):
+            node.timeout = info.timeout
+
     # -- JSON -------------------------------------------------------------
     def to_json(self, current: Node | None = None) -> dict[str, Any]:
         """The record as a JSON-ready dict (see docs/game-json.md)."""
@@ -241,6 +284,8 @@ class GameRecord:
                     entry["score"] = node.score.to_json()
                 if node.comment:
                     entry["comment"] = node.comment
+                if node.spent is not None:
+                    entry["spent"] = node.spent
                 entry.update(self._clock_json(node))
                 sibs = node.parent.children if node.parent is not None else []
                 if sibs and node is sibs[0] and len(sibs) > 1:
@@ -260,6 +305,8 @@ class GameRecord:
         }
         if self.root.score is not None:
             d["start_score"] = self.root.score.to_json()
+        if self.root.comment:
+            d["start_comment"] = self.root.comment
         if self.root.timeout is not None:
             d["start_result"] = self._clock_json(self.root)["result"]
         d["moves"] = out_with([], self.root.children[0], start) if self.root.children else []
@@ -312,7 +359,9 @@ class GameRecord:
                 raise InvalidRecordError(f"metadata must be an object, got {quote(meta)}")
             rec = cls(game, start, Node(), players, {str(k): str(v) for k, v in meta.items()})
             if "start_score" in d:
-                rec.root.score = score_from_json(d["start_score"])
+                rec.root.score = score_from_json(d["start_score"], game.num_players)
+            if d.get("start_comment"):
+                rec.root.comment = str(d["start_comment"])
             if "start_result" in d:
                 rec.root.timeout = _timeout_from_json(d["start_result"], game.num_players)
             state = rec.start_state()
@@ -334,11 +383,8 @@ class GameRecord:
 
 
 def parse_json(text: str) -> Any:
-    """``json.loads`` raising ``InvalidRecordError``."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise InvalidRecordError(f"game file is not valid JSON: {e}") from None
+    """``json.loads`` raising ``InvalidRecordError`` for every failure (see ``core.files.parse_json_text``)."""
+    return parse_json_text(text, "the game file")
 
 
 def current_path(node: Node) -> list[int]:
@@ -362,9 +408,14 @@ def _read_line(rec: GameRecord, parent: Node, entries: Any, state: State) -> Non
             )
         child = rec.add_move(node, move)
         if "score" in e:
-            child.score = score_from_json(e["score"])
+            child.score = score_from_json(e["score"], len(rec.players))
         if "comment" in e:
             child.comment = str(e["comment"])
+        if e.get("spent") is not None:
+            spent = e["spent"]
+            if not isinstance(spent, int) or isinstance(spent, bool) or spent < 0:
+                raise InvalidRecordError(f"spent must be a time in ms, got {quote(spent)}")
+            child.spent = spent
         if e.get("clock") is not None:
             child.clocks = _clocks_from_json(e["clock"], e.get("periods"), len(rec.players))
         if "result" in e:
@@ -399,17 +450,39 @@ def _timeout_from_json(d: Any, n: int) -> int:
     return loser
 
 
-def score_from_json(d: Any) -> Score:
-    """The inverse of ``Score.to_json``; ``InvalidRecordError`` on a malformed score."""
+#: The largest score value a file may hold (evaluations are centi-units, mates plies).
+MAX_SCORE = 1e12
+
+
+def _score_number(v: Any, whole: bool = False) -> float:
+    """A JSON number that a score may hold: finite, within ``MAX_SCORE``, whole for mates."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not abs(v) <= MAX_SCORE:
+        raise ValueError(v)  # NaN fails the comparison too
+    if whole and v != int(v):
+        raise ValueError(v)
+    return int(v) if whole else v
+
+
+def score_from_json(d: Any, players: int = 64) -> Score:
+    """The inverse of ``Score.to_json``; ``InvalidRecordError`` on a malformed score (an unknown kind, a
+    value that is not a finite number such as ``1e999`` or ``"abc"``, a bad ``pov``)."""
     try:
+        if not isinstance(d, dict):
+            raise TypeError(d)
         kind = d["kind"]
         if kind == "vector":
-            return Score.vector([float(v) for v in d["values"]])
+            values = d["values"]
+            if not isinstance(values, list) or not 1 <= len(values) <= players:
+                raise ValueError(values)
+            return Score.vector([float(_score_number(v)) for v in values])
         if kind not in ("eval", "mate", "draw", "winrate"):
             raise KeyError(kind)
-        value = d.get("value", 0)
-        if kind == "mate":
-            value = int(value)
-        return Score(kind, value, int(d.get("pov", 0)))
+        value = _score_number(d.get("value", 0), whole=kind == "mate")
+        if kind == "winrate" and not 0 <= value <= 1:
+            raise ValueError(value)
+        pov = d.get("pov", 0)
+        if isinstance(pov, bool) or not isinstance(pov, int) or not 0 <= pov < players:
+            raise ValueError(pov)
+        return Score(kind, value, pov)
     except (KeyError, TypeError, ValueError):
         raise InvalidRecordError(f"malformed score {quote(d)}") from None

@@ -8,6 +8,11 @@ from a dead one). A window that closes normally keeps its autosave, marked
 autosave not marked ``closed`` whose lock nobody holds was left by a session
 that crashed or was killed, and the next window offers to restore it; two
 windows open at once never overwrite each other's game.
+
+Every file is written with ``core.files.write_atomic`` (a temporary in the same
+folder, fsync, rename); a window cleans the temporaries of dead processes from
+its folders when it starts. Settings go through ``QSettings``, which writes its
+file through ``QSaveFile`` (the same temporary-and-rename) itself.
 """
 
 from __future__ import annotations
@@ -19,6 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QLockFile, QSettings
+
+from ..core.errors import InvalidRecordError
+from ..core.files import clean_stale_temporaries, parse_json_text, process_alive, write_atomic
 
 APP = "gamesuite"
 #: How many games of windows that closed normally are kept for later launches.
@@ -49,6 +57,24 @@ class Storage:
         self.session = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
         self._lock: QLockFile | None = None
         self._claimed: tuple[Path, QLockFile | None, dict[str, Any]] | None = None
+        self.clean_temporaries()
+
+    def clean_temporaries(self) -> list[Path]:
+        """Remove the temporary files that writers killed mid-write left in this window's folders
+        (those of live processes stay: another window may be saving); the removed paths."""
+        removed = []
+        for folder in (self.data_dir, self.autosave_dir, self.games_dir):
+            removed += clean_stale_temporaries(folder)
+        if self.autosave_dir.is_dir():  # earlier versions' autosave temporaries: "<pid>-<id>.tmp"
+            for p in self.autosave_dir.glob("*.tmp"):
+                pid = p.name.partition("-")[0]
+                if pid.isascii() and pid.isdigit() and not process_alive(int(pid)):
+                    try:
+                        p.unlink()
+                        removed.append(p)
+                    except OSError:
+                        pass
+        return removed
 
     @property
     def autosave_dir(self) -> Path:
@@ -95,9 +121,7 @@ class Storage:
         self._hold_lock()
         d = dict(record_json)
         d["session"] = {"id": self.session, "pid": os.getpid(), **(session or {})}
-        tmp = self.autosave_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, self.autosave_path)
+        write_atomic(self.autosave_path, json.dumps(d, ensure_ascii=False))
 
     def read_autosave(self) -> dict[str, Any] | None:
         """This window's last autosave, or None."""
@@ -188,7 +212,7 @@ def _mtime(path: Path) -> float:
 
 def _read_json(path: Path) -> dict[str, Any] | None:
     try:
-        d = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        d = parse_json_text(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, InvalidRecordError):
         return None
     return d if isinstance(d, dict) else None

@@ -25,6 +25,8 @@ from ..core.info import SearchInfo, SearchResult, new_stop_flag
 from ..core.limits import Limits
 from ..core.registry import Game, make_engine
 from ..core.state import State
+from .. import warmup
+from ..warmup import warm_up_engine, warm_up_rules  # noqa: F401 - re-exported for the window and tests
 
 EngineFactory = Callable[[Game, str], Any]
 
@@ -55,6 +57,7 @@ class EngineWorker(QObject):
     finished = Signal(int, object, float)  # search id, SearchResult, perf_counter when the worker went idle
     failed = Signal(int, str)  # search id, message
     rulesReady = Signal(int)  # token: the games' own kernels are loaded; the board may be used
+    progress = Signal(int, int, int, str)  # token, kernels compiled, kernels expected (0: not known), what
     prepared = Signal(int, str)  # token, error message ("" when all went well)
 
     def __init__(self, factory: EngineFactory | None = None) -> None:
@@ -63,6 +66,7 @@ class EngineWorker(QObject):
         self._engines: dict[tuple[str, str], Any] = {}
         self._lock = threading.Lock()
         self._current: SearchRequest | None = None
+        self.closing = threading.Event()  # set by the host on close: a compile in progress gives up
 
     def engine(self, game: Game, spec: str) -> Any:
         """The engine for ``(game, spec)``, built on first use (in the worker thread)."""
@@ -80,7 +84,8 @@ class EngineWorker(QObject):
 
     @Slot(int, object)
     def prepare(self, token: int, items: object) -> None:
-        """Build the engines ``items`` lists (``(game, spec)`` pairs) and compile their kernels."""
+        """Build the engines ``items`` lists (``(game, spec)`` pairs) and load or compile their kernels
+        (``warmup.prepare``: in a pool of processes on a cold cache), reporting ``progress``."""
         errors = []
         for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
             try:
@@ -88,10 +93,17 @@ class EngineWorker(QObject):
             except Exception as e:  # reported to the window, never raised into Qt
                 errors.append(f"{game.spec} rules: {e}")
         self.rulesReady.emit(token)
+
+        def progress(done: int, total: int, what: str) -> None:
+            self.progress.emit(token, done, total, what)
+
         for game, spec in items:  # type: ignore[attr-defined]
+            if self.closing.is_set():
+                break
             try:
-                warm_up_engine(game, self.engine(game, spec))
+                warmup.prepare(game, self.engine(game, spec), progress, stop=self.closing)
             except Exception as e:
+                traceback.print_exc(file=sys.stderr)
                 errors.append(f"{game.spec} engine {spec or 'default'}: {e}")
         self.prepared.emit(token, "; ".join(errors))
 
@@ -132,43 +144,6 @@ class EngineWorker(QObject):
         self.finished.emit(req.sid, result, time.perf_counter())
 
 
-def _sample_state(game: Game) -> State:
-    s = game.new_state()
-    for _ in range(3):
-        moves = s.legal_moves()
-        if not moves or s.is_terminal():
-            break
-        s.play(moves[len(moves) // 2])
-    return s
-
-
-def warm_up_rules(game: Game) -> None:
-    """Call the state methods the board and the controller use, so that a game whose
-    rules are numba kernels (gomoku's renju points) compiles or loads them here, not
-    on the GUI thread."""
-    s = _sample_state(game)
-    for name in ("forbidden_moves", "winning_line"):
-        fn = getattr(s, name, None)
-        if callable(fn):
-            fn()
-    if s.history:
-        s.is_legal(s.history[-1])
-        s.undo()
-    game.state_from_text(s.to_text())
-
-
-def warm_up_engine(game: Game, engine: Any) -> None:
-    """Compile (or load from the cache) the engine's kernels: its module's ``warm_up()``
-    if it has one, and a tiny search."""
-    mod = sys.modules.get(type(engine).__module__)
-    hook = getattr(mod, "warm_up", None)
-    if callable(hook):
-        hook()
-    s = _sample_state(game)
-    if not s.is_terminal():
-        engine.search(s, Limits(depth=1), new_stop_flag(), None)
-
-
 class EngineHost(QObject):
     """The GUI thread's handle on the worker: starts, stops and filters searches.
 
@@ -183,6 +158,7 @@ class EngineHost(QObject):
     error = Signal(int, str, str)
     busyChanged = Signal(bool)
     rulesReady = Signal(int)  # token
+    progress = Signal(int, int, int, str)  # token, kernels compiled, kernels expected (0: not known), what
     ready = Signal(int, str)  # token, error text
 
     _to_search = Signal(object)
@@ -201,6 +177,7 @@ class EngineHost(QObject):
         self.worker.failed.connect(self._on_failed)
         self.worker.prepared.connect(self._on_prepared)
         self.worker.rulesReady.connect(self._on_rules_ready)
+        self.worker.progress.connect(self._on_progress)
         self._thread.start()
         self._next_sid = 1
         self._next_token = 1
@@ -276,6 +253,7 @@ class EngineHost(QObject):
             return self._thread.isFinished()
         self._closed = True
         self.stop()
+        self.worker.closing.set()  # a compile pool stops after the kernels it is compiling
         self._thread.quit()
         ok = bool(self._thread.wait(timeout_ms))
         if not ok:
@@ -322,6 +300,10 @@ class EngineHost(QObject):
     @Slot(int)
     def _on_rules_ready(self, token: int) -> None:
         self.rulesReady.emit(token)
+
+    @Slot(int, int, int, str)
+    def _on_progress(self, token: int, done: int, total: int, what: str) -> None:
+        self.progress.emit(token, done, total, what)
 
     @Slot(int, str)
     def _on_prepared(self, token: int, errors: str) -> None:

@@ -12,14 +12,27 @@ of a finished winning line or a renju forbidden point; we never play there) and
 stones so far and ``DONE`` -> three stones, ``SWAP`` or a stone (swap openings,
 see ``_swap2board``); ``INFO key value`` (``timeout_turn``, ``timeout_match``,
 ``time_left`` in ms, ``max_memory`` in bytes, ``rule`` bit mask 1 exactly five /
-4 renju, or 5 swap1 / 6 swap2 over freestyle, ``game_type``, ``folder``; no
-reply); ``ABOUT`` -> ``name="gamesuite", ...``; ``END`` -> exit.
+4 renju, or 5 swap1 / 6 swap2 over freestyle, ``game_type``, ``folder``, and
+Yixin-Board's ``max_node`` and ``max_depth`` (0 or less: no limit); no reply);
+``ABOUT`` -> ``name="gamesuite", ...``; ``END`` -> exit.
+
+The engine is loaded (its kernels compiled or read from numba's cache) from
+the moment the brain starts, and ``START`` is answered ``OK`` only once it is
+ready: managers wait for that ``OK``, so every move is a full search.
+``timeout_turn`` caps each move; with ``timeout_match`` the search time comes
+from ``time_left`` through the time manager (``search.timeman``): a share of
+what is left by the stones still to play, never more than the turn allows.
+``timeout_turn 0`` ("as fast as possible") gives a short search of
+``FAST_MS``.
 
 Thinking is reported on ``MESSAGE`` lines (depth, score, nodes, speed, time,
-PV). An unknown command gets ``UNKNOWN ...``, a malformed one ``ERROR ...``;
+PV), and each move ends with a ``MESSAGE result`` line (depth, nodes, time).
+An unknown command gets ``UNKNOWN ...``, a malformed one ``ERROR ...``;
+a command answered ``ERROR`` changes nothing (a refused ``TURN`` leaves no stone, a
+refused ``BOARD`` keeps the previous board), a position where someone already has
+five is refused (``ERROR the game is over``), bytes that are not UTF-8 are replaced;
 nothing a manager sends makes the brain crash or hang, and a move request is
-answered within ``timeout_turn`` (the engine is compiled in the background at
-start-up; until that is done, moves come from a quick rule-based choice).
+answered within ``timeout_turn``.
 """
 
 from __future__ import annotations
@@ -33,8 +46,10 @@ from typing import Any, TextIO
 
 from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo
-from ..core.limits import Limits
+from ..core.limits import MAX_TIME_MS, Limits
+from ..core.options import parse_int
 from ..core.registry import engine_entry, load_game, make_engine
+from ._io import lenient_stdout, lines
 
 PROTOCOL = True
 
@@ -46,12 +61,22 @@ MARGIN_MS = 150
 MIN_MARGIN_MS = 30
 #: How long after the last START / INFO rule / INFO max_memory the engine is built ahead of time.
 PREPARE_DELAY_S = 0.2
-_XY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
-_XYF = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
+#: The search time of a move when ``timeout_turn`` is 0 ("play as fast as possible").
+FAST_MS = 100
+#: The game loaded while the brain starts (a renju board: its rule kernels too; the other rules and
+#: sizes share the engine's kernels).
+LOAD_SPEC = "gomoku(size=15,rule=renju)"
+_XY = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")  # ASCII digits, bounded
+_XYF = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")
+#: ``INFO`` keys with an integer value and the range each accepts (``max_node``/``max_depth``: 0 or
+#: less is no limit).
+_INFO_INTS = {"timeout_turn": (0, MAX_TIME_MS), "timeout_match": (0, MAX_TIME_MS),
+              "time_left": (-MAX_TIME_MS, MAX_TIME_MS), "max_memory": (0, 2**62), "rule": (0, 2**31 - 1),
+              "game_type": (0, 2**31 - 1), "max_node": (-(2**62), 2**62), "max_depth": (-(2**31), 2**31)}
 
 
-class ProtocolError(Exception):
-    """A malformed command: the brain answers ``ERROR`` with the message."""
+class ProtocolError(GameSuiteError):
+    """A malformed or impossible command: the brain answers ``ERROR`` with the message."""
 
 
 class Brain:
@@ -66,6 +91,8 @@ class Brain:
         self.timeout_match = 0
         self.time_left: int | None = None
         self.max_memory = 0
+        self.max_node = 0  # Yixin-Board's node limit per move (0: none)
+        self.max_depth = 0
         self.stones: dict[int, int] = {}  # cell -> 1 ours, 2 theirs
         self.order: list[int] = []
         self.marked: set[int] = set()  # BOARD field 3: cells closed to both sides
@@ -77,10 +104,12 @@ class Brain:
         self.engine_lock = threading.Lock()  # the engine is built ahead of the first move, in a thread
         self.prepare = warm
         self.prepare_timer: threading.Timer | None = None
-        self.ready = threading.Event()
+        self.timer_lock = threading.Lock()
+        self.ready = threading.Event()  # the engine's kernels are loaded
+        self.load_error = ""
         self.running = True
         if warm:
-            threading.Thread(target=self._warm_up, name="warm-up", daemon=True).start()
+            threading.Thread(target=self._load, name="load-engine", daemon=True).start()
         else:
             self.ready.set()
 
@@ -89,13 +118,15 @@ class Brain:
         self.out.write(line + "\n")
         self.out.flush()
 
-    def _warm_up(self) -> None:
+    def _load(self) -> None:
+        """Compile or load the engine's kernels (from start-up, while the manager sets things up)."""
         try:
-            from ..games.gomoku.engine import warm_up
+            from ..warmup import prepare
 
-            warm_up()
-        except Exception:  # pragma: no cover - the quick move still answers
-            pass
+            game = load_game(LOAD_SPEC)
+            prepare(game, make_engine(game, self._spec(game, 1)))
+        except Exception as e:  # pragma: no cover - the first move builds the engine and reports the error
+            self.load_error = f"{type(e).__name__}: {e}"
         finally:
             self.ready.set()
         self._prepare_engine()
@@ -106,19 +137,19 @@ class Brain:
         does not pay for it; a move that comes first builds it itself."""
         if not self.prepare or not self.size or not self.ready.is_set():
             return
-        if self.prepare_timer is not None:
-            self.prepare_timer.cancel()
-        game = self._game()
 
-        def build() -> None:
+        def build() -> None:  # for the settings when it runs (the loader and the input thread both start it)
             try:
-                self._get_engine(game)
+                self._get_engine(self._game())
             except Exception:  # pragma: no cover - the move builds it again and reports the error
                 pass
 
-        self.prepare_timer = threading.Timer(PREPARE_DELAY_S, build)
-        self.prepare_timer.daemon = True
-        self.prepare_timer.start()
+        with self.timer_lock:
+            if self.prepare_timer is not None:
+                self.prepare_timer.cancel()
+            self.prepare_timer = threading.Timer(PREPARE_DELAY_S, build)
+            self.prepare_timer.daemon = True
+            self.prepare_timer.start()
 
     # -- commands ------------------------------------------------------------
     def handle(self, line: str) -> bool:
@@ -136,16 +167,14 @@ class Brain:
             word, _, rest = text.partition(" ")
             cmd = word.upper()
             handler = getattr(self, "_cmd_" + cmd.lower(), None)
-            if handler is None or not cmd.isalnum():
-                self.send(f"UNKNOWN command {word!r}")
+            if handler is None or not (cmd.isascii() and cmd.isalnum()):
+                self.send(f"UNKNOWN command {_one_line(repr(word[:100]))}")
                 return True
             handler(rest.strip())
-        except ProtocolError as e:
-            self.send(f"ERROR {e}")
         except GameSuiteError as e:
-            self.send(f"ERROR {e}")
-        except Exception as e:  # never crash on input
-            self.send(f"ERROR internal error: {type(e).__name__}: {e}")
+            self.send(f"ERROR {_one_line(str(e))}")
+        except Exception as e:  # never crash on input; the fuzz tests count these as bugs
+            self.send(f"ERROR internal error: {type(e).__name__}: {_one_line(str(e))}")
         return self.running
 
     def _need_board(self) -> None:
@@ -155,7 +184,7 @@ class Brain:
     def _cell(self, text: str) -> int:
         m = _XY.match(text)
         if not m:
-            raise ProtocolError(f"expected x,y but got {text!r}")
+            raise ProtocolError(f"expected x,y but got {_quote(text)}")
         x, y = int(m.group(1)), int(m.group(2))
         if not (0 <= x < self.size and 0 <= y < self.size):
             raise ProtocolError(f"{text!r} is off the {self.size}x{self.size} board")
@@ -166,23 +195,27 @@ class Brain:
         return f"{x},{y}"
 
     def _cmd_start(self, rest: str) -> None:
-        try:
-            n = int(rest)
-        except ValueError:
-            raise ProtocolError(f"START needs a board size, got {rest!r}") from None
-        if not 5 <= n <= 26:
-            raise ProtocolError(f"unsupported size {n}: this brain plays 5..26")
+        n = parse_int(rest, "START: the board size (this brain plays 5..26)", 5, 26, error=ProtocolError)
         self._new_board(n)
+        self._wait_ready()
         self.send("OK")
+
+    def _wait_ready(self) -> None:
+        """Wait until the engine is loaded (managers wait for the ``OK`` to ``START``)."""
+        if not self.ready.is_set():
+            self.ready.wait()
+            if self.load_error:
+                self.send(f"MESSAGE the engine failed to load: {self.load_error}")
 
     def _cmd_rectstart(self, rest: str) -> None:
         m = _XY.match(rest)
         if not m:
-            raise ProtocolError(f"RECTSTART needs width,height, got {rest!r}")
+            raise ProtocolError(f"RECTSTART needs width,height, got {_quote(rest)}")
         w, h = int(m.group(1)), int(m.group(2))
         if w != h or not 5 <= w <= 26:
             raise ProtocolError(f"unsupported board {w}x{h}: this brain plays square boards 5..26")
         self._new_board(w)
+        self._wait_ready()
         self.send("OK")
 
     def _new_board(self, n: int) -> None:
@@ -212,7 +245,12 @@ class Brain:
         if cell in self.stones or cell in self.marked:
             raise ProtocolError(f"TURN {rest}: the cell is taken")
         self._put(cell, 2)
-        self._move()
+        try:
+            self._move()
+        except BaseException:  # a refused TURN leaves the board as it was
+            del self.stones[cell]
+            self.order.remove(cell)
+            raise
 
     def _cmd_takeback(self, rest: str) -> None:
         self._need_board()
@@ -231,6 +269,7 @@ class Brain:
     def _board_line(self, text: str) -> None:
         if text.upper() == "DONE":
             self.in_board = False
+            before = (dict(self.stones), list(self.order), set(self.marked))
             self.stones.clear()
             self.order.clear()
             self.marked.clear()
@@ -239,19 +278,23 @@ class Brain:
                     self._put(y * self.size + x, f)
                 else:
                     self.marked.add(y * self.size + x)
-            self._move()
+            try:
+                self._move()
+            except BaseException:  # a refused BOARD keeps the board it replaced
+                self.stones, self.order, self.marked = before
+                raise
             return
         m = _XYF.match(text)
         if not m:
             self.in_board = False
-            raise ProtocolError(f"BOARD expects x,y,field lines and DONE, got {text!r}; board ignored")
+            raise ProtocolError(f"BOARD expects x,y,field lines and DONE, got {_quote(text)}; board ignored")
         x, y, f = int(m.group(1)), int(m.group(2)), int(m.group(3))
         if not (0 <= x < self.size and 0 <= y < self.size) or f not in (1, 2, 3):
             self.in_board = False
-            raise ProtocolError(f"bad BOARD line {text!r}; board ignored")
+            raise ProtocolError(f"bad BOARD line {_quote(text)}; board ignored")
         if any((x, y) == (a, b) for a, b, _ in self.board_lines):
             self.in_board = False
-            raise ProtocolError(f"BOARD line {text!r} repeats a cell; board ignored")
+            raise ProtocolError(f"BOARD line {_quote(text)} repeats a cell; board ignored")
         self.board_lines.append((x, y, f))
 
     def _cmd_swap2board(self, rest: str) -> None:
@@ -277,14 +320,11 @@ class Brain:
         key, _, value = rest.partition(" ")
         key = key.lower()
         value = value.strip()
-        ints = ("timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type")
-        if key in ints:
-            try:
-                v = int(value)
-            except ValueError:
-                raise ProtocolError(f"INFO {key} needs an integer, got {value!r}") from None
-            if v < 0 and key != "time_left":
-                raise ProtocolError(f"INFO {key} must not be negative, got {v}")
+        if key in _INFO_INTS:
+            lo, hi = _INFO_INTS[key]
+            v = parse_int(value, f"INFO {key}", lo, hi, error=ProtocolError)
+            if key in ("max_node", "max_depth"):
+                setattr(self, key, max(0, v))
             if key == "timeout_turn":
                 self.timeout_turn = v
             elif key == "timeout_match":
@@ -300,7 +340,7 @@ class Brain:
         elif key in ("folder", "evaluate"):
             pass
         else:
-            self.send(f"UNKNOWN INFO key {key!r}")
+            self.send(f"UNKNOWN INFO key {_quote(key)}")
 
     def _cmd_about(self, rest: str) -> None:
         self.send(ABOUT)
@@ -343,58 +383,88 @@ class Brain:
         text = "/".join("".join(cells[r * self.size : (r + 1) * self.size]) for r in range(self.size))
         return game, game.state_from_text(text)
 
+    @staticmethod
+    def _margin(ms: int) -> int:
+        """What is kept back from ``ms`` for Python, I/O and the manager's clock."""
+        return min(MARGIN_MS, max(MIN_MARGIN_MS, ms // 4))
+
     def _budget_ms(self) -> int:
-        turn = self.timeout_turn if self.timeout_turn > 0 else DEFAULT_TIMEOUT_TURN
-        budget = turn
+        """The most a move may take: the turn's limit less the margin (``FAST_MS`` for a 0 turn)."""
+        turn = self.timeout_turn if self.timeout_turn > 0 else FAST_MS
+        return max(10, turn - self._margin(turn))
+
+    def _limits(self, searchmoves: tuple[int, ...] | None = None, spent_ms: int = 0) -> Limits:
+        """The search limits of our move: ``timeout_turn`` caps it; with ``timeout_match`` the time
+        manager shares ``time_left`` over the stones still to play; ``max_node`` / ``max_depth``."""
+        cap = max(5, self._budget_ms() - spent_ms)
+        clock: dict[str, Any] = {}
         if self.time_left is not None and self.timeout_match > 0:
-            empties = self.size * self.size - len(self.stones)
-            moves_left = max(8, min(40, empties // 4))
-            budget = min(budget, self.time_left // moves_left)
-        return max(10, budget - min(MARGIN_MS, max(MIN_MARGIN_MS, budget // 4)))
+            left = max(0, self.time_left - self._margin(max(0, self.time_left)) - spent_ms)
+            empties = self.size * self.size - len(self.stones) - len(self.marked)
+            clock = {"time_left": (left, left), "moves_to_go": max(8, min(40, empties // 4))}
+        return Limits(movetime=cap, nodes=self.max_node or None, depth=self.max_depth or None,
+                      searchmoves=searchmoves, **clock)
+
+    def _spec(self, game: Any, hash_mb: int) -> str:
+        spec = self.engine_spec or "mtdf"
+        if "hash=" not in spec and "hash" in engine_entry(game, spec).options:
+            spec += f",hash={hash_mb}"
+        return spec
 
     def _get_engine(self, game: Any) -> Any:
+        """The engine for ``game`` and the memory limit, built (and its kernels loaded) if need be."""
         mem = self.max_memory
         hash_mb = 64 if not mem else max(1, min(64, mem // (4 * 1024 * 1024)))
         key = (game.spec, hash_mb)
         with self.engine_lock:
             if self.engine is None or self.engine_key != key:
-                spec = self.engine_spec or "mtdf"
-                if "hash=" not in spec and "hash" in engine_entry(game, spec).options:
-                    spec += f",hash={hash_mb}"
-                self.engine = make_engine(game, spec)
+                self.engine = make_engine(game, self._spec(game, hash_mb))
                 self.engine_key = key
-            return self.engine
+            engine = self.engine
+        if self.prepare:
+            from ..warmup import prepare
+
+            prepare(game, engine)  # at once when the kernels are loaded (a new size or rule: its rule kernels)
+        return engine
 
     def _move(self) -> None:
         t0 = time.perf_counter()
         game, state = self._state()
+        if state.is_terminal():
+            raise ProtocolError(f"the game is over ({state.result_text()}): no move to make")
         open_cells = [m for m in state.legal_moves() if m not in self.marked]
-        if state.is_terminal() or not open_cells:
+        if not open_cells:
             empty = [c for c in range(self.size * self.size) if c not in self.stones and c not in self.marked]
             if not empty:
                 raise ProtocolError("the board is full")
             move = empty[0]
         else:
-            budget = self._budget_ms()
-            waited = self.ready.wait(timeout=max(0.0, budget / 2000.0))
-            if not waited:
+            self._wait_ready()  # only a move asked for before START waits here
+            engine = self._get_engine(game)  # (a new engine's table takes a while: count it)
+            spent = int((time.perf_counter() - t0) * 1000)
+            limits = self._limits(tuple(open_cells) if self.marked else None, spent)
+
+            def report(info: SearchInfo) -> None:
+                self.send(message_line(info, self.size))
+
+            result = engine.search(state, limits, on_info=report)
+            move = result.best_move
+            self.send(f"MESSAGE result depth {result.depth} nodes {result.nodes} time {result.time_ms}")
+            if move is None or move in self.marked:
+                # the one rule-based move left: an engine that cannot restrict its root to the open cells
                 move = quick_move(state, self.marked)
-                self.send("MESSAGE engine still compiling; quick rule-based move")
-            else:
-                engine = self._get_engine(game)  # (a new engine's table takes a while: count it)
-                spent = int((time.perf_counter() - t0) * 1000)
-                searchmoves = tuple(open_cells) if self.marked else None
-                limits = Limits(movetime=max(5, budget - spent), searchmoves=searchmoves)
-
-                def report(info: SearchInfo) -> None:
-                    self.send(message_line(info, self.size))
-
-                result = engine.search(state, limits, on_info=report)
-                move = result.best_move
-                if move is None or move in self.marked:  # an engine that cannot restrict its root
-                    move = quick_move(state, self.marked)
         self._put(move, 1)
         self.send(self._xy(move))
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line, shortened: a reply never spans lines (a manager reads each as a reply)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _quote(text: str) -> str:
+    return _one_line(repr(text[:200]))
 
 
 def message_line(info: SearchInfo, size: int) -> str:
@@ -443,7 +513,7 @@ def _near_cells(state: Any, legal: list[int]) -> list[int]:
 def run(inp: TextIO, out: TextIO, engine_spec: str = "", warm: bool = True) -> int:
     """Speak the protocol until ``END`` or the end of input."""
     brain = Brain(out, engine_spec, warm)
-    for line in inp:
+    for line in lines(inp):
         if not brain.handle(line):
             break
     return 0
@@ -460,6 +530,7 @@ def main(argv: list[str]) -> int:
     except GameSuiteError as e:
         print(f"gamesuite engine gomocup: {e}", file=sys.stderr)
         return 2
+    lenient_stdout()
     return run(sys.stdin, sys.stdout, args.engine)
 
 

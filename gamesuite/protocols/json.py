@@ -1,9 +1,12 @@
 """``gamesuite engine json``: a JSON-lines command protocol for every game (see docs/json-protocol.md).
 
-One JSON object per line in, one per line out. Commands: ``new``, ``legal``,
+One JSON object per line in, one per line out. Commands: ``new`` (loads the
+engine before it answers, with ``loading`` lines while it compiles), ``legal``,
 ``move``, ``think`` (streams ``info`` lines, then ``bestmove``), ``stop``,
 ``quit``. Every reply echoes the request's ``id``. Bad input gets an ``error``
-reply; the server never dies of it.
+reply; the server never dies of it (bytes that are not UTF-8 are replaced; JSON nested
+too deep or with numbers too long is an error like any other). The session takes the
+next command the moment the ``bestmove`` line is written.
 """
 
 from __future__ import annotations
@@ -13,17 +16,23 @@ import json as _json
 import random
 import sys
 import threading
+import time
 from typing import Any, TextIO
 
-from ..core.errors import GameSuiteError, InvalidOptionError, quote
+from ..core.errors import GameSuiteError, InvalidOptionError, InvalidRecordError, quote
+from ..core.files import parse_json_text
 from ..core.info import SearchInfo, new_stop_flag
-from ..core.limits import Limits
+from ..core.limits import LIMIT_MAX, Limits
+from ..core.options import MAX_SEED, int_arg
 from ..core.registry import Game, load_game, make_engine
 from ..core.state import CHANCE, TERMINAL, State
+from ._io import lines
 
 PROTOCOL = True
 COMMANDS = ("new", "legal", "move", "think", "stop", "quit")
 DEFAULT_MOVETIME = 1000
+#: The least time between two ``loading`` lines while an engine compiles (seconds).
+LOADING_EVERY_S = 0.5
 
 
 class ProtocolError(GameSuiteError):
@@ -56,21 +65,27 @@ class Session:
         self.engine: Any = None
         self.state: State | None = None
         self.thread: threading.Thread | None = None
+        #: set (under the output lock) as a search's ``bestmove`` (or its error) is written
+        self.answered = threading.Event()
         self.stop_flag = new_stop_flag()
         self.infinite = False
         self.rng = random.Random(seed)
 
     # -- output --------------------------------------------------------------
-    def send(self, obj: dict[str, Any]) -> None:
+    def send(self, obj: dict[str, Any], answer: bool = False) -> None:
+        """Write one reply; ``answer``: it ends the running search (the session is free from now)."""
+        text = _json.dumps(obj) + "\n"
         with self.lock:
-            self.out.write(_json.dumps(obj) + "\n")
+            if answer:
+                self.answered.set()
+            self.out.write(text)
             self.out.flush()
 
-    def error(self, message: str, rid: Any = None) -> None:
+    def error(self, message: str, rid: Any = None, answer: bool = False) -> None:
         d: dict[str, Any] = {"type": "error", "error": message}
         if rid is not None:
             d["id"] = rid
-        self.send(d)
+        self.send(d, answer)
 
     # -- input ----------------------------------------------------------------
     def handle_line(self, line: str) -> bool:
@@ -81,8 +96,8 @@ class Session:
         rid = None
         try:
             try:
-                req = _json.loads(line)
-            except ValueError as e:
+                req = parse_json_text(line, "the request")
+            except InvalidRecordError as e:
                 raise ProtocolError(f"not JSON: {quote(line)} ({e})") from None
             if not isinstance(req, dict):
                 raise ProtocolError(f"a request is a JSON object, got {quote(line)}")
@@ -100,10 +115,12 @@ class Session:
                     self.stop_flag[0] = 1
                     self.wait()  # the bestmove line goes out before the next command is read
                 else:
+                    self.wait()
                     self.reply(rid, {"type": "idle"})
                 return True
             if self.busy():
                 raise ProtocolError(f"busy thinking: send stop first (got {quote(cmd)})")
+            self.wait()  # a search that has answered: its thread is returning
             getattr(self, "cmd_" + cmd)(req, rid)
         except GameSuiteError as e:
             self.error(str(e), rid)
@@ -111,13 +128,14 @@ class Session:
             self.error(f"internal error: {type(e).__name__}: {e}", rid)
         return True
 
-    def reply(self, rid: Any, d: dict[str, Any]) -> None:
+    def reply(self, rid: Any, d: dict[str, Any], answer: bool = False) -> None:
         if rid is not None:
             d = {**d, "id": rid}
-        self.send(d)
+        self.send(d, answer)
 
     def busy(self) -> bool:
-        return self.thread is not None and self.thread.is_alive()
+        """A search runs that has not written its ``bestmove`` yet."""
+        return self.thread is not None and self.thread.is_alive() and not self.answered.is_set()
 
     def wait(self) -> None:
         if self.thread is not None:
@@ -145,11 +163,30 @@ class Session:
         engine_spec = req.get("engine", "")
         if not isinstance(engine_spec, str):
             raise ProtocolError(f"engine must be a string spec, got {quote(engine_spec)}")
+        position = req.get("position")
+        if position is not None and not isinstance(position, str):
+            raise ProtocolError(f"position must be a string, got {quote(position)}")
         engine = make_engine(game, engine_spec)
-        state = game.state_from_text(req["position"]) if req.get("position") is not None else game.new_state()
+        state = game.state_from_text(position) if position is not None else game.new_state()
+        self._load(game, engine, rid)
         self.game, self.engine, self.state = game, engine, state
         self.reply(rid, {"type": "position", "game": game.spec, "engine": getattr(engine, "name", ""),
                          "players": game.num_players, **describe(state)})
+
+    def _load(self, game: Game, engine: Any, rid: Any) -> None:
+        """Load (or compile) the engine's kernels before answering ``new``, so that no search pays for
+        them; while compiling, ``loading`` lines say how far it is (at most every ``LOADING_EVERY_S``)."""
+        from ..warmup import prepare
+
+        last = [time.monotonic() - LOADING_EVERY_S / 2]  # the first line after a quarter of a second
+
+        def progress(done: int, total: int, what: str) -> None:
+            now = time.monotonic()
+            if now - last[0] >= LOADING_EVERY_S and (done < total or not total):
+                last[0] = now
+                self.reply(rid, {"type": "loading", "what": f"compiling {what}", "done": done, "total": total})
+
+        prepare(game, engine, progress)
 
     def cmd_legal(self, req: dict[str, Any], rid: Any) -> None:
         self.reply(rid, {"type": "position", **describe(self._position(req))})
@@ -184,6 +221,7 @@ class Session:
         limits = _limits(req)
         play = bool(req.get("play", False))
         self.stop_flag = new_stop_flag()
+        self.answered = answered = threading.Event()
         self.infinite = limits.infinite
         engine = self.engine
 
@@ -210,9 +248,10 @@ class Session:
                     after.play(best)
                     self.state = after
                     d["position"] = after.to_text()
-                self.reply(rid, d)
+                self.reply(rid, d, answer=True)
             except Exception as e:  # noqa: BLE001
-                self.error(f"internal error while thinking: {type(e).__name__}: {e}", rid)
+                if not answered.is_set():
+                    self.error(f"internal error while thinking: {type(e).__name__}: {e}", rid, answer=True)
 
         self.thread = threading.Thread(target=work, name="json-think", daemon=True)
         self.thread.start()
@@ -238,8 +277,8 @@ def _limits(req: dict[str, Any]) -> Limits:
     for name in ("depth", "nodes", "movetime"):
         v = req.get(name)
         if v is not None:
-            if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-                raise InvalidOptionError(f"{name} must be a positive integer, got {quote(v)}")
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 < v <= LIMIT_MAX[name]:
+                raise InvalidOptionError(f"{name} must be an integer in 1..{LIMIT_MAX[name]}, got {quote(v)}")
             kw[name] = v
     infinite = req.get("infinite", False)
     if not isinstance(infinite, bool):
@@ -252,7 +291,7 @@ def _limits(req: dict[str, Any]) -> Limits:
 def serve(inp: TextIO, out: TextIO, seed: int | None = None) -> int:
     """Run a session over ``inp`` and ``out`` until ``quit`` or the end of input."""
     session = Session(out, seed)
-    for line in inp:
+    for line in lines(inp):
         if not session.handle_line(line):
             return 0
     if session.busy() and session.infinite:
@@ -263,6 +302,6 @@ def serve(inp: TextIO, out: TextIO, seed: int | None = None) -> int:
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     p = argparse.ArgumentParser(prog="gamesuite engine json", description=__doc__)
-    p.add_argument("--seed", type=int, help="seed of the random hare card draws (reproducible sessions)")
+    p.add_argument("--seed", type=int_arg(0, MAX_SEED), help="seed of the random hare card draws (reproducible sessions)")
     args = p.parse_args(argv)
     return serve(stdin or sys.stdin, stdout or sys.stdout, args.seed)

@@ -6,13 +6,18 @@ and match runners can use the engine. Commands: ``usi``, ``setoption``,
 ``position startpos|sfen ... [moves ...]``, ``go`` (``btime wtime binc winc
 byoyomi movetime depth nodes infinite ponder``, and ``go mate``), ``stop``,
 ``ponderhit`` (with or without a clock: ``ponderhit btime .. wtime .. byoyomi ..``), ``gameover``,
-``quit``. Every ``go`` gets exactly one
+``quit``. The engine loads (compiles its kernels or reads them from numba's
+cache) from start-up, and ``isready`` is answered ``readyok`` once it is ready
+for the current options, so the first ``go`` is a full search. Every ``go`` gets exactly one
 ``bestmove`` (``resign`` when there is no legal move, ``win`` when the
 entering-king declaration applies); ``go mate [ms|infinite]`` runs the df-pn
 mate search (checks only, as in a tsume problem) and gets one ``checkmate
 <moves>``, ``checkmate nomate`` (proven) or ``checkmate timeout`` line.
-Unknown or malformed lines get an ``info string`` reply and never stop the
-engine.
+Unknown or malformed lines get an ``info string error: ...`` reply and never stop the
+engine; input bytes that are not UTF-8 are replaced, not fatal. Options are checked
+against the maxima ``usi`` advertises (``USI_Hash`` 1..4096, ``USI_MultiPV`` 1..32), and
+``go`` numbers against the bounds of ``core.limits``. The engine is ready for the next
+command the moment it has written ``bestmove`` or ``checkmate``.
 """
 
 from __future__ import annotations
@@ -23,20 +28,46 @@ from typing import Callable
 
 from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo, new_stop_flag
-from ..core.limits import Limits
+from ..core.limits import LIMIT_MAX, MAX_TIME_MS, Limits
+from ..core.options import MAX_MEMORY_MB, Option, parse_int
 from ..core.registry import load_game, make_engine
 from ..core.score import Score
+from ._io import lenient_stdout, lines
 
 PROTOCOL = True
 
 NAME = "gamesuite-shogi"
-OPTIONS = (
-    "option name USI_Hash type spin default 16 min 1 max 4096",
-    "option name USI_Ponder type check default false",
-    "option name USI_MultiPV type spin default 1 min 1 max 32",
-    "option name Variant type combo default standard var standard var mini",
-    "option name EnteringKingRule type combo default 27 var 27 var 24 var off",
-)
+#: The options ``usi`` advertises, declared once: the ``option`` lines and ``setoption``'s checks
+#: both come from here.
+USI_OPTIONS: dict[str, Option] = {
+    "USI_Hash": Option(16, 1, MAX_MEMORY_MB, help="MB of transposition table"),
+    "USI_Ponder": Option(False),
+    "USI_MultiPV": Option(1, 1, 32),
+    "Variant": Option("standard", choices=("standard", "mini")),
+    "EnteringKingRule": Option("27", choices=("27", "24", "off")),
+}
+
+
+def option_line(name: str, o: Option) -> str:
+    """The ``option name ...`` line of ``usi`` for one declared option."""
+    if o.choices:
+        return f"option name {name} type combo default {o.default} " + " ".join(f"var {c}" for c in o.choices)
+    if o.type is bool:
+        return f"option name {name} type check default {str(o.default).lower()}"
+    if o.type is int:
+        return f"option name {name} type spin default {o.default} min {o.min} max {o.max}"
+    return f"option name {name} type string default {o.default or '<empty>'}"
+
+
+def _setting_text(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+OPTIONS = tuple(option_line(n, o) for n, o in USI_OPTIONS.items())
+#: ``go`` words that take a number, and the largest each accepts.
+_GO_NUMBERS = {"btime": MAX_TIME_MS, "wtime": MAX_TIME_MS, "binc": MAX_TIME_MS, "winc": MAX_TIME_MS,
+               "byoyomi": MAX_TIME_MS, "movetime": MAX_TIME_MS, "depth": LIMIT_MAX["depth"],
+               "nodes": LIMIT_MAX["nodes"], "movestogo": LIMIT_MAX["moves_to_go"]}
 
 
 def usi_score(score: Score) -> str:
@@ -61,25 +92,45 @@ def info_line(info: SearchInfo, state) -> str:  # type: ignore[no-untyped-def]
 class UsiSession:
     """One USI conversation; ``handle`` takes a line, ``write`` prints one."""
 
-    def __init__(self, write: Callable[[str], None]) -> None:
+    def __init__(self, write: Callable[[str], None], load: bool = False) -> None:
+        """``load``: start loading the engine at once, in a thread (``main`` does; ``isready`` waits for it)."""
         self._write_raw = write
         self._out_lock = threading.Lock()
-        self.settings = {"USI_Hash": "16", "USI_Ponder": "false", "USI_MultiPV": "1", "Variant": "standard",
-                         "EnteringKingRule": "27"}
+        self.settings = {k: _setting_text(o.default) for k, o in USI_OPTIONS.items()}
         self._engine = None
         self._engine_key: tuple = ()
         self.state = None
         self._worker: threading.Thread | None = None
+        #: set (under the output lock) as the search's answer is written: from then on the session
+        #: takes new commands although the worker thread may not have returned yet
+        self._answered = threading.Event()
         self._stop = new_stop_flag()
         self._pondering = False
         self._infinite = False
         self._silent = False
         self._ponder_go: list[str] = []
         self.quit = False
+        self._engine_lock = threading.Lock()
+        self._loader: threading.Thread | None = None
+        if load:
+            self._loader = threading.Thread(target=self._load, name="usi-load", daemon=True)
+            self._loader.start()
+
+    def _load(self) -> None:
+        try:
+            self._ready_engine()
+        except Exception:  # noqa: BLE001 - isready tries again and reports the error
+            pass
 
     # -- output -------------------------------------------------------------
     def write(self, line: str) -> None:
         with self._out_lock:
+            self._write_raw(line)
+
+    def _answer(self, line: str) -> None:
+        """Write the search's one answer (``bestmove`` / ``checkmate``); the session is free from now."""
+        with self._out_lock:
+            self._answered.set()
             self._write_raw(line)
 
     # -- the game and the engine ------------------------------------------
@@ -88,10 +139,21 @@ class UsiSession:
 
     def _engine_for(self, game):  # type: ignore[no-untyped-def]
         key = (game.spec, self.settings["USI_Hash"])
-        if self._engine is None or key != self._engine_key:
-            self._engine = make_engine(game, f"alphabeta,hash={int(self.settings['USI_Hash'])}")
-            self._engine_key = key
-        return self._engine
+        with self._engine_lock:
+            if self._engine is None or key != self._engine_key:
+                self._engine = make_engine(game, f"alphabeta,hash={int(self.settings['USI_Hash'])}")
+                self._engine_key = key
+            return self._engine
+
+    def _ready_engine(self, game=None):  # type: ignore[no-untyped-def]
+        """The engine for ``game`` (default: the current options') with every kernel it needs loaded
+        (compiled if need be)."""
+        from ..warmup import prepare
+
+        game = game or self._game()
+        engine = self._engine_for(game)
+        prepare(game, engine)
+        return engine
 
     # -- commands -------------------------------------------------------------
     def handle(self, line: str) -> None:
@@ -107,12 +169,11 @@ class UsiSession:
                     self.write(o)
                 self.write("usiok")
             elif cmd == "isready":
+                if self._loader is not None:
+                    self._loader.join()
                 if not self.searching:
-                    game = self._game()
-                    self._engine_for(game)
-                    from ..games.shogi.engine import warm_up
-
-                    warm_up()
+                    self._wait()  # a search that has answered: its thread is returning
+                    self._ready_engine()
                 self.write("readyok")
             elif cmd == "setoption":
                 self._setoption(args)
@@ -135,13 +196,16 @@ class UsiSession:
                 self._halt()
                 self.quit = True
             else:
-                self.write(f"info string unknown command: {line.strip()[:200]}")
+                self.write(f"info string error: unknown command {_quote_line(line)}")
         except GameSuiteError as e:
-            self.write(f"info string error: {e}")
+            self.write(f"info string error: {_one_line(str(e))}")
+        except Exception as e:  # noqa: BLE001 - never die on input; the fuzz tests count these as bugs
+            self.write(f"info string error: internal error: {type(e).__name__}: {_one_line(str(e))}")
 
     @property
     def searching(self) -> bool:
-        return self._worker is not None and self._worker.is_alive()
+        """A search runs that has not answered yet."""
+        return self._worker is not None and self._worker.is_alive() and not self._answered.is_set()
 
     def _halt(self) -> None:
         """Stop a running search (it still answers its ``go``) and wait for it."""
@@ -160,17 +224,9 @@ class UsiSession:
         rest = " ".join(args[1:])
         name, _, value = rest.partition(" value ")
         name, value = name.strip(), value.strip()
-        if name not in self.settings:
-            self.write(f"info string unknown option {name!r}")
-            return
-        if name in ("USI_Hash", "USI_MultiPV"):
-            if not value.isdigit() or int(value) < 1:
-                raise GameSuiteError(f"option {name} needs a positive integer, got {value!r}")
-        elif name == "Variant" and value not in ("standard", "mini"):
-            raise GameSuiteError(f"option Variant must be standard or mini, got {value!r}")
-        elif name == "EnteringKingRule" and value not in ("27", "24", "off"):
-            raise GameSuiteError(f"option EnteringKingRule must be 27, 24 or off, got {value!r}")
-        self.settings[name] = value
+        if name not in USI_OPTIONS:
+            raise GameSuiteError(f"unknown option {_quote_line(name)}; known: {', '.join(USI_OPTIONS)}")
+        self.settings[name] = _setting_text(USI_OPTIONS[name].convert(value, name))
 
     def _parse_go(self, args: list[str]) -> tuple[Limits, bool, int | None]:
         """(limits, ponder, mate time) from the words after ``go``."""
@@ -186,15 +242,15 @@ class UsiSession:
                 i += 1
             elif w == "mate":
                 v = args[i + 1] if i + 1 < len(args) else "infinite"
-                mate = 0 if v == "infinite" else _nonneg(v, "mate")
+                mate = 0 if v == "infinite" else _nonneg(v, "mate", MAX_TIME_MS)
                 i += 2
-            elif w in ("btime", "wtime", "binc", "winc", "byoyomi", "movetime", "depth", "nodes", "movestogo"):
+            elif w in _GO_NUMBERS:
                 if i + 1 >= len(args):
                     raise GameSuiteError(f"go {w} needs a number")
-                nums[w] = _nonneg(args[i + 1], w)
+                nums[w] = _nonneg(args[i + 1], w, _GO_NUMBERS[w])
                 i += 2
             else:
-                raise GameSuiteError(f"unknown go parameter {w!r}")
+                raise GameSuiteError(f"unknown go parameter {_quote_line(w)}")
         multipv = int(self.settings["USI_MultiPV"])
         time_left = (nums["btime"], nums["wtime"]) if "btime" in nums and "wtime" in nums else None
         inc = (nums.get("binc", 0), nums.get("winc", 0)) if time_left else None
@@ -208,6 +264,7 @@ class UsiSession:
     def _go(self, args: list[str]) -> None:
         if self.searching:
             raise GameSuiteError("go while searching (send stop first)")
+        self._wait()  # a search that has answered: its thread is returning
         if self.state is None:
             self.state = self._game().new_state()
         limits, ponder, mate = self._parse_go(args)
@@ -237,10 +294,12 @@ class UsiSession:
 
     def _start(self, limits: Limits, mate: int | None) -> None:
         state = self.state.copy()
-        game = state.game
-        engine = self._engine_for(game)
+        if self._loader is not None:
+            self._loader.join()
+        engine = self._ready_engine(state.game)  # loaded already after isready; a go without one loads here
         self._stop = stop = new_stop_flag()
         self._silent = False
+        self._answered = threading.Event()
         if mate is not None:  # until a mate is proven or disproven, the time is up or stop
             limits = Limits(movetime=mate or None)
 
@@ -253,9 +312,9 @@ class UsiSession:
             try:
                 self._search(engine, state, limits, stop, on_info, mate is not None)
             except Exception as e:  # never die in the worker: report and answer
-                self.write(f"info string error: {e}")
-                if not self._silent:
-                    self.write("checkmate nomate" if mate is not None else "bestmove resign")
+                self.write(f"info string error: internal error while searching: {type(e).__name__}: {e}")
+                if not self._silent and not self._answered.is_set():
+                    self._answer("checkmate nomate" if mate is not None else "bestmove resign")
 
         self._worker = threading.Thread(target=work, name="usi-search", daemon=True)
         self._worker.start()
@@ -267,26 +326,26 @@ class UsiSession:
         if state._can_declare():
             if not self._silent:
                 self._wait_ponder_end(stop)
-                self.write("bestmove win")
+                self._answer("bestmove win")
             return
         if state.is_terminal():
             if not self._silent:
                 self._wait_ponder_end(stop)
-                self.write("bestmove resign")
+                self._answer("bestmove resign")
             return
         r = engine.search(state, limits, stop, on_info)
         if self._silent:
             return
         self._wait_ponder_end(stop)
         if r.best_move is None:
-            self.write("bestmove resign")
+            self._answer("bestmove resign")
             return
         text = f"bestmove {state.format_move(r.best_move)}"
         if r.ponder is not None:
             after = state.copy()
             after.play(r.best_move)
             text += f" ponder {after.format_move(r.ponder)}"
-        self.write(text)
+        self._answer(text)
 
     def _mate(self, engine, state, limits: Limits, stop) -> None:  # type: ignore[no-untyped-def]
         """``go mate``: df-pn over checks; ``checkmate <moves>``, ``checkmate nomate`` or ``checkmate timeout``."""
@@ -301,12 +360,12 @@ class UsiSession:
         if self._silent:
             return
         if result is None or result.status == "nomate":
-            self.write("checkmate nomate")
+            self._answer("checkmate nomate")
         elif result.status == "mate":
             self.write(f"info string mate in {result.plies} plies, {result.nodes} nodes")
-            self.write("checkmate " + " ".join(state.format_line(result.pv)))
+            self._answer("checkmate " + " ".join(state.format_line(result.pv)))
         else:
-            self.write("checkmate timeout")
+            self._answer("checkmate timeout")
 
     def _wait_ponder_end(self, stop) -> None:  # type: ignore[no-untyped-def]
         """While pondering (or infinite), a bestmove may only follow ``stop`` or ``ponderhit``."""
@@ -314,24 +373,31 @@ class UsiSession:
             threading.Event().wait(0.01)
 
 
-def _nonneg(text: str, what: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise GameSuiteError(f"go {what} needs an integer, got {text!r}") from None
-    if v < 0:
-        raise GameSuiteError(f"go {what} must not be negative, got {text!r}")
-    return v
+def _nonneg(text: str, what: str, hi: int) -> int:
+    """A ``go`` number: ASCII digits in 0..``hi``."""
+    return parse_int(text, f"go {what}", 0, hi, error=GameSuiteError)
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line, shortened: a reply never spans lines (a GUI would read them as commands)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _quote_line(text: str) -> str:
+    return repr(_one_line(text.strip(), 200))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run a USI session on stdin/stdout until ``quit`` or end of input."""
+    lenient_stdout()
+
     def write(line: str) -> None:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
-    session = UsiSession(write)
-    for line in sys.stdin:
+    session = UsiSession(write, load=True)
+    for line in lines(sys.stdin):
         session.handle(line)
         if session.quit:
             break

@@ -32,10 +32,12 @@ import numpy as np
 from ..core.errors import InvalidOptionError, quote
 from ..core.info import InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
+from ..core.options import Option, seed_option
 from ..core.registry import Game, register_engine
 from ..core.score import Score
 from ..core.state import CHANCE, State
 from .driver import StopWatch, next_search_id
+from .network import BACKENDS
 from .timeman import allocate
 
 # -- evaluators -------------------------------------------------------------
@@ -44,18 +46,24 @@ from .timeman import allocate
 class Evaluator(Protocol):
     """Priors and values of leaves, a batch at a time."""
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
         """For each non-terminal decision state: priors over ``state.legal_moves()`` (summing
-        to 1) and one value per player in [-1, 1]."""
+        to 1) and one value per player in [-1, 1]; ``None`` for a state it did not value because
+        the search was stopped (an evaluator with a ``stop`` attribute polls that flag: the tree sets
+        it to its stop flag during a search, so a long playout does not overrun a time limit)."""
         ...
 
 
-def random_playout(state: State, rng: np.random.Generator, max_plies: int = 10_000) -> np.ndarray:
+def random_playout(state: State, rng: np.random.Generator, max_plies: int = 10_000,
+                   stop: np.ndarray | None = None) -> np.ndarray | None:
     """Play uniformly random moves (chance by its probabilities) from ``state`` (changed) to the end.
 
-    Returns the final returns, or zeros when ``max_plies`` is reached first.
+    Returns the final returns, zeros when ``max_plies`` is reached first, or ``None`` when ``stop[0]``
+    is set on the way (polled every ply).
     """
     for _ in range(max_plies):
+        if stop is not None and stop[0]:
+            return None
         if state.is_terminal():
             return np.asarray(state.returns(), dtype=np.float64)
         if state.is_chance_node():
@@ -78,14 +86,18 @@ class RolloutEvaluator:
         self.rng = rng
         self.playouts = playouts
         self.max_plies = max_plies
+        self.stop: np.ndarray | None = None  # set by the tree while it searches
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
-        out = []
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
         for s in states:
             k = len(s.legal_moves())
             total = np.zeros(s.num_players)
             for _ in range(self.playouts):
-                total += random_playout(s.copy(), self.rng, self.max_plies)
+                r = random_playout(s.copy(), self.rng, self.max_plies, self.stop)
+                if r is None:  # stopped: this state and the rest are not valued
+                    return out + [None] * (len(states) - len(out))
+                total += r
             out.append((np.full(k, 1.0 / k), total / self.playouts))
         return out
 
@@ -112,12 +124,23 @@ class HeuristicEvaluator:
         self.heuristic = heuristic
         self.rollout = RolloutEvaluator(rng, 1, max_plies)
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray]]:
-        out = []
+    @property
+    def stop(self) -> np.ndarray | None:
+        return self.rollout.stop
+
+    @stop.setter
+    def stop(self, flag: np.ndarray | None) -> None:
+        self.rollout.stop = flag
+
+    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+        out: list[tuple[np.ndarray, np.ndarray] | None] = []
         for s in states:
             weights, values = self.heuristic(s)
             if values is None:
-                priors, values = self.rollout.evaluate([s])[0]
+                valued = self.rollout.evaluate([s])[0]
+                if valued is None:  # stopped
+                    return out + [None] * (len(states) - len(out))
+                priors, values = valued
             k = len(s.legal_moves())
             if weights is None:
                 priors = np.full(k, 1.0 / k)
@@ -399,7 +422,12 @@ class MCTS:
         if pending:
             items = list(pending.values())
             results = self.evaluator.evaluate([s for _, s, _ in items])
-            for (node, s, path), (priors, value) in zip(items, results):
+            for (node, s, path), result in zip(items, results):
+                if result is None:  # the search was stopped before this leaf was valued: drop it
+                    for parent, i in path:
+                        parent.vn[i] -= 1
+                    continue
+                priors, value = result
                 if not node.expanded:
                     node.expand(s.legal_moves(), priors, self.players)
                     if node is self.root and self._noise_wanted:
@@ -505,26 +533,36 @@ class MCTS:
         done = batches = 0
         self.max_depth = 0
         with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
-            while True:
-                if target is not None and done >= target:
-                    break
-                if watch.flag[0]:
-                    break
-                if budget.soft_ms is not None and not limits.infinite and (
-                        time.perf_counter() - t0) * 1000 >= budget.soft_ms:
-                    break
-                size = self.config.batch if target is None else min(self.config.batch, target - done)
-                done += self.run_batch(size)
-                batches += 1
-                if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
-                    break
-                now = time.perf_counter()
-                if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
-                    last_info = now
-                    for info in self._infos(sid, pov, limits.multipv, t0, done):
-                        on_info(info)
+            if hasattr(self.evaluator, "stop"):
+                self.evaluator.stop = watch.flag  # a playout in flight ends at the deadline too
+            try:
+                while True:
+                    if target is not None and done >= target:
+                        break
+                    if watch.flag[0]:
+                        break
+                    if budget.soft_ms is not None and not limits.infinite and (
+                            time.perf_counter() - t0) * 1000 >= budget.soft_ms:
+                        break
+                    size = self.config.batch if target is None else min(self.config.batch, target - done)
+                    done += self.run_batch(size)
+                    batches += 1
+                    if limits.depth is not None and batches % 8 == 0 and self._pv_reaches(limits.depth):
+                        break
+                    now = time.perf_counter()
+                    if on_info is not None and (now - last_info) * 1000 >= self.config.info_ms:
+                        last_info = now
+                        for info in self._infos(sid, pov, limits.multipv, t0, done):
+                            on_info(info)
+            finally:
+                if hasattr(self.evaluator, "stop"):
+                    self.evaluator.stop = None
         if not self.root.expanded:  # type: ignore[union-attr]  # stopped (or nodes=0) before the first batch
-            done += self.run_batch(1)
+            if hasattr(self.evaluator, "stop") and watch.flag[0]:  # out of time: uniform priors, no playout
+                moves = state.legal_moves()
+                self.root.expand(moves, np.full(len(moves), 1.0 / len(moves)), self.players)  # type: ignore[union-attr]
+            else:
+                done += self.run_batch(1)
         lines = self._infos(sid, pov, limits.multipv, t0, done)
         if on_info is not None:
             for info in lines:
@@ -601,8 +639,11 @@ class MCTSEngine:
         return self.tree.search(state, limits, stop, on_info)
 
 
-_COMMON = {"c": None, "batch": 8, "virtual_loss": 1.0, "temperature": 0.0, "chance": "sample",
-           "reuse": True, "seed": None, "info_ms": 500}
+_COMMON = {"c": Option(None, 0, 100, kind=float, help="exploration constant (none: 1.4 UCT, 1.5 PUCT)"),
+           "batch": Option(8, 1, 4096, help="leaves evaluated together"),
+           "virtual_loss": Option(1.0, 0, 1000), "temperature": Option(0.0, 0, 100),
+           "chance": Option("sample", choices=("sample", "expand")), "reuse": Option(True),
+           "seed": seed_option(), "info_ms": Option(500, 1, 10**7)}
 
 
 def _config(algorithm: str, options: dict[str, Any]) -> MCTSConfig:
@@ -618,9 +659,23 @@ def make_uct(game: Game, playouts: int = 1, **options: Any) -> MCTSEngine:
     return MCTSEngine(game, "mcts", lambda rng: RolloutEvaluator(rng, int(playouts)), cfg)
 
 
-def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: int = 1,
-              **options: Any) -> MCTSEngine:
-    """PUCT with priors from ``evaluator`` = ``uniform`` (playouts), ``heuristic`` or ``net``."""
+#: Named settings of PUCT (``preset=NAME``; options given beside it win). ``writeup``: the MCTS
+#: write-up's selection ``q + c·p/(n+1)`` with ``c = 5·√N`` (PUCT with ``c=5``), root noise
+#: ``0.75·p + 0.25·Dir(0.03)``, batches of 8 under virtual loss, moves by visits with ``τ = 0.001``.
+PRESETS: dict[str, dict[str, Any]] = {
+    "writeup": {"c": 5.0, "noise": 0.25, "dirichlet_alpha": 0.03, "batch": 8, "virtual_loss": 1.0,
+                "temperature": 0.001},
+}
+
+
+def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: int = 1, preset: str = "",
+              backend: str = "auto", **options: Any) -> MCTSEngine:
+    """PUCT with priors from ``evaluator`` = ``uniform`` (playouts), ``heuristic`` or ``net`` (``backend``:
+    how the network runs); ``preset=NAME`` starts from named settings (:data:`PRESETS`)."""
+    if preset:
+        if preset not in PRESETS:
+            raise InvalidOptionError(f"preset must be one of {', '.join(PRESETS)}, got {quote(str(preset))}")
+        options = {**PRESETS[preset], **options}
     cfg = _config("puct", options)
     if evaluator == "uniform":
         return MCTSEngine(game, "puct", lambda rng: RolloutEvaluator(rng, int(playouts)), cfg)
@@ -633,14 +688,20 @@ def make_puct(game: Game, evaluator: str = "uniform", net: str = "", playouts: i
     if evaluator == "net":
         from .network import network_evaluator
 
-        ev = network_evaluator(game, net or None)
+        ev = network_evaluator(game, str(net) if net else None, str(backend))
         return MCTSEngine(game, "puct", lambda rng: ev, cfg)
     raise InvalidOptionError(f"evaluator must be uniform, heuristic or net, got {quote(evaluator)}")
 
 
+#: The options of ``puct``, declared (a game's own PUCT starts from these).
+PUCT_OPTIONS = {**_COMMON, "evaluator": Option("uniform", choices=("uniform", "heuristic", "net")),
+                "net": Option("", max_len=4096, help="network file (empty: the game's own)"),
+                "playouts": Option(1, 1, 1000, help="random playouts per leaf"), "noise": Option(0.25, 0, 1),
+                "dirichlet_alpha": Option(0.03, 1e-6, 1000), "fpu": Option(0.0, 0, 100),
+                "preset": Option("", choices=("", *PRESETS)), "backend": Option("auto", choices=BACKENDS, help="how a network runs")}
+
 register_engine("*", "mcts", make_uct, help="Monte Carlo tree search: UCT with random playouts",
-                options={**_COMMON, "playouts": 1})
+                options={**_COMMON, "playouts": Option(1, 1, 1000, help="random playouts per leaf")})
 register_engine("*", "puct", make_puct,
                 help="Monte Carlo tree search: PUCT with priors (evaluator=uniform|heuristic|net)",
-                options={**_COMMON, "evaluator": "uniform", "net": "", "playouts": 1, "noise": 0.25,
-                         "dirichlet_alpha": 0.03, "fpu": 0.0})
+                options=PUCT_OPTIONS)

@@ -22,6 +22,7 @@ from numba import njit
 from ..core.errors import InvalidOptionError
 from ..core.info import InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
+from ..core.options import Option, memory_option, seed_option
 from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
@@ -137,6 +138,17 @@ def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray]:
     stats = np.zeros(STATS, dtype=np.int64)
     stats[USED] = 1
     return nodes, stats
+
+
+#: The options every :class:`ArrayMCTS` engine declares (a game adds its own, e.g. ``expand``).
+ARRAY_MCTS_OPTIONS = {
+    "c": Option(1.4, 0, 100, help="exploration constant"),
+    "memory": memory_option(64, "MB of tree"),
+    "temperature": Option(0.0, 0, 100, help="move choice by visits (0: the most visited)"),
+    "reuse": Option(True, help="keep the tree between moves"),
+    "seed": seed_option(),
+    "info_ms": Option(500, 1, 10**7, help="ms between reports"),
+}
 
 
 class ArrayMCTS:

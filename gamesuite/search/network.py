@@ -2,12 +2,23 @@
 
 The network (after AlphaZero, without batch normalisation) maps ``planes x
 height x width`` inputs to move logits and a value in [-1, 1] for the side to
-move:
+move. The trunk is
 
     stem      conv 3x3 (planes -> filters) + ReLU
     blocks    (conv 3x3 + ReLU, conv 3x3, + input, ReLU) x blocks
+
+and one of two pairs of heads (``meta["head"]``):
+
+- ``dense`` (the default; tic-tac-toe's network)::
+
     policy    conv 1x1 (filters -> 2) + ReLU, dense -> moves
     value     conv 1x1 (filters -> 1) + ReLU, dense -> hidden + ReLU, dense -> 1, tanh
+
+- ``conv``, fully convolutional, so one network plays every board size::
+
+    policy    conv 1x1 (filters -> 1): one logit per cell
+    value     conv 1x1 (filters -> value_planes) + ReLU, mean and max over the board,
+              dense -> hidden + ReLU, dense -> 1, tanh
 
 Weights follow PyTorch's layouts (conv ``[out, in, kh, kw]``, dense ``[out,
 in]``), so a trained torch model exports by name. The ``.npz`` holds the
@@ -33,11 +44,15 @@ import numpy as np
 from ..core.errors import InvalidOptionError, quote
 from ..core.registry import Game
 from ..core.state import State
+from . import network_onnx
 
 FORMAT = "gamesuite-pv-1"
 Encoder = Callable[[State], np.ndarray]
+#: ``encode(boards [B, cells] int8, stones [B] int8) -> planes [B, C, H, W]`` (stone games; training)
+BoardEncoder = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 _ENCODERS: dict[str, Callable[[Game], Encoder]] = {}
+_BOARD_ENCODERS: dict[str, Callable[[Game], BoardEncoder]] = {}
 
 
 def register_encoder(game_name: str, factory: Callable[[Game], Encoder]) -> None:
@@ -51,6 +66,21 @@ def encoder_for(game: Game) -> Encoder:
         raise InvalidOptionError(
             f"{game.name} has no network encoder; games with one: {', '.join(sorted(_ENCODERS)) or 'none'}")
     return _ENCODERS[game.name](game)
+
+
+def register_board_encoder(game_name: str, factory: Callable[[Game], BoardEncoder]) -> None:
+    """Let ``python -m gamesuite.train`` fit networks of a stone game: ``factory(game)(boards, stones)``
+    gives the planes of many boards at once (0 empty, 1 and 2 the players' stones; ``stones``: the stone to
+    move), exactly what the state encoder gives for the same positions."""
+    _BOARD_ENCODERS[game_name] = factory
+
+
+def board_encoder_for(game: Game) -> BoardEncoder:
+    """The registered board encoder of ``game``, or ``InvalidOptionError``."""
+    if game.name not in _BOARD_ENCODERS:
+        raise InvalidOptionError(
+            f"{game.name} has no board encoder for training; games with one: {', '.join(sorted(_BOARD_ENCODERS))}")
+    return _BOARD_ENCODERS[game.name](game)
 
 
 def stone_planes(board: np.ndarray, height: int, width: int, me: int) -> np.ndarray:
@@ -144,8 +174,8 @@ def blas_single_thread() -> bool:
     return True
 
 
-def _relu(x: np.ndarray) -> np.ndarray:
-    return np.maximum(x, 0.0)
+HEADS = ("dense", "conv")
+BACKENDS = ("auto", "onnxruntime", "numpy")
 
 
 def param_shapes(meta: dict[str, Any]) -> dict[str, tuple[int, ...]]:
@@ -156,6 +186,18 @@ def param_shapes(meta: dict[str, Any]) -> dict[str, tuple[int, ...]]:
         for j in (1, 2):
             shapes[f"block{i}.conv{j}.w"] = (f, f, 3, 3)
             shapes[f"block{i}.conv{j}.b"] = (f,)
+    head = meta.get("head", "dense")
+    if head == "conv":
+        v = meta["value_planes"]
+        shapes.update({
+            "policy.conv.w": (1, f, 1, 1), "policy.conv.b": (1,),
+            "value.conv.w": (v, f, 1, 1), "value.conv.b": (v,),
+            "value.fc1.w": (meta["hidden"], 2 * v), "value.fc1.b": (meta["hidden"],),
+            "value.fc2.w": (1, meta["hidden"]), "value.fc2.b": (1,),
+        })
+        return shapes
+    if head != "dense":
+        raise InvalidOptionError(f"network head must be one of {', '.join(HEADS)}, got {quote(str(head))}")
     shapes.update({
         "policy.conv.w": (2, f, 1, 1), "policy.conv.b": (2,),
         "policy.fc.w": (meta["moves"], 2 * h * w), "policy.fc.b": (meta["moves"],),
@@ -164,6 +206,26 @@ def param_shapes(meta: dict[str, Any]) -> dict[str, tuple[int, ...]]:
         "value.fc2.w": (1, meta["hidden"]), "value.fc2.b": (1,),
     })
     return shapes
+
+
+def _conv3x3_nhwc(x: np.ndarray, w2: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """'Same' 3x3 convolution of ``x [B, H, W, C]`` by ``w2 [9C, F]`` (rows in (kh, kw, C) order).
+
+    The 3x3 windows are gathered by nine strided copies into ``[B*H*W, 9C]``
+    (each copies whole channel vectors) and multiplied once.
+    """
+    bsz, hh, ww, c = x.shape
+    xp = np.zeros((bsz, hh + 2, ww + 2, c), dtype=np.float32)
+    xp[:, 1:hh + 1, 1:ww + 1, :] = x
+    cols = np.empty((bsz, hh, ww, 9 * c), dtype=np.float32)
+    k = 0
+    for di in range(3):
+        for dj in range(3):
+            cols[..., k * c:(k + 1) * c] = xp[:, di:di + hh, dj:dj + ww, :]
+            k += 1
+    out = cols.reshape(-1, 9 * c) @ w2
+    out += b
+    return out.reshape(bsz, hh, ww, -1)
 
 
 class PolicyValueNet:
@@ -178,15 +240,32 @@ class PolicyValueNet:
             if tuple(params[k].shape) != shape:
                 raise InvalidOptionError(f"network weight {k} has shape {tuple(params[k].shape)}, expected {shape}")
         self.meta = dict(meta)
-        self.params = {k: np.asarray(params[k], dtype=np.float32) for k in shapes}
+        self.head = str(meta.get("head", "dense"))
+        self.params = {k: np.ascontiguousarray(params[k], dtype=np.float32) for k in shapes}
+        # the weights laid out for channels-last inference
+        self._w3 = {k: np.ascontiguousarray(v.transpose(2, 3, 1, 0).reshape(-1, v.shape[0]))
+                    for k, v in self.params.items() if v.ndim == 4 and v.shape[2] == 3}
+        self._w1 = {k: np.ascontiguousarray(v[:, :, 0, 0].T) for k, v in self.params.items()
+                    if v.ndim == 4 and v.shape[2] == 1}
+        self._fc = {k: np.ascontiguousarray(v.T) for k, v in self.params.items() if v.ndim == 2}
+        self._runner: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]] | None = None
+        self.backend = "auto"
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state["_runner"] = None  # an onnxruntime session does not pickle; it is made again
+        return state
 
     @classmethod
     def random(cls, game: str, height: int, width: int, planes: int = 3, filters: int = 32, blocks: int = 2,
-               hidden: int = 32, moves: int | None = None, seed: int = 0) -> "PolicyValueNet":
+               hidden: int = 32, moves: int | None = None, seed: int = 0, head: str = "dense",
+               value_planes: int = 8) -> "PolicyValueNet":
         """A freshly initialised network (He-normal weights, zero biases)."""
-        meta = {"format": FORMAT, "game": game, "height": height, "width": width, "planes": planes,
-                "filters": filters, "blocks": blocks, "hidden": hidden,
-                "moves": moves if moves is not None else height * width}
+        meta: dict[str, Any] = {"format": FORMAT, "game": game, "height": height, "width": width, "planes": planes,
+                                "filters": filters, "blocks": blocks, "hidden": hidden,
+                                "moves": moves if moves is not None else height * width}
+        if head != "dense":
+            meta.update(head=head, value_planes=value_planes)
         rng = np.random.default_rng(seed)
         params = {}
         for k, shape in param_shapes(meta).items():
@@ -197,10 +276,25 @@ class PolicyValueNet:
                 params[k] = (rng.standard_normal(shape) * np.sqrt(2.0 / fan_in)).astype(np.float32)
         return cls(params, meta)
 
+    @property
+    def fully_convolutional(self) -> bool:
+        """Whether the network takes boards of any size (its heads are convolutional)."""
+        return self.head == "conv"
+
+    def weights(self) -> int:
+        """How many numbers the network has."""
+        return sum(int(v.size) for v in self.params.values())
+
     # -- files ----------------------------------------------------------------
     def save(self, path: str | Path) -> None:
         """Write the weights and ``meta`` to ``path`` (a plain ``.npz``)."""
-        np.savez_compressed(path, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.params)
+        import io
+
+        from ..core.files import write_atomic
+
+        buf = io.BytesIO()  # (a file object: numpy adds no ".npz" to the name)
+        np.savez_compressed(buf, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.params)
+        write_atomic(path, buf.getvalue())
 
     @classmethod
     def load(cls, path: str | Path) -> "PolicyValueNet":
@@ -208,7 +302,7 @@ class PolicyValueNet:
         try:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {k: data[k] for k in data.files}
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, EOFError) as e:
             raise InvalidOptionError(f"cannot read network {quote(str(path))}: {e}") from None
         try:
             meta = json.loads(str(arrays.pop("meta")))
@@ -224,24 +318,75 @@ class PolicyValueNet:
             raise InvalidOptionError(f"{quote(str(path))} has incomplete metadata") from None
 
     # -- inference --------------------------------------------------------------
+    def use_backend(self, backend: str) -> "PolicyValueNet":
+        """Choose how :meth:`predict` runs: ``onnxruntime``, ``numpy`` or ``auto`` (onnxruntime when installed)."""
+        if backend not in BACKENDS:
+            raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {quote(str(backend))}")
+        if backend == "onnxruntime" and not network_onnx.available():
+            raise InvalidOptionError("backend onnxruntime is not installed: pip install onnxruntime")
+        self.backend = backend
+        self._runner = None
+        return self
+
+    @property
+    def runs_on(self) -> str:
+        """The backend :meth:`predict` uses: ``onnxruntime`` or ``numpy``."""
+        if self.backend == "auto":
+            return "onnxruntime" if network_onnx.available() else "numpy"
+        return self.backend
+
+    def predict(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`forward` run by the chosen backend (onnxruntime's is two to three times faster on a CPU)."""
+        if self._runner is None:
+            if self.runs_on == "onnxruntime":
+                self._runner = network_onnx.session(self.params, self.meta)
+            else:
+                self._runner = self.forward
+        return self._runner(x)
+
     def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Move logits ``[B, moves]`` and values ``[B]`` of inputs ``x [B, planes, height, width]``."""
-        m, p = self.meta, self.params
-        if x.ndim != 4 or x.shape[1:] != (m["planes"], m["height"], m["width"]):
+        """Move logits ``[B, moves]`` and values ``[B]`` of inputs ``x [B, planes, height, width]``.
+
+        A fully convolutional network takes any height and width (``moves`` is then
+        ``height * width`` of the input).
+        """
+        m = self.meta
+        if x.ndim != 4 or x.shape[1] != m["planes"] or (
+                not self.fully_convolutional and x.shape[2:] != (m["height"], m["width"])):
             raise ValueError(f"input shape {x.shape} does not fit planes x height x width = "
                              f"{m['planes']} x {m['height']} x {m['width']}")
-        x = x.astype(np.float32, copy=False)
-        h = _relu(conv2d(x, p["stem.w"], p["stem.b"]))
+        return self.forward_nhwc(np.ascontiguousarray(x.transpose(0, 2, 3, 1), dtype=np.float32))
+
+    def forward_nhwc(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`forward` of channels-last inputs ``x [B, height, width, planes]`` (float32)."""
+        m, p, w3, w1, fc = self.meta, self.params, self._w3, self._w1, self._fc
+        bsz, hh, ww, _ = x.shape
+        h = _conv3x3_nhwc(x, w3["stem.w"], p["stem.b"])
+        np.maximum(h, 0.0, out=h)
         for i in range(m["blocks"]):
-            y = _relu(conv2d(h, p[f"block{i}.conv1.w"], p[f"block{i}.conv1.b"]))
-            y = conv2d(y, p[f"block{i}.conv2.w"], p[f"block{i}.conv2.b"])
-            h = _relu(h + y)
-        bsz = x.shape[0]
-        ph = _relu(conv2d(h, p["policy.conv.w"], p["policy.conv.b"])).reshape(bsz, -1)
-        logits = ph @ p["policy.fc.w"].T + p["policy.fc.b"]
-        vh = _relu(conv2d(h, p["value.conv.w"], p["value.conv.b"])).reshape(bsz, -1)
-        vh = _relu(vh @ p["value.fc1.w"].T + p["value.fc1.b"])
-        value = np.tanh(vh @ p["value.fc2.w"].T + p["value.fc2.b"])[:, 0]
+            y = _conv3x3_nhwc(h, w3[f"block{i}.conv1.w"], p[f"block{i}.conv1.b"])
+            np.maximum(y, 0.0, out=y)
+            y = _conv3x3_nhwc(y, w3[f"block{i}.conv2.w"], p[f"block{i}.conv2.b"])
+            h += y
+            np.maximum(h, 0.0, out=h)
+        flat = h.reshape(bsz * hh * ww, -1)
+        if self.head == "conv":
+            logits = (flat @ w1["policy.conv.w"] + p["policy.conv.b"]).reshape(bsz, hh * ww)
+            v = flat @ w1["value.conv.w"] + p["value.conv.b"]
+            np.maximum(v, 0.0, out=v)
+            v = v.reshape(bsz, hh * ww, -1)
+            pooled = np.concatenate([v.mean(axis=1), v.max(axis=1)], axis=1)
+        else:
+            ph = flat @ w1["policy.conv.w"] + p["policy.conv.b"]
+            np.maximum(ph, 0.0, out=ph)
+            ph = ph.reshape(bsz, hh * ww, 2).transpose(0, 2, 1).reshape(bsz, -1)  # torch's flatten order
+            logits = ph @ fc["policy.fc.w"] + p["policy.fc.b"]
+            pooled = flat @ w1["value.conv.w"] + p["value.conv.b"]
+            np.maximum(pooled, 0.0, out=pooled)
+            pooled = pooled.reshape(bsz, hh * ww)
+        vh = pooled @ fc["value.fc1.w"] + p["value.fc1.b"]
+        np.maximum(vh, 0.0, out=vh)
+        value = np.tanh(vh @ fc["value.fc2.w"] + p["value.fc2.b"])[:, 0]
         return logits, value
 
 
@@ -259,7 +404,7 @@ class NetworkEvaluator:
             return []
         blas_single_thread()
         x = np.stack([self.encoder(s) for s in states])
-        logits, values = self.net.forward(x)
+        logits, values = self.net.predict(x)
         out = []
         for s, lg, v in zip(states, logits, values):
             legal = s.legal_moves()
@@ -282,15 +427,53 @@ def default_net_name(game: Game) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", game.spec).strip("_") + ".npz"
 
 
-def network_evaluator(game: Game, path: str | None = None) -> NetworkEvaluator:
+#: Game parameters that only set the board's size: a fully convolutional network plays any of them.
+SIZE_PARAMS = ("size", "m", "n", "width", "height")
+
+
+def plays(net: PolicyValueNet, game: Game) -> bool:
+    """Whether ``net`` can play ``game``: trained for it, or fully convolutional and trained for the same
+    game with the same rules on another board size."""
+    if net.meta.get("game") == game.spec:
+        return True
+    if not net.fully_convolutional:
+        return False
+    from ..core.registry import load_game
+
+    try:
+        trained = load_game(str(net.meta.get("game")))
+    except ValueError:
+        return False
+    return trained.name == game.name and all(
+        trained.values.get(k) == v for k, v in game.values.items() if k not in SIZE_PARAMS)
+
+
+def shipped_network(game: Game) -> Path | None:
+    """The network shipped for ``game``: the file named for its spec, else a fully convolutional one
+    trained for the same rules on another board size (``None`` if neither)."""
+    name = default_net_name(game)
+    for d in resource_dirs():
+        if (d / name).is_file():
+            return d / name
+    for d in resource_dirs():
+        for path in sorted(d.glob("*.npz")):
+            try:
+                if plays(PolicyValueNet.load(path), game):
+                    return path
+            except InvalidOptionError:
+                continue
+    return None
+
+
+def network_evaluator(game: Game, path: str | None = None, backend: str = "auto") -> NetworkEvaluator:
     """An evaluator from the network at ``path`` (default: the one shipped for ``game``)."""
     if path is None:
-        name = default_net_name(game)
-        found = [d / name for d in resource_dirs() if (d / name).is_file()]
-        if not found:
-            raise InvalidOptionError(f"no network is shipped for {game.spec} (looked for {name}); give net=PATH")
-        path = str(found[0])
-    net = PolicyValueNet.load(path)
-    if net.meta.get("game") != game.spec:
+        found = shipped_network(game)
+        if found is None:
+            raise InvalidOptionError(f"no network is shipped for {game.spec} (looked for {default_net_name(game)}); "
+                                     "give net=PATH")
+        path = str(found)
+    net = PolicyValueNet.load(path).use_backend(backend)
+    if not plays(net, game):
         raise InvalidOptionError(f"network {quote(path)} was trained for {net.meta.get('game')}, not {game.spec}")
     return NetworkEvaluator(net, encoder_for(game), game.num_players)

@@ -178,10 +178,11 @@ def maxn(
 class _ReferenceSearcher:
     """Plain alpha-beta at increasing depth, for the driver."""
 
-    def __init__(self, state: State, evaluate: Evaluate | None) -> None:
+    def __init__(self, state: State, evaluate: Evaluate | None, node_limit: int = 0) -> None:
         self.state = state.copy()
         self.pov = state.current_player
         self.evaluate = evaluate
+        self.node_limit = node_limit  # 0: none
         self.nodes = 0
         self.exact = True
         self._flag: np.ndarray | None = None
@@ -192,7 +193,7 @@ class _ReferenceSearcher:
     def _ab(self, depth: int, alpha: int, beta: int, ply: int, pv: list[int]) -> int:
         s, pov = self.state, self.pov
         self.nodes += 1
-        if self._flag is not None and self._flag[0]:
+        if (self._flag is not None and self._flag[0]) or (self.node_limit and self.nodes >= self.node_limit):
             raise _Abort
         if s.is_terminal():
             return leaf_value(s, pov, ply)
@@ -262,7 +263,7 @@ class ReferenceEngine:
         pass
 
     def search(self, state, limits: Limits, stop=None, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
-        searcher = _ReferenceSearcher(state, self.evaluate)
+        searcher = _ReferenceSearcher(state, self.evaluate, limits.nodes or 0)
         return iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=256))
 
 

@@ -56,13 +56,50 @@ def stability_scale(best_moves: list[int], values: list[int] | None = None) -> f
 VALUE_DROP = 60
 
 
-def allocate(limits: Limits, player: int) -> TimeBudget:
-    """Decide the time budget of ``player`` under ``limits``."""
+class Lateness:
+    """How late an engine's searches end past their hard deadline, to keep that much back next time.
+
+    A search that stops at its deadline still has work to do before its answer is out (unwinding,
+    building the reply); on a loaded machine the process gets a small share of a core and that work
+    takes many times longer in wall time. ``record`` the overrun of each search (answer time minus
+    the hard deadline); ``reserve_ms`` is the margin to keep back: the largest recent overrun, times
+    ``factor``, decaying by half every ``halflife`` searches, never below ``SAFETY_MS``.
+    """
+
+    def __init__(self, factor: float = 1.5, halflife: int = 20, cap_ms: float = 400.0) -> None:
+        self.factor, self.halflife, self.cap_ms = factor, halflife, cap_ms
+        self.worst = 0.0
+        self.searches = 0
+
+    def record(self, overrun_ms: float) -> None:
+        """One search ended ``overrun_ms`` after its hard deadline (negative: before it)."""
+        self.searches += 1
+        self.worst *= 0.5 ** (1.0 / self.halflife)
+        self.worst = max(self.worst, min(self.cap_ms, max(0.0, overrun_ms)))
+
+    def reserve_ms(self) -> float:
+        return max(float(SAFETY_MS), self.factor * self.worst)
+
+
+def allocate(limits: Limits, player: int, reserve_ms: float = SAFETY_MS) -> TimeBudget:
+    """Decide the time budget of ``player`` under ``limits``, keeping ``reserve_ms`` back from every
+    hard deadline (``Lateness.reserve_ms`` where the engine measures its own overruns).
+
+    ``movetime`` alone: think that long (less the reserve, but at least a fifth of it). A clock
+    (``time_left``, ``increment``, ``byoyomi``, ``moves_to_go``): a share of what is left (soft) and
+    at most a quarter of it or four shares (hard). Both: the clock's budget, never more than
+    ``movetime`` (a per-move limit on top of a game clock, as the Gomocup protocol's ``timeout_turn``
+    with ``timeout_match``).
+    """
     if limits.infinite:
         return TimeBudget(None, None)
+    reserve = max(float(SAFETY_MS), reserve_ms)
+    cap = None
     if limits.movetime is not None:
-        hard = max(1.0, limits.movetime - SAFETY_MS) if limits.movetime > 2 * SAFETY_MS else float(limits.movetime)
-        return TimeBudget(hard, hard, per_move=True)
+        if limits.movetime > 2 * SAFETY_MS:
+            cap = max(limits.movetime / 5.0, limits.movetime - reserve, 1.0)
+        else:
+            cap = float(limits.movetime)
     left = None
     inc = 0
     if limits.time_left is not None and player < len(limits.time_left):
@@ -71,15 +108,20 @@ def allocate(limits: Limits, player: int) -> TimeBudget:
             inc = limits.increment[player]
     byo = limits.byoyomi or 0
     if left is None and not byo:
-        return TimeBudget(None, None)
-    left = left or 0
+        # a move time alone is spent whole: what is not used is lost
+        return TimeBudget(cap, cap, per_move=cap is not None)
+    left = max(0, left or 0)
     if left <= 0 and byo and not inc:
         # byoyomi alone: the move's time is lost unless it is used
-        hard = max(1.0, byo - SAFETY_MS) if byo > 2 * SAFETY_MS else float(byo)
+        hard = max(byo / 5.0, byo - reserve, 1.0) if byo > 2 * SAFETY_MS else float(byo)
+        if cap is not None:
+            hard = min(hard, cap)
         return TimeBudget(hard, hard, per_move=True)
     mtg = limits.moves_to_go or 30
     soft = left / mtg + 0.75 * inc + 0.9 * byo
-    hard = min(left + byo, max(soft * 4, left / 4 + byo)) - SAFETY_MS
+    hard = min(left + byo, max(soft * 4, left / 4 + byo)) - reserve
     hard = max(hard, 1.0)
+    if cap is not None:
+        hard = min(hard, cap)
     soft = min(soft, hard)
     return TimeBudget(soft, hard)

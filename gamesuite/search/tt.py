@@ -13,6 +13,8 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from ..core.errors import InvalidOptionError
+from ..core.options import MAX_MEMORY_MB, parse_float
 from ..core.score import WIN_THRESHOLD
 
 EXACT = 0
@@ -25,7 +27,14 @@ COLUMNS = 6
 
 
 def new_table(megabytes: float = 16.0) -> np.ndarray:
-    """An empty table of about ``megabytes`` (rounded down to a power of two slots)."""
+    """An empty table of about ``megabytes`` (rounded down to a power of two slots).
+
+    ``InvalidOptionError`` for a size that is not a number in (0, ``MAX_MEMORY_MB``]: checked here,
+    before anything is allocated, whatever the caller did.
+    """
+    megabytes = parse_float(megabytes, "hash (MB)", 0, MAX_MEMORY_MB)
+    if megabytes <= 0:
+        raise InvalidOptionError(f"hash (MB) must be a number in 0..{MAX_MEMORY_MB} above 0, got {megabytes!r}")
     n = max(1024, int(megabytes * 1024 * 1024) // (8 * COLUMNS))
     n = 1 << (n.bit_length() - 1)
     t = np.zeros((n, COLUMNS), dtype=np.int64)

@@ -1,94 +1,124 @@
-"""Self-play with PUCT and a policy-value network: the training examples (numpy only)."""
+"""Self-play with PUCT and a policy-value network: the training positions (numpy only).
+
+Each move is searched with a fixed number of simulations under root noise;
+the position is kept with the share of the root's visits per move (the policy
+target) and, once the game is over, its result for the side to move (the value
+target). The first plies after the opening are drawn by visit counts so games
+differ, the rest are the most visited move.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..core.limits import Limits
-from ..core.registry import Game
+from ..core.registry import Game, load_game
 from ..core.state import State
 from ..search.mcts import MCTS, MCTSConfig
 from ..search.network import NetworkEvaluator, PolicyValueNet, encoder_for
 from ..search.reference import solve_all
+from .data import Positions, symmetries, transform
+
+__all__ = ["SelfPlaySettings", "Positions", "random_opening", "self_play_game", "self_play", "selfplay_chunk",
+           "exact_check", "symmetries", "transform"]
 
 
-@dataclass
-class Examples:
-    """Inputs ``x [N, planes, H, W]``, visit distributions ``pi [N, moves]`` and results ``z [N]``
-    (from the side to move)."""
+@dataclass(frozen=True)
+class SelfPlaySettings:
+    """How self-play games are played."""
 
-    x: np.ndarray
-    pi: np.ndarray
-    z: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.z)
-
-    @classmethod
-    def concat(cls, parts: "list[Examples]") -> "Examples":
-        return cls(np.concatenate([p.x for p in parts]), np.concatenate([p.pi for p in parts]),
-                   np.concatenate([p.z for p in parts]))
-
-    def last(self, n: int) -> "Examples":
-        return Examples(self.x[-n:], self.pi[-n:], self.z[-n:])
+    sims: int = 200  # PUCT simulations per move
+    c: float = 1.5
+    batch: int = 8
+    noise: float = 0.25
+    alpha: float = 0.03  # Dirichlet alpha at the root
+    temperature_plies: int = 8  # plies after the opening drawn by visit counts
+    opening_min: int = 0  # random stones near the centre before the game (0: from the start)
+    opening_max: int = 0
+    opening_radius: int = 3
+    max_plies: int = 10_000
 
 
-def symmetries(x: np.ndarray, pi: np.ndarray, height: int, width: int) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The board's symmetric copies of one example (8 on a square board, 4 otherwise)."""
-    p = pi.reshape(height, width)
-    out = []
-    for k in range(4 if height == width else 1):
-        xr, pr = np.rot90(x, k, axes=(1, 2)), np.rot90(p, k)
-        out.append((xr, pr))
-        out.append((xr[:, :, ::-1], pr[:, ::-1]))
-    if height != width:
-        out.append((x[:, ::-1, :], p[::-1, :]))
-        out.append((x[:, ::-1, ::-1], p[::-1, ::-1]))
-    return [(a.copy(), b.reshape(-1).copy()) for a, b in out]
+def random_opening(game: Game, rng: np.random.Generator, low: int, high: int, radius: int) -> State:
+    """The start position with ``low .. high`` random stones within ``radius`` of the centre (any legal
+    move when the game's cells are not a square board)."""
+    state = game.new_state()
+    k = int(rng.integers(low, high + 1)) if high > 0 else 0
+    cells = len(state.legal_moves())
+    size = math.isqrt(cells)
+    near: set[int] | None = None
+    if size * size == cells:
+        c = size // 2
+        near = {r * size + q for r in range(size) for q in range(size) if max(abs(r - c), abs(q - c)) <= radius}
+    for _ in range(k):
+        if state.is_terminal():
+            break
+        legal = state.legal_moves()
+        choices = [m for m in legal if near is None or m in near] or legal
+        state.play(int(choices[int(rng.integers(len(choices)))]))
+    return state
 
 
-def self_play_game(game: Game, net: PolicyValueNet, sims: int, config: MCTSConfig,
-                   temperature_plies: int) -> tuple[list[tuple[np.ndarray, np.ndarray, int]], list[float]]:
-    """One game of the network against itself: ``(planes, visit distribution, player)`` per move and the returns.
-
-    Moves are sampled by visit counts (temperature 1) for the first
-    ``temperature_plies`` plies, then the most visited is played.
-    """
-    encode = encoder_for(game)
-    tree = MCTS(game, NetworkEvaluator(net, encode), config)
-    state: State = game.new_state()
-    moves = net.meta["moves"]
-    records = []
-    while not state.is_terminal():
-        tree.search(state, Limits(nodes=sims))
-        pi = np.zeros(moves, dtype=np.float32)
+def self_play_game(game: Game, net: PolicyValueNet, settings: SelfPlaySettings, seed: int | None = None,
+                   start: State | None = None) -> tuple[Positions, list[float]]:
+    """One game of the network against itself from ``start`` (default: a random opening by the settings):
+    its positions with visit shares and results, and the game's returns."""
+    rng = np.random.default_rng(seed)
+    config = MCTSConfig(algorithm="puct", c=settings.c, batch=settings.batch, noise=settings.noise,
+                        dirichlet_alpha=settings.alpha, seed=seed)
+    tree = MCTS(game, NetworkEvaluator(net, encoder_for(game)), config)
+    state = start.copy() if start is not None else random_opening(
+        game, rng, settings.opening_min, settings.opening_max, settings.opening_radius)
+    opening = len(state.history)
+    cells = int(state.board.size)  # type: ignore[attr-defined]
+    boards, stones, pis, movers = [], [], [], []
+    while not state.is_terminal() and len(state.history) < settings.max_plies:
+        tree.search(state, Limits(nodes=settings.sims))
+        pi = np.zeros(cells, dtype=np.float32)
         for m, share in tree.visit_distribution().items():
             pi[m] = share
-        records.append((encode(state), pi, state.current_player))
-        move = tree.choose(1.0 if len(state.history) < temperature_plies else 0.0)
-        state.play(move)
-    return records, state.returns()
+        boards.append(state.board.copy())  # type: ignore[attr-defined]
+        stones.append(state.to_move_stone)  # type: ignore[attr-defined]
+        pis.append(pi)
+        movers.append(state.current_player)
+        temperature = 1.0 if len(state.history) - opening < settings.temperature_plies else 0.0
+        state.play(tree.choose(temperature))
+    returns = state.returns() if state.is_terminal() else [0.0] * game.num_players
+    z = np.array([returns[p] for p in movers], dtype=np.float32)
+    if not boards:
+        return Positions.empty(cells), list(returns)
+    return Positions(np.stack(boards).astype(np.int8), np.array(stones, np.int8), np.stack(pis), z), list(returns)
 
 
-def self_play(game: Game, net: PolicyValueNet, games: int, sims: int, config: MCTSConfig,
-              temperature_plies: int, augment: bool = True) -> tuple[Examples, list[float]]:
-    """Examples from ``games`` self-play games, and the mean returns (a draw-rate check)."""
-    xs, pis, zs = [], [], []
-    total = np.zeros(game.num_players)
+def self_play(game: Game, net: PolicyValueNet, games: int, settings: SelfPlaySettings,
+              seed: int = 0) -> tuple[Positions, list[float]]:
+    """Positions of ``games`` self-play games (seeds ``seed``, ``seed + 1``, ...) and the mean returns."""
+    parts, total = [], np.zeros(game.num_players)
     for g in range(games):
-        cfg = replace(config, seed=None if config.seed is None else config.seed + g)
-        records, returns = self_play_game(game, net, sims, cfg, temperature_plies)
+        pos, returns = self_play_game(game, net, settings, seed + g)
+        parts.append(pos)
         total += returns
-        for x, pi, player in records:
-            pairs = symmetries(x, pi, net.meta["height"], net.meta["width"]) if augment else [(x, pi)]
-            for xa, pa in pairs:
-                xs.append(xa)
-                pis.append(pa)
-                zs.append(returns[player])
-    ex = Examples(np.stack(xs).astype(np.float32), np.stack(pis).astype(np.float32), np.array(zs, np.float32))
-    return ex, list(total / max(games, 1))
+    return Positions.concat(parts), list(total / max(games, 1))
+
+
+def selfplay_chunk(game_spec: str, net_path: str, settings: dict[str, Any], games: int, seed: int,
+                   out: str) -> str:
+    """Play ``games`` self-play games and write their positions to ``out`` (kept if already there).
+
+    A module-level function of plain arguments: the unit of work that processes and Dask workers run.
+    """
+    if Path(out).exists():
+        return out
+    game = load_game(game_spec)
+    net = PolicyValueNet.load(net_path)
+    pos, mean = self_play(game, net, games, replace(SelfPlaySettings(), **settings), seed)
+    pos.save(out, mean_returns=np.array(mean, dtype=np.float32))
+    return out
 
 
 def exact_check(game: Game, net: PolicyValueNet) -> dict[str, float]:

@@ -8,7 +8,9 @@ program itself (``gamesuite.gui.app.start``, as the ``gamesuite`` command does) 
 platform in a fresh data folder, and drives it with ``xdotool``: the moves are mouse clicks on
 the board, the mode and the theme are chosen by clicking through the menus (Engine › Analyse,
 View › Dark theme). The pictures are taken from the X server's screen, in the light theme and
-then in the dark one: ``GAME-light.png`` and ``GAME-dark.png``. ``--check`` plays a short
+then in the dark one: ``GAME-light.png`` and ``GAME-dark.png``. ``shogi-typed`` types its moves
+into the move entry (kanji pieces, Japanese notation, a move being typed), ``gomoku-numbered``
+turns on View › Numbered stones; each is shot in the light theme. ``--check`` plays a short
 tic-tac-toe game against the computer instead and writes ``report.json`` beside its pictures.
 
 Needs ``Xvfb`` and ``xdotool`` (Debian: ``apt-get install xvfb xdotool``; Qt's ``xcb`` platform
@@ -39,6 +41,15 @@ SCENES = {
                "h8 i9 h9 h7 g8 i8 i10 j9 g9 g10".split(), 3),
     "shogi": ("shogi", ["human", "human"], "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d".split(), 2),
     "hare": ("hare(players=4)", ["human"] * 4, ["4", "2", "5", "7", "8", "6", "9", "10"], 1),
+    # kanji and Japanese notation (▲５八金右, △同銀); the moves typed into the move entry, one left in it
+    "shogi-typed": ("shogi", ["human", "human"], "7g7f 3c3d 4i5h 8c8d 8h2b+ 3a2b".split(), 2),
+    "gomoku-numbered": ("gomoku(size=15)", ["human", "human"], "h8 i9 h9 h7 g8 i8 i10 j9 g9".split(), 1),
+}
+#: How a scene differs from the others: moves typed rather than clicked, text left in the move entry,
+#: menu items clicked before the pictures, the themes shot.
+SCENE_OPTIONS: dict[str, dict] = {
+    "shogi-typed": {"typed": True, "entry": "P-2f", "themes": ["light"]},
+    "gomoku-numbered": {"menus": [("View", "Numbered stones")], "themes": ["light"], "analyse": False},
 }
 
 
@@ -134,18 +145,29 @@ class Driver:
         self.wait(300)
         if name == "check":
             return self.check(moves)
-        self.menu("Engine", "Analyse")  # the engine follows the game: the graph gets a score per move
+        opts = SCENE_OPTIONS.get(name, {})
+        if opts.get("analyse", True):
+            self.menu("Engine", "Analyse")  # the engine follows the game: the graph gets a score per move
         for text in moves:
-            self.play(text)
+            self.type_move(text) if opts.get("typed") else self.play(text)
             self.wait(700)
-        self.wait(4000 if name in ("shogi", "gomoku") else 2500)
-        self.menu("Engine", "Play against the computer")  # stop: the lines stay, the same in both pictures
+        self.wait(4000 if name.startswith(("shogi", "gomoku")) else 2500)
+        if opts.get("analyse", True):
+            self.menu("Engine", "Play against the computer")  # stop: the lines stay, the same in both pictures
         self.wait(300)
+        for title, item in opts.get("menus", []):
+            self.menu(title, item)
         if name == "shogi":  # Sente's bishop in hand: where it may be dropped
             self.click(win.board, win.board.point_of(win.board.hand_point(0, 5)))
-        self.shoot(f"{name}-light.png")
-        self.menu("View", "Dark theme")
-        self.shoot(f"{name}-dark.png")
+        if opts.get("entry"):  # a move being typed
+            self.click(win.move_entry, win.move_entry.rect().center())
+            self.xdotool("type", "--delay", "60", opts["entry"])
+            self.wait(300)
+        themes = opts.get("themes", ["light", "dark"])
+        for theme in themes:
+            if theme == "dark":
+                self.menu("View", "Dark theme")
+            self.shoot(f"{name}-{theme}.png", keep_focus=bool(opts.get("entry")))
         win.close()
         return 0
 
@@ -218,6 +240,18 @@ class Driver:
         self.wait_until(lambda: len(win.controller.current.moves()) > before, 10_000)
         self.wait(150)
 
+    def type_move(self, text: str) -> None:
+        """Play the move ``text`` by typing it over the board (the keys go to the move entry) and Enter."""
+        win = self.win
+        before = len(win.controller.current.moves())
+        g = win.board.mapToGlobal(win.board.rect().center())  # the pointer over the window: it has the keys
+        self.xdotool("mousemove", str(g.x()), str(g.y()))  # (no --sync: the pointer may be there already)
+        self.wait(100)
+        self.xdotool("type", "--delay", "60", text)
+        self.xdotool("key", "Return")
+        self.wait_until(lambda: len(win.controller.current.moves()) > before, 10_000)
+        self.wait(150)
+
     def answer_promotion(self, button: str) -> None:
         """Click ``button`` of the promotion question if the next click raises it (the question runs its
         own event loop, so a timer started now does the clicking)."""
@@ -253,7 +287,7 @@ class Driver:
         QApplication.processEvents()
         self.wait(400)
 
-    def shoot(self, name: str) -> str:
+    def shoot(self, name: str, keep_focus: bool = False) -> str:
         """The window as the X server shows it (its screen, cut to the window), saved as ``name``."""
         g = self.win.frameGeometry()
         self.xdotool("mousemove", "--sync", str(SCREEN[0] - 2), str(SCREEN[1] - 2))  # no hover highlight

@@ -2,6 +2,6 @@
 
 from .records import GameRecord, load_psq, load_record, save_record
 from .rules import Gomoku, GomokuState
-from . import engine, mcts  # noqa: F401  (registers the engines)
+from . import engine, mcts, net  # noqa: F401  (registers the engines and the network encoder)
 
 __all__ = ["GameRecord", "Gomoku", "GomokuState", "load_psq", "load_record", "save_record"]

@@ -46,6 +46,7 @@ import numpy as np
 from ...core.errors import IllegalMoveError, InvalidOptionError
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option
 from ...core.registry import register_engine
 from ...core.score import WIN, WIN_THRESHOLD, Score
 from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
@@ -498,23 +499,42 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
     return make
 
 
-_OPTIONS = {"top": 10, "hash": 64, "vcf": 40, "leafvcf": 3, "vct": 6, "vctnodes": 4000, "step": 1,
-            "grain": 16, "lmr": 2, "treevct": 2, "treevctnodes": 1000, "taper": 0, "topmin": 0, "taperfrom": 0,
-            "accept": 0, "acceptfrom": 0, "threads": 1, "pure": False}
-register_engine("gomoku", "mtdf", _factory("mtdf"), default=True, options={**_OPTIONS, "step": 2},
+_OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
+            "hash": Option(64, 0.01, 4096, kind=float, help="MB of transposition table"),
+            "vcf": Option(40, 0, 1000, help="fours the root's threat search may chain (0: off)"),
+            "leafvcf": Option(3, 0, 1000, help="fours a leaf's threat search may chain (0: off)"),
+            "vct": Option(6, 0, 1000, help="threats a VCT may chain (0: off)"),
+            "vctnodes": Option(4000, 0, 10**9, help="the root VCT's first slice of nodes"),
+            "step": Option(1, choices=(1, 2), help="plies per iteration"),
+            "grain": Option(16, 0, 10**6, help="MTD(f) stops within this many units"),
+            "lmr": Option(2, 0, 1000, help="late move reduction from this move index (0: off)"),
+            "treevct": Option(2, 0, K.MAXPLY, help="deepest ply of a VCT in the tree (0: off)"),
+            "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
+            "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
+            "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
+            "acceptfrom": Option(0, 0, K.MAXPLY),
+            "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
+            "pure": Option(False, help="plain alpha-beta over every empty cell (tests)")}
+register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
+                options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
-register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": 0, "step": 1},
+register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
                 help="principal variation search (NegaScout), full width unless top=N")
-register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": 0, "step": 1},
+register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
                 help="negamax alpha-beta, full width unless top=N")
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
+def warm_up(engine: GomokuEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (its rule, its
+    threads), or what any engine needs."""
     game = Gomoku(size=9)
     s = game.state_from_text("e5 f6 e6")
     for algo in ALGORITHMS:
         GomokuEngine(game, algo=algo, hash=1).search(s, Limits(depth=2))
+    if engine is not None and engine.threads > 1:  # the threads' shared passes start at MIN_SPLIT_DEPTH
+        GomokuEngine(game, hash=1, threads=2).search(s, Limits(depth=MIN_SPLIT_DEPTH + 1))
+    if engine is not None and engine.game["rule"] != "renju":
+        return
     renju = Gomoku(size=9, rule="renju")
     r = renju.state_from_text("e5 a1 f6 a3")
     r.forbidden_moves()  # the forbidden-point kernel

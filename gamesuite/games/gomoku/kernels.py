@@ -551,7 +551,8 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
     if ply > g[SELDEPTH]:
         g[SELDEPTH] = ply
     g[PVL + ply] = ply
-    if (g[NODES] & 1023) == 0 and (stop[0] != 0 or (g[NODE_LIMIT] > 0 and g[NODES] >= g[NODE_LIMIT])):
+    # the node limit at every node (a node-limited search stops at it exactly), the stop flag every 1024
+    if (g[NODE_LIMIT] > 0 and g[NODES] >= g[NODE_LIMIT]) or ((g[NODES] & 1023) == 0 and stop[0] != 0):
         g[ABORT] = 1
     if g[ABORT] != 0:
         return 0

@@ -35,10 +35,12 @@ import numpy as np
 from numba import njit
 
 from ...core.errors import InvalidOptionError
+from ...core.options import Option, memory_option
 from ...core.registry import register_engine
 from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, SIMS, USED, ArrayMCTS, N,
                                     ReferenceRandom, W, _below, _select, new_random)
+from ...search.mcts_kernels import ARRAY_MCTS_OPTIONS
 from .engine import Position
 from .kernels import CI_VB, CI_VW
 from .renju import DIRS, _DC, _DR, _is_forbidden, _run_length, is_forbidden_ref, run_cells_ref, run_length_ref, wins_ref
@@ -610,8 +612,10 @@ class GomokuMCTS(ArrayMCTS):
 
 
 register_engine("gomoku", "mcts", GomokuMCTS, help="UCT with random playouts in numba (array tree, moves near stones)",
-                options={"c": 1.4, "expand": 4, "radius": 2, "tactics": False, "memory": 128, "temperature": 0.0,
-                         "reuse": True, "seed": None, "info_ms": 500})
+                options={**ARRAY_MCTS_OPTIONS, "memory": memory_option(128, "MB of tree"),
+                         "expand": Option(4, 1, 10**6, help="visits before a leaf grows children"),
+                         "radius": Option(2, 0, 26, help="tree moves within this distance of a stone (0: all)"),
+                         "tactics": Option(False, help="make and block fives first")})
 
 
 def heuristic_weights(state: GomokuState) -> np.ndarray:

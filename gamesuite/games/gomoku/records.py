@@ -1,4 +1,4 @@
-"""Gomoku game records: gamesuite's text format (save and load) and Gomocup ``.psq`` import.
+"""Gomoku game records: gamesuite's text format and Gomocup ``.psq`` files, both ways.
 
 The gamesuite record format (UTF-8 text)::
 
@@ -19,7 +19,10 @@ The gamesuite record format (UTF-8 text)::
 A Gomocup / Piskvork ``.psq`` file starts with a line such as
 ``Piskvorky 20x20, 11:11, 0`` followed by one move per line ``x,y,ms`` with
 1-based coordinates, ``x`` the column from the left and ``y`` the row from the
-top; the move list ends at the first line of another shape.
+top, ``ms`` the milliseconds the move took; the move list ends at the first line of
+another shape (Piskvork writes the players' programs and a result code there).
+``save_psq`` writes the header, the moves (``ms`` 0 when not known) and the
+players' names, one per line, when they are known.
 """
 
 from __future__ import annotations
@@ -41,6 +44,8 @@ class GameRecord:
 
     state: GomokuState
     headers: dict[str, str] = field(default_factory=dict)
+    #: Seconds each move took (``.psq`` files record them), None where unknown.
+    times: list[float | None] = field(default_factory=list)
 
     @property
     def game(self) -> Gomoku:
@@ -125,9 +130,9 @@ def load_record(text: str) -> GameRecord:
     state = game.new_state()
     for tok in tokens:
         t = tok
-        if re.fullmatch(r"\d+\.+", t) or t in _RESULTS:
+        if re.fullmatch(r"[0-9]+\.+", t) or t in _RESULTS:
             continue
-        t = re.sub(r"^\d+\.+", "", t)
+        t = re.sub(r"^[0-9]+\.+", "", t)
         try:
             move = game.parse_cell(t)
         except GameSuiteError as e:
@@ -140,8 +145,8 @@ def load_record(text: str) -> GameRecord:
     return GameRecord(state, headers)
 
 
-_PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+(\d+)\s*x\s*(\d+)", re.IGNORECASE)
-_PSQ_MOVE = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*-?\d+\s*)?$")
+_PSQ_HEAD = re.compile(r"^\s*Piskvorky\s+([0-9]{1,3})\s*x\s*([0-9]{1,3})", re.IGNORECASE)  # ASCII, bounded
+_PSQ_MOVE = re.compile(r"^\s*(-?[0-9]{1,3})\s*,\s*(-?[0-9]{1,3})\s*(?:,\s*(-?[0-9]{1,12})\s*)?$")
 
 
 def load_psq(text: str, rule: str = "freestyle") -> GameRecord:
@@ -160,15 +165,33 @@ def load_psq(text: str, rule: str = "freestyle") -> GameRecord:
     except GameSuiteError as e:
         raise InvalidRecordError(f".psq record: {e}") from None
     state = game.new_state()
+    times: list[float | None] = []
     for n, line in enumerate(lines[1:], 2):
         mm = _PSQ_MOVE.match(line)
         if not mm:
             break
         x, y = int(mm.group(1)), int(mm.group(2))
+        times.append(int(mm.group(3)) / 1000 if mm.group(3) is not None and int(mm.group(3)) >= 0 else None)
         if not (1 <= x <= w and 1 <= y <= h):
             raise InvalidRecordError(f".psq line {n}: move {quote(line)} is off the {w}x{h} board")
         move = (y - 1) * w + (x - 1)
         if not state.is_legal(move):
             raise InvalidRecordError(f".psq line {n}: move {quote(line)} is illegal: {state.why_illegal(move)}")
         state.play(move)
-    return GameRecord(state, {"Game": game.spec, "Result": result_of(state)})
+    return GameRecord(state, {"Game": game.spec, "Result": result_of(state)}, times)
+
+
+def save_psq(state: GomokuState, times: list[float | None] | None = None, names: list[str] | None = None) -> str:
+    """The ``.psq`` text of the game that led to ``state``: ``times[i]`` the seconds move ``i`` took
+    (written in ms, 0 when unknown), ``names`` the players' names (written after the moves when known)."""
+    if state._from_diagram:
+        raise InvalidRecordError("a position set up from a diagram has no move list to save")
+    size = state.game.size
+    lines = [f"Piskvorky {size}x{size}, 11:11, 0"]
+    for i, move in enumerate(state.history):
+        y, x = divmod(int(move), size)
+        t = times[i] if times is not None and i < len(times) else None
+        lines.append(f"{x + 1},{y + 1},{0 if t is None else round(t * 1000)}")
+    if names and any(names):
+        lines.extend(n.replace("\n", " ") for n in names)
+    return "\n".join(lines) + "\n"

@@ -30,7 +30,7 @@ SYMBOLS = ".xo"
 RULES = ("freestyle", "standard", "renju")
 FREESTYLE, STANDARD, RENJU = 0, 1, 2
 
-_MOVE = re.compile(r"^([a-z])(\d{1,2})$")
+_MOVE = re.compile(r"^([a-z])([0-9]{1,2})$")
 
 
 def zobrist_table(cells: int, seed: int = 0x60F0C0) -> np.ndarray:
@@ -124,7 +124,7 @@ class Gomoku(Game):
             line = line.strip()
             if not line:
                 continue
-            line = re.sub(r"^\d+\s*", "", line)  # a row number
+            line = re.sub(r"^[0-9]+\s*", "", line)  # a row number
             cells = line.replace(" ", "").lower()
             if cells and all(ch in string.ascii_lowercase[: self.width] for ch in cells) and (
                 cells == string.ascii_lowercase[: len(cells)]
@@ -242,12 +242,12 @@ class GomokuState(State):
     def legal_moves(self) -> list[int]:
         if self._winner != EMPTY or self._count == self.game.cells:
             return []
-        empty = np.flatnonzero(self.board == EMPTY)
+        empty: list[int] = np.flatnonzero(self.board == EMPTY).tolist()
         forb = self.forbidden_moves()
         if forb:
             fs = set(forb)
-            return [int(i) for i in empty if int(i) not in fs]
-        return [int(i) for i in empty]
+            return [i for i in empty if i not in fs]
+        return empty
 
     def is_legal(self, move: int) -> bool:
         if not isinstance(move, (int, np.integer)) or not 0 <= move < self.game.cells:

@@ -1,22 +1,36 @@
 """Every tunable of the Hare and Hedgehog engine in one place.
 
-The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P`` (after the
-original write-up):
+The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P - SKIP*skip``
+(after the original write-up), clamped to ``[-RACING_CAP, RACING_CAP]``:
 
 - ``P`` progress: ``3 * square`` (summed over the player's pieces);
+- ``c``, the carrots counted: those held plus ``DUE`` times the carrots due at the
+  start of the player's next turn (the payout of a lettuce about to be eaten,
+  10 x race position, and of a position square reached on the last turn when
+  the race position matches it);
 - ``C`` carrots, a curve chosen by the stage of the race:
-  ``K * sqrt(min(c, need)) - EXCESS * max(0, c - need - limit)`` with
-  ``K = C0`` while every piece is in the first half of the track and ``C1``
-  after, ``need = NEED_PER_SQUARE * squares still to go`` and ``limit`` the
-  carrots finishing allows (10 x the place being taken; 20 for two pieces);
-  when the player could enter the finish at once, ``FINISHABLE`` more. Each
-  carrot is worth less the more one holds, and carrots beyond what finishing
-  allows cost;
-- ``S`` lettuces, one curve per number of lettuces held, as a function of the
-  lettuce squares still ahead: ``-LETTUCE * held - BEHIND * max(0, held - ahead)``.
+  ``K * sqrt(min(c, need)) - EXCESS * max(0, c - need - limit)`` with ``K = C0``
+  while every piece is in the first half of the track and ``C1`` after,
+  ``need = NEED_PER_SQUARE * squares still to go`` and ``limit`` the carrots
+  finishing allows (10 x the place being taken; 20 for two pieces). In the last
+  stage (no lettuce left and the finish within reach, ``c >= cost``) two terms
+  apply: ``FINISHABLE`` more when finishing is allowed at once (the flat bonus),
+  and ``PERCARROT`` less per carrot beyond what finishing allows
+  (``c - cost - limit``);
+- ``S`` lettuces, one curve per number of lettuces held ``h`` (the write-up's four
+  curves for 0..3 lettuces, more in the two-pieces variant) as a function of the
+  lettuce squares still ahead ``a``:
+  ``-LETTUCE*h - BEHIND*max(0, h - a) - TIGHT*h / (1 + max(0, a - h))``
+  (``TIGHT = 0`` makes it linear; a lettuce about to be eaten counts as eaten);
+- ``TURNS`` per turn the player would need to finish alone (``kernels._solo_fill``: the fewest turns for a
+  lone piece, keeping its race position, without hare cards or other pieces; counted up to 16), for a
+  player with one piece on the track.
 
-A player who has finished is worth ``FINISHED + PLACE_STEP * (players - place)``;
-a player who misses the next turn loses ``SKIP``.
+A finished player is worth far more than any racing value (``FINISHED`` and the
+constants beside it): a better place always more, and, in the search,
+finishing earlier more. The last runner, placed last, is worth less than any
+racing value. These are fixed, not weights: finishing when one can is never
+wrong (waiting can only lose places).
 """
 
 from __future__ import annotations
@@ -25,11 +39,24 @@ from dataclasses import asdict, dataclass, fields
 
 import numpy as np
 
-from ...core.errors import InvalidOptionError
+from ...core.errors import InvalidOptionError, quote
+from ...core.options import parse_int
 
-# indices into the weight array the kernels read
-KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, LETTUCE, BEHIND, FINISHED, PLACE_STEP, SKIP = range(13)
-N_WEIGHTS = 13
+# indices into the weight array the kernels read (the order of the Weights fields)
+(KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, PERCARROT, LETTUCE, BEHIND, TIGHT, DUE,
+ SKIP, TURNS) = range(15)
+N_WEIGHTS = 15
+
+# Values: a racing player's evaluation is clamped to +-RACING_CAP; a finished player (place k of n,
+# k < n) is worth FINISHED + PLACE_STEP * (n - k), plus EARLY per ply left to the search horizon when
+# the search saw it finish; the last place is worth -FINISHED. The scales nest: 2 * 6 players *
+# RACING_CAP < EARLY, EARLY * (deepest search, 40 plies) < PLACE_STEP, 6 * PLACE_STEP < FINISHED, so
+# under every decision rule and any number of players a finish (an earlier finish, a better place)
+# outweighs whatever racing on can change.
+RACING_CAP = 1e4
+EARLY = 2e5
+PLACE_STEP = 1e7
+FINISHED = 1e9
 
 #: Default width limits per ply (0 = every move), the last entry repeating: the original's [0, 0, 8, 8, 4].
 DEFAULT_WIDTHS = (0, 0, 8, 8, 4)
@@ -42,19 +69,23 @@ RULES = ("absolute", "relative", "sum")
 class Weights:
     """The evaluation's weights and curve constants (see the module docstring)."""
 
-    ks: float = 1.0
-    kc: float = 1.0
+    # the defaults: tuned by SPSA through the arena (800 game pairs, two players, 20,000 nodes a move)
+    # from the write-up's terms; see docs/hare.md for the runs
+    ks: float = 0.97
+    kc: float = 1.03
     kp: float = 1.0
-    c0: float = 6.0
-    c1: float = 8.0
-    need_per_square: float = 5.0
-    excess: float = 1.5
-    finishable: float = 60.0
-    lettuce: float = 40.0
-    behind: float = 60.0
-    finished: float = 1000.0
-    place_step: float = 200.0
-    skip: float = 25.0
+    c0: float = 6.67
+    c1: float = 8.54
+    need_per_square: float = 4.16
+    excess: float = 1.49
+    finishable: float = 17.2
+    percarrot: float = 2.15
+    lettuce: float = 32.9
+    behind: float = 60.4
+    tight: float = 54.1
+    due: float = 0.97
+    skip: float = 22.1
+    turns: float = 0.0
 
     def array(self) -> np.ndarray:
         """The weights as the float64 array the kernels read."""
@@ -65,19 +96,37 @@ class Weights:
         for k, v in changes.items():
             if k not in d:
                 raise InvalidOptionError(f"unknown weight {k!r}; known: {', '.join(d)}")
-            d[k] = float(v)
+            try:
+                x = float(v)
+            except (TypeError, ValueError):
+                raise InvalidOptionError(f"weight {k} must be a number, got {v!r}") from None
+            if not np.isfinite(x):
+                raise InvalidOptionError(f"weight {k} must be a finite number, got {v!r}")
+            d[k] = x
         return Weights(**d)
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+
+#: Our first evaluation (before issue 22): no carrots due, a flat "can finish" bonus, linear lettuces.
+CLASSIC_WEIGHTS = Weights(ks=1.0, kc=1.0, kp=1.0, c0=6.0, c1=8.0, need_per_square=5.0, excess=1.5, finishable=60.0,
+                          percarrot=0.0, lettuce=40.0, behind=60.0, tight=0.0, due=0.0, skip=25.0, turns=0.0)
+
+#: The write-up's evaluation: carrots due next turn counted, a per-carrot penalty beyond what
+#: finishing allows instead of a flat "can finish" bonus, and four non-linear lettuce curves (on our
+#: classic curve constants).
+WRITEUP_WEIGHTS = CLASSIC_WEIGHTS.replace(finishable=0.0, percarrot=2.0, tight=60.0, due=1.0)
 
 
 def parse_widths(text: str | tuple | list) -> tuple[int, ...]:
     """Width limits from ``"0/0/8/8/4"`` (or a sequence); 0 means every move."""
-    try:
-        if isinstance(text, str):
-            parts = [int(t) for t in text.replace(",", "/").replace(" ", "/").split("/") if t]
-        else:
-            parts = [int(t) for t in text]
-    except ValueError:
-        raise InvalidOptionError(f"widths must be numbers like 0/0/8/8/4, got {text!r}") from None
-    if not parts or any(p < 0 for p in parts):
-        raise InvalidOptionError(f"widths must be non-negative numbers like 0/0/8/8/4, got {text!r}")
+    if isinstance(text, int):
+        text = str(text)
+    items = text.replace(",", "/").replace(" ", "/").split("/") if isinstance(text, str) else list(text)
+    what = f"widths {quote(text)} (numbers 0..1000 like 0/0/8/8/4)"
+    parts = [parse_int(t, what, 0, 1000) for t in items if t != ""]
+    if not parts or len(parts) > 100:
+        raise InvalidOptionError(f"{what}: give 1 to 100 of them")
     return tuple(parts)

@@ -9,19 +9,21 @@ honours ``Limits`` and the stop flag.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 import numpy as np
 
 from ...core.errors import InvalidOptionError, quote
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
-from ...search.timeman import allocate
+from ...search.timeman import Lateness, allocate
 from . import kernels as K
-from .config import DEFAULT_WIDTHS, RULES, Weights, parse_widths
+from .config import (CLASSIC_WEIGHTS, DEFAULT_WIDTHS, EARLY, FINISHED, PLACE_STEP, RULES, WRITEUP_WEIGHTS,
+                     Weights, parse_widths)
 from .rules import HareGame, HareState
 
 MAX_DEPTH = 40
@@ -30,7 +32,8 @@ _RULE_CODES = {"absolute": K.ABSOLUTE, "relative": K.RELATIVE, "sum": K.SUM}
 
 @dataclass
 class RootResult:
-    """One completed search of the root to a depth."""
+    """One search of the root to a depth (``aborted``: cut short; then ``move`` is the best of the root moves
+    searched to the end, ``-1`` when none was)."""
 
     move: int
     values: list[float]  # the backed-up vector (max^n) or [scalar] (paranoid / alpha-beta)
@@ -38,6 +41,8 @@ class RootResult:
     nodes: int
     seldepth: int
     aborted: bool
+    searched: int = 0  # root moves searched to the end (max^n)
+    first_searched: bool = False  # whether the move asked to be searched first was
 
 
 class Workspace:
@@ -60,13 +65,26 @@ class Workspace:
         self.max_depth = max_depth
 
 
+_NO_HINT = np.zeros(1, dtype=np.int64)
+
+#: ``chance_plies`` meaning "branch on every hare card at any depth".
+ALL_PLIES = 1 << 20
+
+
 def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: str = "absolute",
                 widths: tuple[int, ...] = DEFAULT_WIDTHS, ordering: bool = True, worst: bool = False,
-                prune: bool = True, weights: Weights | None = None, stop: np.ndarray | None = None,
-                node_limit: int = 0, ws: Workspace | None = None) -> RootResult:
+                chance_plies: int = ALL_PLIES, prune: bool = True, weights: Weights | None = None,
+                stop: np.ndarray | None = None, node_limit: int = 0, ws: Workspace | None = None,
+                first: int | None = None, robust: bool = True, hint: list[int] | None = None) -> RootResult:
     """Search ``state`` to ``depth`` plies with one algorithm ("maxn", "paranoid" or "alphabeta").
 
-    "alphabeta" needs exactly two players still racing and scores own minus the other's value.
+    "alphabeta" needs exactly two players still racing and scores own minus the other's value. Hare
+    cards drawn ``chance_plies`` or more plies below the root (everywhere with ``worst``) are replaced by
+    the one that looks worst for the drawer. Max^n searches the root moves one by one (``first``, a root
+    move, before the others), so that a search cut short still says which of the moves it finished is
+    best; with ``robust``, root moves that tie on a certain finish are told apart by a paranoid search
+    (the move that finishes whatever the others do). Paranoid and alpha-beta search the moves of ``hint``
+    (the last iteration's principal variation) first along it.
     """
     if algorithm not in ("maxn", "paranoid", "alphabeta"):
         raise InvalidOptionError(f"unknown algorithm {quote(algorithm)}; known: maxn, paranoid, alphabeta")
@@ -82,30 +100,115 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     w = (weights or Weights()).array()
     wid = np.array(widths, dtype=np.int64)
     stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+    cfull = np.int64(0 if worst else max(0, chance_plies))
     ws.stack[0, :] = K.pack(state)
     ws.stats[:] = 0
     ws.stats[K.NODE_LIMIT] = node_limit
     me = state.current_player
     if algorithm == "maxn":
-        K._maxn(ws.stack, np.int64(0), np.int64(depth), np.int64(0), tables.cfg, tables.kinds, tables.prevh,
-                tables.lettuce_ahead, w, wid, np.int64(_RULE_CODES[rule]), ordering, worst, ws.moves, ws.scores,
-                ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.vals, ws.stats, stop, ws.pv, ws.pvlen)
-        values = [float(x) for x in ws.vals[0, :g.n]]
-    else:
-        code, other = np.int64(_RULE_CODES[rule]), np.int64(-1)
-        if algorithm == "alphabeta":
-            racing = [p for p in range(g.n) if not state.place[p]]
-            if len(racing) != 2:
-                raise InvalidOptionError(f"alpha-beta needs two players racing, not {len(racing)}")
-            code, other = np.int64(K.VERSUS), np.int64(racing[0] if racing[1] == me else racing[1])
-        v = K._paranoid(ws.stack, np.int64(0), np.int64(depth), np.int64(0), -1e300, 1e300, np.int64(me), other,
-                        tables.cfg, tables.kinds, tables.prevh, tables.lettuce_ahead, w, wid, code, ordering, worst,
-                        prune, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.stats, stop,
-                        ws.pv, ws.pvlen)
-        values = [float(v)]
+        return _maxn_root(state, depth, tables, w, wid, np.int64(_RULE_CODES[rule]), ordering, cfull, stop, ws,
+                          first, robust)
+    code, other = np.int64(_RULE_CODES[rule]), np.int64(-1)
+    if algorithm == "alphabeta":
+        racing = [p for p in range(g.n) if not state.place[p]]
+        if len(racing) != 2:
+            raise InvalidOptionError(f"alpha-beta needs two players racing, not {len(racing)}")
+        code, other = np.int64(K.VERSUS), np.int64(racing[0] if racing[1] == me else racing[1])
+    hints = np.array(hint or [0], dtype=np.int64)
+    v = K._paranoid(ws.stack, np.int64(0), np.int64(depth), np.int64(0), -1e300, 1e300, np.int64(me), other,
+                    tables.cfg, tables.kinds, tables.prevh, tables.board(w), w, wid, code, ordering, cfull,
+                    prune, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.stats, stop,
+                    ws.pv, ws.pvlen, hints, np.int64(len(hint or [])), np.int64(1))
     pv = [int(m) for m in ws.pv[0, : ws.pvlen[0]]]
     aborted = bool(ws.stats[K.ABORTED])
-    return RootResult(pv[0] if pv else -1, values, pv, int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]), aborted)
+    return RootResult(pv[0] if pv else -1, [float(v)], pv, int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]),
+                      aborted)
+
+
+def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, rule: np.int64,
+               ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace, first: int | None,
+               robust: bool) -> RootResult:
+    """The root of ``K._maxn`` in Python, one root move at a time (the kernel's order and widths)."""
+    n = state.game.n
+    me = state.current_player
+    one = np.int64(1)
+    ws.stats[K.NODES] += 1
+    nm = int(K._gen_moves(ws.stack[0], t.cfg, t.kinds, t.prevh, ws.moves[0]))
+    if ordering:
+        K._order(ws.stack, np.int64(0), np.int64(nm), np.int64(depth), np.int64(me), rule, np.int64(-1), 1.0,
+                 t.cfg, t.kinds, t.prevh, t.board(w), w, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase,
+                 ws.stats)
+        idxs = [int(i) for i in ws.order[0, :nm]]
+    else:
+        idxs = list(range(nm))
+    k = nm if wid[0] == 0 else min(nm, int(wid[0]))
+    idxs = idxs[:k]
+    if first is not None:
+        hit = [i for i in idxs if int(ws.moves[0, i]) == first]
+        if hit:
+            idxs = hit + [i for i in idxs if i != hit[0]]
+    done: list[tuple[int, np.ndarray, list[int]]] = []
+    aborted = False
+    for idx in idxs:
+        m = int(ws.moves[0, idx])
+        ph = int(ws.cphase[0, idx])
+        if ordering and (depth == 1 or ph == K.LEAF) and ph != K.DRAW:
+            done.append((m, ws.cvals[0, idx, :n].copy(), [m]))
+            continue
+        ws.stack[1, :] = ws.stack[0, :]
+        K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
+        if ws.stack[1, K.PLACE + me] != 0:
+            ws.stats[K.NODES] += 1
+            K._leaf(ws.stack[1], t.cfg, t.kinds, t.board(w), w, np.int64(me), np.int64(depth - 1), ws.vals[1])
+            done.append((m, ws.vals[1, :n].copy(), [m]))
+            continue
+        K._maxn(ws.stack, one, np.int64(depth - 1), one, t.cfg, t.kinds, t.prevh, t.board(w), w, wid, rule,
+                ordering, cfull, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.vals,
+                ws.stats, stop, ws.pv, ws.pvlen)
+        if ws.stats[K.ABORTED]:
+            aborted = True
+            break
+        done.append((m, ws.vals[1, :n].copy(), [m] + [int(x) for x in ws.pv[1, : ws.pvlen[1]]]))
+    seldepth = int(ws.stats[K.SELDEPTH])
+    if not done:
+        return RootResult(-1, [0.0] * n, [], int(ws.stats[K.NODES]), seldepth, True)
+    decide = [float(K._decision(v, np.int64(me), rule, np.int64(-1), np.int64(n))) for _, v, _ in done]
+    best = max(range(len(done)), key=lambda i: (decide[i], -i))  # ties: the first searched
+    if robust and not aborted and done[best][1][me] >= FINISHED:
+        best = _robust_choice(state, depth, t, w, wid, rule, ordering, cfull, stop, ws, done, best)
+    m, v, pv = done[best]
+    return RootResult(m, [float(x) for x in v], pv, int(ws.stats[K.NODES]), seldepth, aborted, len(done),
+                      first is not None and any(d[0] == first for d in done))
+
+
+def _robust_choice(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, rule: np.int64,
+                   ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace,
+                   done: list[tuple[int, np.ndarray, list[int]]], best: int) -> int:
+    """Among root moves whose own value ties with ``done[best]``'s certain finish, the one whose finish
+    holds best when every other player plays against it (a paranoid search of each); ``best`` if none."""
+    me = state.current_player
+    top = done[best][1][me]
+    tied = [i for i, (_, v, _) in enumerate(done) if abs(v[me] - top) <= 1e-9 * abs(top)]
+    if len(tied) < 2:
+        return best
+    root = ws.stack[0].copy()
+    scores = []
+    for i in tied:
+        m = done[i][0]
+        ws.stack[1, :] = root
+        K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
+        if ws.stack[1, K.PLACE + me] != 0:
+            scores.append(float("inf"))
+            continue
+        v = K._paranoid(ws.stack, np.int64(1), np.int64(depth - 1), np.int64(1), -1e300, 1e300, np.int64(me),
+                        np.int64(-1), t.cfg, t.kinds, t.prevh, t.board(w), w, wid, np.int64(K.ABSOLUTE),
+                        ordering, cfull, True, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst,
+                        ws.gvals, ws.stats, stop, ws.pv, ws.pvlen, _NO_HINT, np.int64(0), np.int64(0))
+        if ws.stats[K.ABORTED]:
+            return best
+        scores.append(float(v))
+    ws.stack[0, :] = root
+    return max(tied, key=lambda i: (scores[tied.index(i)], -i))
 
 
 _TABLES: dict[str, K.Tables] = {}
@@ -119,22 +222,52 @@ def tables_for(game: HareGame) -> K.Tables:
     return t
 
 
+#: Named option sets (``preset=NAME``; options given beside it override it).
+PRESETS: dict[str, dict[str, object]] = {
+    # the original write-up's engine: max^n with the "absolute" rule, the width vector [0, 0, 8, 8, 4],
+    # "assume the worst card", and its evaluation terms (carrots due next turn, a per-carrot penalty
+    # beyond what finishing allows, four lettuce curves)
+    "writeup": {"algorithm": "maxn", "rule": "absolute", "chance": "worst", "widths": "0/0/8/8/4",
+                "robust": False, **{k: v for k, v in asdict(WRITEUP_WEIGHTS).items()}},
+    # the defaults, by name
+    "default": {},
+    # our first engine (before issue 22's tuning): its evaluation, expectimax at every depth
+    "classic": {"chance": "expect", "chanceplies": MAX_DEPTH, "robust": False,
+                **{k: v for k, v in asdict(CLASSIC_WEIGHTS).items()}},
+}
+
+_ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", "chance": "expect",
+                                       "chanceplies": 2, "widths": "0/0/8/8/4", "ordering": True,
+                                       "twoplayer": "alphabeta", "robust": True, "maxdepth": 30,
+                                       **asdict(Weights())}
+
+
 class HareEngine:
     """Max^n (or paranoid) with expectimax over the counted hare deck; alpha-beta when two players remain.
 
-    Options: ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a
-    max^n player turns the value vector into a choice), ``chance`` (expect | worst: expectimax
-    over the counted deck, or the original's "assume the worst card"), ``widths`` (moves kept
-    per ply, 0 = all, e.g. ``0/0/8/8/4``), ``ordering`` (order moves by evaluation),
-    ``twoplayer`` (alphabeta | same: plain alpha-beta once two players remain), ``ks``, ``kc``,
-    ``kp`` (evaluation weights), ``maxdepth``.
+    Options: ``preset`` (default | writeup | classic: a named set of the options below, which override it),
+    ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a max^n player turns the
+    value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
+    original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or
+    more below the root get the worst-card shortcut), ``widths`` (moves kept per ply, 0 = all, e.g.
+    ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
+    alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
+    by a paranoid search), ``maxdepth``, and every evaluation weight of ``config.Weights`` (``ks``,
+    ``kc``, ``kp``, ``due``, ``percarrot``, ``tight``...), all numbers (the tuners' handles).
     """
 
     name = "maxn"
 
-    def __init__(self, game: HareGame, algorithm: str = "maxn", rule: str = "absolute", chance: str = "expect",
-                 widths: str = "0/0/8/8/4", ordering: bool = True, twoplayer: str = "alphabeta", ks: float = 1.0,
-                 kc: float = 1.0, kp: float = 1.0, maxdepth: int = 30) -> None:
+    def __init__(self, game: HareGame, preset: str = "default", **options: object) -> None:
+        if preset not in PRESETS:
+            raise InvalidOptionError(f"preset must be one of {', '.join(PRESETS)}, got {quote(preset)}")
+        unknown = [k for k in options if k not in _ENGINE_DEFAULTS]
+        if unknown:
+            raise InvalidOptionError(f"engine maxn has no option {quote(unknown[0])}; it has: preset, "
+                                     + ", ".join(_ENGINE_DEFAULTS))
+        o = {**_ENGINE_DEFAULTS, **PRESETS[preset], **options}
+        algorithm, rule, chance, twoplayer, maxdepth = (o["algorithm"], o["rule"], o["chance"], o["twoplayer"],
+                                                        o["maxdepth"])
         if algorithm not in ("maxn", "paranoid"):
             raise InvalidOptionError(f"algorithm must be maxn or paranoid, got {quote(algorithm)}")
         if rule not in RULES:
@@ -143,16 +276,26 @@ class HareEngine:
             raise InvalidOptionError(f"chance must be expect or worst, got {quote(chance)}")
         if twoplayer not in ("alphabeta", "same"):
             raise InvalidOptionError(f"twoplayer must be alphabeta or same, got {quote(twoplayer)}")
-        if not isinstance(maxdepth, int) or not 1 <= maxdepth <= MAX_DEPTH:
+        if isinstance(maxdepth, bool) or not isinstance(maxdepth, int) or not 1 <= maxdepth <= MAX_DEPTH:
             raise InvalidOptionError(f"maxdepth must be in 1..{MAX_DEPTH}, got {quote(maxdepth)}")
+        for flag in ("ordering", "robust"):
+            if not isinstance(o[flag], bool):
+                raise InvalidOptionError(f"{flag} must be true or false, got {quote(o[flag])}")
+        cp = o["chanceplies"]
+        if isinstance(cp, bool) or not isinstance(cp, int) or not 0 <= cp <= MAX_DEPTH:
+            raise InvalidOptionError(f"chanceplies must be in 0..{MAX_DEPTH}, got {quote(cp)}")
         self.game = game
-        self.algorithm, self.rule, self.worst = algorithm, rule, chance == "worst"
-        self.widths = parse_widths(str(widths))
-        self.ordering = bool(ordering)
+        self.preset = preset
+        self.algorithm, self.rule, self.worst = str(algorithm), str(rule), chance == "worst"
+        self.widths = parse_widths(str(o["widths"]))
+        self.ordering = bool(o["ordering"])
+        self.robust = bool(o["robust"])
+        self.chance_plies = int(cp)
         self.twoplayer = twoplayer
-        self.weights = Weights().replace(ks=ks, kc=kc, kp=kp)
-        self.max_depth = maxdepth
-        self.ws = Workspace(maxdepth)
+        self.weights = Weights().replace(**{k: o[k] for k in Weights.names()})  # type: ignore[arg-type]
+        self.max_depth = int(maxdepth)
+        self.ws = Workspace(self.max_depth)
+        self.lateness = Lateness()
 
     def new_game(self) -> None:
         pass
@@ -165,6 +308,7 @@ class HareEngine:
 
     def search(self, state: HareState, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
+        t0 = time.perf_counter()
         sid = next_search_id()
         legal = state.legal_moves()
         if not legal:
@@ -172,9 +316,8 @@ class HareEngine:
             return SearchResult(None, Score.vector(r))
         me = state.current_player
         algorithm = self._algorithm(state)
-        budget = allocate(limits, me)
+        budget = allocate(limits, me, self.lateness.reserve_ms())
         max_depth = self.max_depth if limits.depth is None else max(1, min(self.max_depth, limits.depth))
-        t0 = time.perf_counter()
         best: RootResult | None = None
         depth_done = 0
         total_nodes = 0
@@ -183,48 +326,108 @@ class HareEngine:
                 t_iter = time.perf_counter()
                 left = 0 if limits.nodes is None else max(1, limits.nodes - total_nodes)
                 r = search_root(state, depth, algorithm=algorithm, rule=self.rule, widths=self.widths,
-                                ordering=self.ordering, worst=self.worst, weights=self.weights, stop=watch.flag,
-                                node_limit=left, ws=self.ws)
+                                ordering=self.ordering, worst=self.worst, chance_plies=self.chance_plies,
+                                weights=self.weights, stop=watch.flag, node_limit=left, ws=self.ws,
+                                first=best.move if best is not None else None, robust=self.robust,
+                                hint=best.pv if best is not None else None)
                 total_nodes += r.nodes
                 if r.aborted or r.move < 0:
+                    if r.move >= 0 and r.first_searched and best is not None and r.move != best.move:
+                        # cut short, but the moves searched deeper include the last best and one beats it
+                        best = r
                     break
                 best, depth_done = r, depth
                 elapsed = time.perf_counter() - t0
                 if on_info is not None:
                     on_info(SearchInfo(search_id=sid, depth=depth, seldepth=r.seldepth,
-                                       score=self._score(r, me, algorithm), pv=tuple(r.pv), nodes=total_nodes,
-                                       nps=int(total_nodes / elapsed) if elapsed > 0 else 0,
+                                       score=self._score(r, me, algorithm, depth), pv=tuple(r.pv),
+                                       nodes=total_nodes, nps=int(total_nodes / elapsed) if elapsed > 0 else 0,
                                        time_ms=int(elapsed * 1000), text=algorithm))
                 if len(legal) == 1 and not limits.infinite:
                     break
                 if limits.nodes is not None and total_nodes >= limits.nodes:
                     break
-                ms = (time.perf_counter() - t0) * 1000
-                if not budget.should_start_next(ms, (time.perf_counter() - t_iter) * 1000) or watch.flag[0]:
+                if self._decided(state, r, algorithm) and not limits.infinite and limits.depth is None:
                     break
-        total_ms = int((time.perf_counter() - t0) * 1000)
+                ms = (time.perf_counter() - t0) * 1000
+                if watch.flag[0]:
+                    break
+                if limits.movetime is None and not budget.should_start_next(ms, (time.perf_counter() - t_iter) * 1000):
+                    break  # on a clock, time not spent is banked; with a move time it is lost
         if best is None:
-            return SearchResult(legal[0], Score.eval(0, me), (legal[0],), 0, total_nodes, total_ms)
-        return SearchResult(best.move, self._score(best, me, algorithm), tuple(best.pv), depth_done, total_nodes,
-                            total_ms, ponder=best.pv[1] if len(best.pv) > 1 else None)
+            move, score, pv = legal[0], Score.eval(0, me), (legal[0],)
+        else:
+            move, score, pv = best.move, self._score(best, me, algorithm, depth_done), tuple(best.pv)
+        total_ms = (time.perf_counter() - t0) * 1000
+        if budget.hard_ms is not None:
+            self.lateness.record(total_ms - budget.hard_ms)
+        return SearchResult(move, score, pv, depth_done, total_nodes, int(total_ms),
+                            ponder=pv[1] if len(pv) > 1 else None)
 
-    def _score(self, r: RootResult, me: int, algorithm: str) -> Score:
+    @staticmethod
+    def _decided(state: HareState, r: RootResult, algorithm: str) -> bool:
+        """Whether searching deeper cannot change the move: it finishes the player at once, or (two
+        players) a finish is certain whatever the other does and the cards bring."""
+        if algorithm == "alphabeta" and r.values[0] >= 2 * FINISHED:
+            return True
+        me = state.current_player
+        s = state.copy()
+        s.play(r.move)
+        return s.place[me] != 0
+
+    def _score(self, r: RootResult, me: int, algorithm: str, depth: int) -> Score:
         if algorithm == "maxn":
             return Score.vector(r.values)
-        return Score.eval(int(round(r.values[0])), me)
+        v = r.values[0]
+        if abs(v) >= 2 * FINISHED:
+            # a certain finish (the other is then placed last): EARLY per ply left when it happened
+            left = int(round((abs(v) - 2 * FINISHED - PLACE_STEP) / EARLY))
+            plies = max(1, depth - left)
+            return Score.mate(plies if v > 0 else -plies, me)
+        return Score.eval(int(round(v)), me)
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
-    for spec in ("hare(players=3)", "hare"):
+def warm_up(engine: HareEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (alpha-beta alone for
+    two players), or what any engine needs."""
+    two = engine is not None and engine.game.num_players == 2 and engine.twoplayer == "alphabeta"
+    for spec in ("hare",) if two else ("hare(players=3)", "hare"):
         from ...core.registry import load_game
 
         g = load_game(spec)
         HareEngine(g).search(g.new_state(), Limits(depth=2))
 
 
+def _writeup(game: HareGame, preset: str = "writeup", **options: object) -> HareEngine:
+    return HareEngine(game, preset=preset, **options)
+
+
+def _declare(name: str, default: object) -> Option:
+    """The typed declaration of one engine option (``make_engine`` checks a spec against it)."""
+    fixed = {"preset": Option(default, choices=tuple(PRESETS)),
+             "algorithm": Option(default, choices=("maxn", "paranoid")),
+             "rule": Option(default, choices=RULES),
+             "chance": Option(default, choices=("expect", "worst")),
+             "chanceplies": Option(default, 0, MAX_DEPTH, help="plies below which a card is the worst one"),
+             "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
+             "twoplayer": Option(default, choices=("alphabeta", "same")),
+             "maxdepth": Option(default, 1, MAX_DEPTH)}
+    if name in fixed:
+        return fixed[name]
+    if isinstance(default, bool):
+        return Option(default)
+    return Option(float(default), -1e6, 1e6, kind=float, help="evaluation weight")  # type: ignore[arg-type]
+
+
+def _options(overrides: dict[str, object]) -> dict[str, Option]:
+    return {k: _declare(k, v) for k, v in {"preset": "default", **_ENGINE_DEFAULTS, **overrides}.items()}
+
+
+_OPTIONS = _options({})
 register_engine("hare", "maxn", HareEngine, default=True,
                 help="numba max^n / paranoid / alpha-beta with hare cards as chance nodes",
-                options={"algorithm": "maxn", "rule": "absolute", "chance": "expect", "widths": "0/0/8/8/4",
-                         "ordering": True, "twoplayer": "alphabeta", "ks": 1.0, "kc": 1.0, "kp": 1.0,
-                         "maxdepth": 30})
+                options=_OPTIONS)
+register_engine("hare", "writeup", _writeup,
+                help="the original write-up's engine: maxn,preset=writeup (absolute rule, widths 0/0/8/8/4, "
+                     "the worst card, its evaluation terms)",
+                options=_options({**PRESETS["writeup"], "preset": "writeup"}))

@@ -2,9 +2,11 @@
 
 A position is an ``int64`` array of ``SIZE`` slots (see the layout below); the
 game's constants are another ``int64`` array (``cfg``) and the board's tables
-(``kinds``, ``prevh``, ``lettuce_ahead``). The plain-Python references are the
-rules in ``rules.py`` (move generation, moves, cards) and ``naive.py``
-(evaluation, max^n, paranoid); the tests compare them with these kernels.
+(``kinds``, ``prevh``, and ``btab``: the lettuce squares ahead of each square, then
+the solo table, see ``solo_layout``). The plain-Python references are the rules
+in ``rules.py`` (move generation, moves, cards), ``naive.py`` (evaluation, max^n,
+paranoid) and ``naive.solo_turns`` (the solo table); the tests compare them with
+these kernels.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ CFG_SIZE = C_DECK + B.N_CARDS
 
 # phases (as in rules.py)
 MOVE, DRAW, CHOOSE, OVER = 0, 1, 2, 3
+LEAF = -1  # the search's mark of a child where the move finished its mover (the search stops there)
 STRIDE, BACK, TAKE10, GIVE10, RESTART = 10000, 100, 1001, 1002, 1003
 LAST = 64
 MAXMOVES = 160
@@ -37,6 +40,9 @@ NODES, ABORTED, NODE_LIMIT, SELDEPTH = 0, 1, 2, 3
 # search kinds
 ABSOLUTE, RELATIVE, SUM, VERSUS = 0, 1, 2, 3  # VERSUS: own minus one named opponent (two left)
 NEG = -1e300
+
+# values (see config): racing values clamped to +-RACING_CAP, finished players far above them
+RACING_CAP, EARLY, PLACE_STEP, FINISHED = W.RACING_CAP, W.EARLY, W.PLACE_STEP, W.FINISHED
 
 
 @njit(cache=True, nogil=True)
@@ -457,8 +463,109 @@ def _apply(st, cfg, kinds, prevh, move):
 
 # -- evaluation -----------------------------------------------------------------------
 
+# -- the solo table: turns to finish alone ---------------------------------------------------------
+
+# btab layout: [0, 65) lettuce squares ahead of each square; then a header; then the solo table
+B_P, B_LK, B_C, B_H, B_TCAP, B_SOLO = 65, 66, 67, 68, 69, 70
+SOLO_CMAX = 250  # carrots beyond this count as this many
+SOLO_TCAP = 16  # turns counted up to this many ("16" means "16 or more")
+NO_LIMIT = 1 << 30  # the first of two pieces may finish with any number of carrots
+
+
 @njit(cache=True, nogil=True)
-def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
+def _solo_fill(kinds, prevh, pos, limit, cmax, hmax, tcap, t):
+    """Fill ``t[s, c, h]``: the fewest turns a lone piece on square ``s`` with ``c`` carrots and ``h`` lettuces,
+    free to move, needs to finish, capped at ``tcap``. The model: the piece keeps race position ``pos`` (so
+    lettuces pay 10 x pos and position squares pay as they would) and may keep ``limit`` carrots at the
+    finish; no other piece, no hare card: hare squares are not entered. Arriving on a lettuce square
+    includes the eating turn. (``naive.solo_turns`` is the reference.)"""
+    for s in range(64):
+        for c in range(cmax + 1):
+            for h in range(hmax + 1):
+                t[s, c, h] = tcap
+    changed = True
+    while changed:
+        changed = False
+        for s in range(63, -1, -1):
+            for h in range(hmax + 1):
+                for c in range(cmax + 1):
+                    best = t[s, c, h]
+                    if best == 1:
+                        continue
+                    n = 1
+                    cost = 1
+                    while s + n <= LAST and cost <= c:
+                        g = s + n
+                        k = kinds[g]
+                        if g == LAST:
+                            if h == 0 and c - cost <= limit:
+                                best = 1
+                                break
+                        elif k == B.LETTUCE:
+                            if h > 0:
+                                c2 = min(cmax, c - cost + 10 * pos)
+                                v = 2 + t[g, c2, h - 1]
+                                if v < best:
+                                    best = v
+                        elif k != B.HEDGEHOG and k != B.HARE:
+                            c2 = min(cmax, c - cost + _position_bonus(k, pos))
+                            v = 1 + t[g, c2, h]
+                            if v < best:
+                                best = v
+                        n += 1
+                        cost += n
+                    hp = prevh[s]
+                    if hp >= 0:
+                        v = 1 + t[hp, min(cmax, c + 10 * (s - hp)), h]
+                        if v < best:
+                            best = v
+                    if kinds[s] == B.CARROT:
+                        v = 1 + t[s, min(cmax, c + 10), h]
+                        if v < best:
+                            best = v
+                        if c >= 10:
+                            v = 1 + t[s, c - 10, h]
+                            if v < best:
+                                best = v
+                    if best < t[s, c, h]:
+                        t[s, c, h] = best
+                        changed = True
+
+
+@njit(cache=True, nogil=True)
+def _solo(btab, pos, lk, s, c, h):
+    """The solo table's turns for race position ``pos``, limit index ``lk``, square, carrots, lettuces."""
+    C = btab[B_C]
+    H = btab[B_H]
+    if c >= C:
+        c = C - 1
+    if c < 0:
+        c = 0
+    if h >= H:
+        h = H - 1
+    i = (((pos - 1) * btab[B_LK] + lk) * 64 + s) * C * H + c * H + h
+    return btab[B_SOLO + i]
+
+
+@njit(cache=True, nogil=True)
+def _due(st, cfg, kinds, p):
+    """Carrots ``p`` receives at the start of its next turn, before moving: a lettuce about to be eaten
+    (10 x race position) and a position square reached on the last turn that matches the race position."""
+    ppp = cfg[C_PPP]
+    due = 0
+    for j in range(p * ppp, p * ppp + ppp):
+        s = st[SQ + j]
+        if s >= LAST:
+            continue
+        if st[EATS + j] == 1:
+            due += 10 * _race_position(st, cfg, j)
+        elif st[FRESH + j] != 0:
+            due += _position_bonus(kinds[s], _race_position(st, cfg, j))
+    return due
+
+
+@njit(cache=True, nogil=True)
+def _evaluate(st, cfg, kinds, btab, w, out):
     """One value per player into ``out`` (naive.evaluate is the reference)."""
     n = cfg[C_N]
     ppp = cfg[C_PPP]
@@ -467,45 +574,117 @@ def _evaluate(st, cfg, kinds, lettuce_ahead, w, out):
         if st[PLACE + p] != 0:
             finished += 1
     for p in range(n):
-        if st[PLACE + p] != 0:
-            out[p] = w[W.FINISHED] + w[W.PLACE_STEP] * (n - st[PLACE + p])
+        pl = st[PLACE + p]
+        if pl != 0:
+            out[p] = _place_value(pl, n)
             continue
         prog = 0
         togo = 0
         ahead = 0
         second_half = False
-        c = st[CAR + p]
+        c = st[CAR + p] + w[W.DUE] * _due(st, cfg, kinds, p)
         let = st[LET + p]
         if ppp == 2:
             limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
         else:
             limit = 10 * (finished + 1)
-        can_finish = False
+        lim = limit if limit >= 0 else 20
         for j in range(p * ppp, p * ppp + ppp):
             if st[EATS + j] == 1:
                 let -= 1  # about to eat: counted as eaten
+        can_finish = False
+        reach = False
+        over = 1e300
         for j in range(p * ppp, p * ppp + ppp):
             s = st[SQ + j]
             prog += s
             togo += LAST - s
             if s < LAST:
-                if lettuce_ahead[s] > ahead:
-                    ahead = lettuce_ahead[s]
+                if btab[s] > ahead:
+                    ahead = btab[s]
                 if s >= 32:
                     second_half = True
-                d = LAST - s
-                if let == 0 and _cost(d) <= c and (limit < 0 or c - _cost(d) <= limit):
-                    can_finish = True
+                d = _cost(LAST - s)
+                if let == 0 and d <= c:
+                    reach = True
+                    if c - d - lim < over:
+                        over = c - d - lim
+                    if limit < 0 or c - d <= limit:
+                        can_finish = True
         S = -w[W.LETTUCE] * let - w[W.BEHIND] * max(0, let - ahead)
+        if let > 0:
+            S -= w[W.TIGHT] * let / (1.0 + max(0, ahead - let))
         need = w[W.NEED_PER_SQUARE] * togo
-        lim = limit if limit >= 0 else 20
         excess = max(0.0, c - need - lim)
         curve = w[W.C1] if second_half else w[W.C0]
-        C = curve * np.sqrt(min(c, need)) - w[W.EXCESS] * excess
+        C = curve * np.sqrt(max(0.0, min(c, need))) - w[W.EXCESS] * excess
         if can_finish:
             C += w[W.FINISHABLE]
+        if reach and over > 0:
+            C -= w[W.PERCARROT] * over
         P = 3.0 * prog
-        out[p] = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
+        v = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
+        if w[W.TURNS] != 0.0:
+            v -= w[W.TURNS] * _turns(st, cfg, kinds, btab, p, finished)
+        out[p] = min(RACING_CAP, max(-RACING_CAP, v))
+
+
+@njit(cache=True, nogil=True)
+def _turns(st, cfg, kinds, btab, p, finished):
+    """Player ``p``'s turns to finish by the solo table. With two pieces on the track, the sum for the two:
+    the front piece home first (no carrot limit) with a share of the carrots in proportion to its distance,
+    the rear one with the rest (at most 20 at the finish) and the lettuces (as many as it has lettuce
+    squares ahead; the front piece the others)."""
+    ppp = cfg[C_PPP]
+    let = st[LET + p]
+    extra = st[SKIP + p]
+    j = -1
+    k = -1
+    for q in range(p * ppp, p * ppp + ppp):
+        if st[SQ + q] < LAST:
+            if st[EATS + q] == 1:
+                let -= 1  # the eating turn: its payout is among the carrots due
+                extra += 1
+            if j < 0:
+                j = q
+            else:
+                k = q
+    if j < 0:
+        return 0
+    c = st[CAR + p] + _due(st, cfg, kinds, p)
+    if k < 0:
+        lk = 0 if ppp == 2 else finished
+        return extra + _solo(btab, _race_position(st, cfg, j), lk, st[SQ + j], c, let)
+    if st[SQ + k] > st[SQ + j]:
+        j, k = k, j  # j the front piece, k the rear one
+    df = LAST - st[SQ + j]
+    dr = LAST - st[SQ + k]
+    cf = c * df // (df + dr)
+    hr = min(let, btab[st[SQ + k]])
+    hf = let - hr
+    return (extra + _solo(btab, _race_position(st, cfg, j), 1, st[SQ + j], cf, hf)
+            + _solo(btab, _race_position(st, cfg, k), 0, st[SQ + k], c - cf, hr))
+
+
+@njit(cache=True, nogil=True)
+def _place_value(place, n):
+    """The value of a player placed ``place`` of ``n``: above every racing value, the better place the
+    more; the last place below every racing value."""
+    if place >= n:
+        return -FINISHED
+    return FINISHED + PLACE_STEP * (n - place)
+
+
+@njit(cache=True, nogil=True)
+def _leaf(st, cfg, kinds, btab, w, mover, left, out):
+    """The static values of ``st`` into ``out``; ``mover`` (the player whose move led here, -1: none)
+    gets ``EARLY`` per ply ``left`` to the horizon when that move finished it (finishing earlier is
+    worth more). Returns whether ``mover`` has just finished (the node is then a leaf)."""
+    _evaluate(st, cfg, kinds, btab, w, out)
+    if mover >= 0 and st[PLACE + mover] != 0:
+        out[mover] += EARLY * left
+        return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -531,18 +710,22 @@ def _decision(v, p, rule, other, n):
 # -- searches -----------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order, cvals,
-           cphase, stats):
+def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, btab, w, moves, scores, order,
+           cvals, cphase, stats):
     """Order the moves at ``lvl`` by ``sign`` times ``pov``'s static value of each child (stable, best first).
 
-    Each child's evaluation vector and phase are kept in ``cvals[lvl, i]`` and ``cphase[lvl, i]``.
+    Each child's values (``_leaf`` with ``depth - 1`` plies left) and phase are kept in ``cvals[lvl, i]`` and
+    ``cphase[lvl, i]``; the phase is ``LEAF`` where the move finished its mover.
     """
     n = cfg[C_N]
+    mover = stack[lvl, TURN]
     for i in range(nm):
         stack[lvl + 1, :] = stack[lvl, :]
         _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
-        _evaluate(stack[lvl + 1], cfg, kinds, lettuce_ahead, w, cvals[lvl, i])
-        cphase[lvl, i] = stack[lvl + 1, PHASE]
+        if _leaf(stack[lvl + 1], cfg, kinds, btab, w, mover, depth - 1, cvals[lvl, i]):
+            cphase[lvl, i] = LEAF
+        else:
+            cphase[lvl, i] = stack[lvl + 1, PHASE]
         stats[NODES] += 1
         scores[lvl, i] = sign * _decision(cvals[lvl, i], pov, rule, other, n)
         order[lvl, i] = i
@@ -558,7 +741,9 @@ def _order(stack, lvl, nm, pov, rule, other, sign, cfg, kinds, prevh, lettuce_ah
 
 @njit(cache=True, nogil=True)
 def _poll(stop, stats):
-    if (stats[NODES] & 1023) == 0 and (stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT])):
+    """Whether to give up: the stop flag (read at every node, so that a deadline is met within
+    microseconds of work) or the node limit."""
+    if stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]):
         stats[ABORTED] = 1
     return stats[ABORTED] != 0
 
@@ -594,9 +779,12 @@ def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
 
 
 @njit(cache=True, nogil=True)
-def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst,
+def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, ordering, cfull,
           moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen):
-    """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference)."""
+    """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference).
+
+    A hare card drawn ``cfull`` or more plies below the root is not branched on: the card that looks worst
+    for the drawer at a glance is searched alone (the write-up's shortcut; ``cfull = 0``: everywhere)."""
     st = stack[lvl]
     n = cfg[C_N]
     stats[NODES] += 1
@@ -607,7 +795,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
         return
     ph = st[PHASE]
     if ph == OVER or (depth <= 0 and ph != DRAW):
-        _evaluate(st, cfg, kinds, lettuce_ahead, w, vals[lvl])
+        _evaluate(st, cfg, kinds, btab, w, vals[lvl])
         return
     if ph == DRAW:
         counts = np.zeros(B.N_CARDS, dtype=np.int64)
@@ -615,26 +803,26 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
         reps = np.zeros(B.N_CARDS, dtype=np.int64)
         ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
-        if worst:
+        if ply >= cfull:
             # the original's shortcut: assume the card that looks worst for the drawer, search only that one
             bestg = 0
             best = 1e300
             for g in range(ng):
-                _evaluate(cst[lvl, reps[g]], cfg, kinds, lettuce_ahead, w, gvals[lvl, g])
+                _evaluate(cst[lvl, reps[g]], cfg, kinds, btab, w, gvals[lvl, g])
                 stats[NODES] += 1
                 d = _decision(gvals[lvl, g], drawer, rule, -1, n)
                 if d < best:
                     best = d
                     bestg = g
             stack[lvl + 1, :] = cst[lvl, reps[bestg]]
-            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
-                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, btab, w, widths, rule, ordering,
+                  cfull, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
             vals[lvl, :] = vals[lvl + 1, :]
             return
         for g in range(ng):
             stack[lvl + 1, :] = cst[lvl, reps[g]]
-            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering,
-                  worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
+            _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, btab, w, widths, rule, ordering,
+                  cfull, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
             if stats[ABORTED] != 0:
                 return
             gvals[lvl, g, :] = vals[lvl + 1, :]
@@ -650,8 +838,8 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
     if ordering:
-        _order(stack, lvl, nm, p, rule, np.int64(-1), 1.0, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
-               cvals, cphase, stats)
+        _order(stack, lvl, nm, depth, p, rule, np.int64(-1), 1.0, cfg, kinds, prevh, btab, w, moves, scores,
+               order, cvals, cphase, stats)
     else:
         for i in range(nm):
             order[lvl, i] = i
@@ -661,18 +849,24 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
     for ii in range(k):
         idx = order[lvl, ii]
         m = moves[lvl, idx]
-        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+        if ordering and (depth == 1 or cphase[lvl, idx] == LEAF) and cphase[lvl, idx] != DRAW:
             # a leaf already built and scored by the ordering
             vals[lvl + 1, :] = cvals[lvl, idx, :]
             pvlen[lvl + 1] = 0
         else:
             stack[lvl + 1, :] = stack[lvl, :]
             _apply(stack[lvl + 1], cfg, kinds, prevh, m)
-            _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh, lettuce_ahead,
-                  w, widths, rule, ordering, worst, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop,
-                  pv, pvlen)
-            if stats[ABORTED] != 0:
-                return
+            if stack[lvl + 1, PLACE + p] != 0:
+                # the move finished its mover: the search stops here
+                stats[NODES] += 1
+                _leaf(stack[lvl + 1], cfg, kinds, btab, w, p, depth - 1, vals[lvl + 1])
+                pvlen[lvl + 1] = 0
+            else:
+                _maxn(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), cfg, kinds, prevh,
+                      btab, w, widths, rule, ordering, cfull, moves, scores, order, cvals, cphase, cst, gvals,
+                      vals, stats, stop, pv, pvlen)
+                if stats[ABORTED] != 0:
+                    return
         d = _decision(vals[lvl + 1], p, rule, -1, n)
         if d > best:
             best = d
@@ -685,10 +879,13 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, lettuce_ahead, w, widths, r
 
 
 @njit(cache=True, nogil=True)
-def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, lettuce_ahead, w, widths,
-              rule, ordering, worst, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen):
+def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, btab, w, widths,
+              rule, ordering, cfull, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen,
+              hint, hintlen, onpv):
     """Paranoid search (alpha-beta when ``prune``): ``root`` maximises its decision value, every other
-    player minimises it; expectation (or the worst card for the drawer) at chance nodes."""
+    player minimises it; expectation (or the worst card for the drawer) at chance nodes. Along the line
+    ``hint[:hintlen]`` (the last iteration's principal variation; ``onpv`` (1/0): this node is on it) the
+    hinted move is searched first."""
     st = stack[lvl]
     n = cfg[C_N]
     stats[NODES] += 1
@@ -700,7 +897,7 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
     ph = st[PHASE]
     if ph == OVER or (depth <= 0 and ph != DRAW):
         leaf = gvals[lvl, 0]
-        _evaluate(st, cfg, kinds, lettuce_ahead, w, leaf)
+        _evaluate(st, cfg, kinds, btab, w, leaf)
         return _decision(leaf, root, rule, other, n)
     if ph == DRAW:
         counts = np.zeros(B.N_CARDS, dtype=np.int64)
@@ -708,12 +905,12 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
         reps = np.zeros(B.N_CARDS, dtype=np.int64)
         ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
-        if worst:
+        if ply >= cfull:
             # the original's shortcut: the card that looks worst for the drawer, searched alone
             bestg = 0
             best = 1e300
             for g in range(ng):
-                _evaluate(cst[lvl, reps[g]], cfg, kinds, lettuce_ahead, w, gvals[lvl, g])
+                _evaluate(cst[lvl, reps[g]], cfg, kinds, btab, w, gvals[lvl, g])
                 stats[NODES] += 1
                 d = _decision(gvals[lvl, g], root, rule, other, n)
                 if drawer != root:
@@ -723,13 +920,13 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
                     bestg = g
             stack[lvl + 1, :] = cst[lvl, reps[bestg]]
             return _paranoid(stack, lvl + np.int64(1), depth, ply, alpha, beta, root, other, cfg, kinds, prevh,
-                             lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals,
-                             cphase, cst, gvals, stats, stop, pv, pvlen)
+                             btab, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals,
+                             cphase, cst, gvals, stats, stop, pv, pvlen, hint, hintlen, np.int64(0))
         for g in range(ng):
             stack[lvl + 1, :] = cst[lvl, reps[g]]
             v = _paranoid(stack, lvl + np.int64(1), depth, ply, -1e300, 1e300, root, other, cfg, kinds, prevh,
-                          lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores, order, cvals, cphase,
-                          cst, gvals, stats, stop, pv, pvlen)
+                          btab, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals, cphase,
+                          cst, gvals, stats, stop, pv, pvlen, hint, hintlen, np.int64(0))
             if stats[ABORTED] != 0:
                 return 0.0
             gvals[lvl, g, 0] = v
@@ -743,29 +940,49 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
     sign = 1.0 if p == root else -1.0
     if ordering:
-        _order(stack, lvl, nm, root, rule, other, sign, cfg, kinds, prevh, lettuce_ahead, w, moves, scores, order,
-               cvals, cphase, stats)
+        _order(stack, lvl, nm, depth, root, rule, other, sign, cfg, kinds, prevh, btab, w, moves, scores,
+               order, cvals, cphase, stats)
     else:
         for i in range(nm):
             order[lvl, i] = i
     wd = widths[min(ply, widths.shape[0] - 1)]
     k = nm if wd == 0 else min(nm, wd)
+    if onpv != 0 and ply < hintlen:
+        for ii in range(k):
+            if moves[lvl, order[lvl, ii]] == hint[ply]:
+                idx = order[lvl, ii]
+                for q in range(ii, 0, -1):
+                    order[lvl, q] = order[lvl, q - 1]
+                order[lvl, 0] = idx
+                break
     maximise = p == root
     best = -1e300 if maximise else 1e300
     for ii in range(k):
         idx = order[lvl, ii]
         m = moves[lvl, idx]
-        if ordering and depth == 1 and cphase[lvl, idx] != DRAW:
+        if ordering and (depth == 1 or cphase[lvl, idx] == LEAF) and cphase[lvl, idx] != DRAW:
             v = sign * scores[lvl, idx]  # a leaf already built and scored by the ordering
             pvlen[lvl + 1] = 0
         else:
             stack[lvl + 1, :] = stack[lvl, :]
             _apply(stack[lvl + 1], cfg, kinds, prevh, m)
-            v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root, other,
-                          cfg, kinds, prevh, lettuce_ahead, w, widths, rule, ordering, worst, prune, moves, scores,
-                          order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen)
-            if stats[ABORTED] != 0:
-                return 0.0
+            if stack[lvl + 1, PLACE + p] != 0:
+                # the move finished its mover: the search stops here
+                stats[NODES] += 1
+                leaf = gvals[lvl + 1, 0]
+                _leaf(stack[lvl + 1], cfg, kinds, btab, w, p, depth - 1, leaf)
+                v = _decision(leaf, root, rule, other, n)
+                pvlen[lvl + 1] = 0
+            else:
+                child_on = np.int64(0)
+                if onpv != 0 and ply < hintlen and m == hint[ply]:
+                    child_on = np.int64(1)
+                v = _paranoid(stack, lvl + np.int64(1), depth - np.int64(1), ply + np.int64(1), alpha, beta, root,
+                              other, cfg, kinds, prevh, btab, w, widths, rule, ordering, cfull, prune, moves,
+                              scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen, hint, hintlen,
+                              child_on)
+                if stats[ABORTED] != 0:
+                    return 0.0
         if (maximise and v > best) or (not maximise and v < best):
             best = v
             pv[lvl, 0] = m
@@ -809,7 +1026,7 @@ def _perft(stack, lvl, depth, cfg, kinds, prevh, moves, stats):
 
 
 @njit(cache=True, nogil=True)
-def _build_and_score(st, cfg, kinds, prevh, lettuce_ahead, w, rounds, moves, child, tmp):
+def _build_and_score(st, cfg, kinds, prevh, btab, w, rounds, moves, child, tmp):
     """Benchmark loop: ``rounds`` times, build every child of ``st`` and score it; returns the count."""
     count = 0
     for _ in range(rounds):
@@ -817,7 +1034,7 @@ def _build_and_score(st, cfg, kinds, prevh, lettuce_ahead, w, rounds, moves, chi
         for i in range(nm):
             child[:] = st
             _apply(child, cfg, kinds, prevh, moves[i])
-            _evaluate(child, cfg, kinds, lettuce_ahead, w, tmp)
+            _evaluate(child, cfg, kinds, btab, w, tmp)
             count += 1
     return count
 
@@ -842,14 +1059,63 @@ def lettuce_ahead_table(kinds: np.ndarray) -> np.ndarray:
     return out
 
 
+def solo_layout(game) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-def]
+    """The solo table's dimensions for ``game``: race positions, limit indices, carrots (0..cmax), lettuces.
+
+    One table per race position (1..pieces) and carrot limit at the finish (10 x the place for one piece
+    each: one per number of players already home; for two pieces each 20 for the second piece home, and
+    no limit for the first)."""
+    lk = 2 if game.ppp == 2 else game.n
+    return game.npieces, lk, SOLO_CMAX + 1, game.start_lettuces + 1
+
+
+def board_table(game, solo: bool = True) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """``btab`` of ``game``: the lettuce squares ahead of each square, then the solo table (``solo``; without
+    it the table is empty and only an evaluation with no ``turns`` weight may use it)."""
+    kinds = np.asarray(game.kinds, dtype=np.int64)
+    prevh = B.previous_hedgehog(kinds)
+    P, LK, C, H = solo_layout(game)
+    if not solo:
+        out = np.zeros(B_SOLO, dtype=np.int64)
+        out[:65] = lettuce_ahead_table(kinds)
+        out[B_P], out[B_LK], out[B_C], out[B_H], out[B_TCAP] = P, LK, C, H, SOLO_TCAP
+        return out
+    out = np.zeros(B_SOLO + P * LK * 64 * C * H, dtype=np.int64)
+    out[:65] = lettuce_ahead_table(kinds)
+    out[B_P], out[B_LK], out[B_C], out[B_H], out[B_TCAP] = P, LK, C, H, SOLO_TCAP
+    t = np.zeros((64, C, H), dtype=np.int64)
+    size = 64 * C * H
+    for pos in range(1, P + 1):
+        for lk in range(LK):
+            limit = (20 if lk == 0 else NO_LIMIT) if game.ppp == 2 else 10 * (lk + 1)
+            _solo_fill(kinds, prevh, np.int64(pos), np.int64(limit), np.int64(C - 1), np.int64(H - 1),
+                       np.int64(SOLO_TCAP), t)
+            i = B_SOLO + ((pos - 1) * LK + lk) * size
+            out[i:i + size] = t.reshape(-1)
+    return out
+
+
+_BOARD_TABLES: dict[str, np.ndarray] = {}
+
+
 class Tables:
-    """The arrays the kernels need for one game."""
+    """The arrays the kernels need for one game. ``board(w)`` is the ``btab`` for the weights ``w``: with the
+    solo table (built once per game spec and process, a fraction of a second) only when ``w`` uses it."""
 
     def __init__(self, game) -> None:  # type: ignore[no-untyped-def]
+        self.game = game
         self.cfg = game_config(game)
         self.kinds = np.asarray(game.kinds, dtype=np.int64)
         self.prevh = B.previous_hedgehog(self.kinds)
-        self.lettuce_ahead = lettuce_ahead_table(self.kinds)
+        self.btab = board_table(game, solo=False)
+
+    def board(self, w: np.ndarray) -> np.ndarray:
+        if w[W.TURNS] == 0.0:
+            return self.btab
+        key = self.game.spec
+        if key not in _BOARD_TABLES:
+            _BOARD_TABLES[key] = board_table(self.game)
+        return _BOARD_TABLES[key]
 
 
 def pack(state) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -915,5 +1181,5 @@ def evaluate(st: np.ndarray, tables: Tables, weights: np.ndarray) -> np.ndarray:
     if weights.dtype != np.float64 or weights.shape != (W.N_WEIGHTS,):
         raise ValueError(f"weights must be a float64 array of {W.N_WEIGHTS}")
     out = np.zeros(int(tables.cfg[C_N]), dtype=np.float64)
-    _evaluate(st, tables.cfg, tables.kinds, tables.lettuce_ahead, weights, out)
+    _evaluate(st, tables.cfg, tables.kinds, tables.board(weights), weights, out)
     return out

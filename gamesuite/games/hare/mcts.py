@@ -34,6 +34,7 @@ from numba import njit
 from ...core.errors import InvalidOptionError, quote
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option, memory_option, seed_option
 from ...core.registry import register_engine
 from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
@@ -85,7 +86,7 @@ def _playout(st, cfg, kinds, prevh, moves, counts, rng, horizon, stop) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _returns(st, cfg, kinds, lettuce_ahead, w, vals, out) -> None:
+def _returns(st, cfg, kinds, btab, w, vals, out) -> None:
     """One return per player into ``out``: places (the racing players ranked by the evaluation) as returns."""
     n = cfg[K.C_N]
     finished = 0
@@ -93,7 +94,7 @@ def _returns(st, cfg, kinds, lettuce_ahead, w, vals, out) -> None:
         if st[K.PLACE + p] != 0:
             finished += 1
     if finished < n:
-        K._evaluate(st, cfg, kinds, lettuce_ahead, w, vals)
+        K._evaluate(st, cfg, kinds, btab, w, vals)
     for p in range(n):
         place = st[K.PLACE + p]
         if place == 0:
@@ -127,7 +128,7 @@ def _select(nodes, wsum, node, player, c, rng) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _run(st0, cfg, kinds, prevh, lettuce_ahead, w, nodes, wsum, root, stats, sims, c, expand_at, horizon, rng,
+def _run(st0, cfg, kinds, prevh, btab, w, nodes, wsum, root, stats, sims, c, expand_at, horizon, rng,
          stop) -> int:
     """Run up to ``sims`` simulations from tree row ``root`` (position ``st0``); how many ran.
 
@@ -197,7 +198,7 @@ def _run(st0, cfg, kinds, prevh, lettuce_ahead, w, nodes, wsum, root, stats, sim
             node = child
         if st[K.PHASE] != K.OVER:
             _playout(st, cfg, kinds, prevh, moves, counts, rng, horizon, stop)
-        _returns(st, cfg, kinds, lettuce_ahead, w, vals, ret)
+        _returns(st, cfg, kinds, btab, w, vals, ret)
         if depth > stats[MAXDEPTH]:
             stats[MAXDEPTH] = depth
         for d in range(depth + 1):
@@ -238,7 +239,7 @@ def run(state: HareState, nodes: np.ndarray, wsum: np.ndarray, stats: np.ndarray
     t = tables_for(g)
     w = (weights or Weights()).array()
     stop = np.zeros(1, dtype=np.uint8) if stop is None else stop
-    return int(_run(K.pack(state), t.cfg, t.kinds, t.prevh, t.lettuce_ahead, w, nodes, wsum, np.int64(root), stats,
+    return int(_run(K.pack(state), t.cfg, t.kinds, t.prevh, t.board(w), w, nodes, wsum, np.int64(root), stats,
                     np.int64(sims), float(c), np.int64(expand_at), np.int64(horizon), rng, stop))
 
 
@@ -256,7 +257,8 @@ def playout(state: HareState, rng: np.ndarray, horizon: int = 0, weights: Weight
     plies = _playout(st, t.cfg, t.kinds, t.prevh, moves, counts, rng, np.int64(horizon), np.zeros(1, np.uint8))
     vals = np.zeros(K.MAXP)
     out = np.zeros(K.MAXP)
-    _returns(st, t.cfg, t.kinds, t.lettuce_ahead, (weights or Weights()).array(), vals, out)
+    w = (weights or Weights()).array()
+    _returns(st, t.cfg, t.kinds, t.board(w), w, vals, out)
     return [float(x) for x in out[:state.game.n]], int(plies)
 
 
@@ -573,5 +575,7 @@ def warm_up() -> None:
 
 register_engine("hare", "mcts", HareMCTS,
                 help="max^n-style UCT in numba: one return per player, hare cards as chance nodes, random playouts",
-                options={"c": 1.0, "expand": 1, "horizon": 200, "memory": 64, "temperature": 0.0, "reuse": True,
-                         "seed": None, "info_ms": 500})
+                options={"c": Option(1.0, 0, 100), "expand": Option(1, 0, 10**6),
+                         "horizon": Option(200, 0, 10**5, help="playout plies before the evaluation (0: to the end)"),
+                         "memory": memory_option(64, "MB of tree"), "temperature": Option(0.0, 0, 100),
+                         "reuse": Option(True), "seed": seed_option(), "info_ms": Option(500, 1, 10**7)})

@@ -10,12 +10,34 @@ import math
 from typing import Sequence
 
 from . import board as B
-from .config import RULES, Weights
+import numpy as np
+
+from .config import EARLY, FINISHED, N_WEIGHTS, PLACE_STEP, RACING_CAP, RULES, Weights
 from .rules import DRAW, OVER, HareState
 
 
 def _lettuce_ahead(kind: Sequence[int], s: int) -> int:
     return sum(1 for t in range(s + 1, len(kind)) if kind[t] == B.LETTUCE)
+
+
+def due(state: HareState, p: int) -> int:
+    """Carrots ``p`` receives at the start of its next turn: a lettuce about to be eaten, a matching
+    position square reached on the last turn."""
+    g = state.game
+    out = 0
+    for j in state.pieces_of(p):
+        if state.sq[j] >= B.LAST:
+            continue
+        if state.eat[j] == 1:
+            out += 10 * state.race_position(j)
+        elif state.fresh[j]:
+            out += B.position_bonus(g.kind[state.sq[j]], state.race_position(j))
+    return out
+
+
+def place_value(place: int, n: int) -> float:
+    """A finished player's value (``kernels._place_value``)."""
+    return -FINISHED if place >= n else FINISHED + PLACE_STEP * (n - place)
 
 
 def evaluate(state: HareState, w: Weights) -> list[float]:
@@ -24,30 +46,121 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
     out: list[float] = []
     for p in range(g.n):
         if state.place[p]:
-            out.append(w.finished + w.place_step * (g.n - state.place[p]))
+            out.append(place_value(state.place[p], g.n))
             continue
-        c = state.car[p]
+        c = state.car[p] + w.due * due(state, p)
         let = state.let[p] - sum(1 for j in state.pieces_of(p) if state.eat[j] == 1)  # about to eat: eaten
         limit = state.finish_limit(p)
+        lim = limit if limit >= 0 else 20
         squares = [state.sq[j] for j in state.pieces_of(p)]
         racing = [s for s in squares if s < B.LAST]
         prog = sum(squares)
         togo = sum(B.LAST - s for s in squares)
         ahead = max([_lettuce_ahead(g.kind, s) for s in racing] + [0])
         second_half = any(s >= 32 for s in racing)
-        can_finish = any(let == 0 and B.cost(B.LAST - s) <= c and (limit < 0 or c - B.cost(B.LAST - s) <= limit)
-                         for s in racing)
+        within = [B.cost(B.LAST - s) for s in racing if let == 0 and B.cost(B.LAST - s) <= c]
+        can_finish = any(limit < 0 or c - d <= limit for d in within)
         S = -w.lettuce * let - w.behind * max(0, let - ahead)
+        if let > 0:
+            S -= w.tight * let / (1.0 + max(0, ahead - let))
         need = w.need_per_square * togo
-        lim = limit if limit >= 0 else 20
         excess = max(0.0, c - need - lim)
         curve = w.c1 if second_half else w.c0
-        C = curve * math.sqrt(min(c, need)) - w.excess * excess
+        C = curve * math.sqrt(max(0.0, min(c, need))) - w.excess * excess
         if can_finish:
             C += w.finishable
+        if within:
+            over = min(c - d - lim for d in within)
+            if over > 0:
+                C -= w.percarrot * over
         P = 3.0 * prog
-        out.append(w.ks * S + w.kc * C + w.kp * P - w.skip * state.skip[p])
+        v = w.ks * S + w.kc * C + w.kp * P - w.skip * state.skip[p]
+        if w.turns:
+            v -= w.turns * turns(state, p)
+        out.append(min(RACING_CAP, max(-RACING_CAP, v)))
     return out
+
+
+def turns(state: HareState, p: int) -> int:
+    """Player ``p``'s turns to finish alone (``kernels._turns``), read from the solo table the kernels build
+    (``solo_turns``, a breadth-first search, is that table's reference)."""
+    from . import kernels as K
+
+    g = state.game
+    racing = [j for j in state.pieces_of(p) if state.sq[j] < B.LAST]
+    if not racing:
+        return 0
+    let = state.let[p] - sum(1 for j in racing if state.eat[j] == 1)
+    extra = state.skip[p] + sum(1 for j in racing if state.eat[j] == 1)
+    c = state.car[p] + due(state, p)
+    _, lk_count, cdim, hdim = K.solo_layout(g)
+    btab = K.Tables(g).board(np.array([1.0] * N_WEIGHTS))
+
+    def solo(j: int, lk: int, carrots: int, lettuces: int) -> int:
+        carrots = min(max(carrots, 0), cdim - 1)
+        i = (((state.race_position(j) - 1) * lk_count + lk) * 64 + state.sq[j]) * cdim * hdim
+        return int(btab[K.B_SOLO + i + carrots * hdim + min(lettuces, hdim - 1)])
+
+    if len(racing) == 1:
+        return extra + solo(racing[0], 0 if g.ppp == 2 else state.finished_players(), c, let)
+    front, rear = sorted(racing, key=lambda j: -state.sq[j]) if state.sq[racing[0]] != state.sq[racing[1]] \
+        else (racing[0], racing[1])
+    df, dr = B.LAST - state.sq[front], B.LAST - state.sq[rear]
+    cf = c * df // (df + dr)
+    hr = min(let, _lettuce_ahead(g.kind, state.sq[rear]))
+    return extra + solo(front, 1, cf, let - hr) + solo(rear, 0, c - cf, hr)
+
+
+def solo_turns(game, pos: int, limit: int, square: int, carrots: int, lettuces: int,  # type: ignore[no-untyped-def]
+               cap: int = 16, cmax: int = 250) -> int:
+    """The fewest turns a lone piece needs to finish (``kernels._solo_fill``'s model), by a breadth-first
+    search over its positions, turn by turn: race position ``pos`` kept, ``limit`` carrots allowed at the
+    finish, no hare squares, a lettuce square's eating turn included; ``cap`` if not within ``cap`` turns."""
+    kind = game.kind
+    prevh = game.prev_hedgehog
+    start = (square, min(carrots, cmax), lettuces)
+    dist = {start: 0}
+    buckets: dict[int, list] = {0: [start]}
+    for t in range(cap):
+        for st in buckets.pop(t, []):
+            if dist[st] != t:
+                continue
+            s, c, h = st
+            succ = []
+            n = 1
+            while s + n <= B.LAST and B.cost(n) <= c:
+                g, cost = s + n, B.cost(n)
+                if g == B.LAST:
+                    if h == 0 and c - cost <= limit:
+                        return t + 1
+                elif kind[g] == B.LETTUCE:
+                    if h > 0:
+                        succ.append((2, (g, min(cmax, c - cost + 10 * pos), h - 1)))
+                elif kind[g] not in (B.HEDGEHOG, B.HARE):
+                    succ.append((1, (g, min(cmax, c - cost + B.position_bonus(kind[g], pos)), h)))
+                n += 1
+            if prevh[s] >= 0:
+                succ.append((1, (prevh[s], min(cmax, c + 10 * (s - prevh[s])), h)))
+            if kind[s] == B.CARROT:
+                succ.append((1, (s, min(cmax, c + 10), h)))
+                if c >= 10:
+                    succ.append((1, (s, c - 10, h)))
+            for used, nst in succ:
+                d = t + used
+                if d < cap and d < dist.get(nst, cap):
+                    dist[nst] = d
+                    buckets.setdefault(d, []).append(nst)
+    return cap
+
+
+def leaf(state: HareState, w: Weights, mover: int, left: int) -> tuple[list[float], bool]:
+    """The static values; ``mover`` gets ``EARLY`` per ply ``left`` when it has just finished
+    (``kernels._leaf``). Also whether it has."""
+    v = evaluate(state, w)
+    if mover >= 0 and state.place[mover]:
+        v[mover] += EARLY * left
+        return v, True
+    return v, False
 
 
 def decision(v: Sequence[float], p: int, rule: str, other: int = -1) -> float:
@@ -65,11 +178,13 @@ def decision(v: Sequence[float], p: int, rule: str, other: int = -1) -> float:
     raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
 
 
-def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str, other: int, sign: float) -> list[int]:
+def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str, other: int, sign: float,
+             left: int) -> list[int]:
+    mover = state.current_player
     scored = []
     for m in moves:
         state.play(m)
-        scored.append(sign * decision(evaluate(state, w), pov, rule, other))
+        scored.append(sign * decision(leaf(state, w, mover, left)[0], pov, rule, other))
         state.undo()
     idx = sorted(range(len(moves)), key=lambda i: -scored[i])  # stable: ties keep the generation order
     return [moves[i] for i in idx]
@@ -92,36 +207,41 @@ def _width(widths: Sequence[int], ply: int) -> int:
 
 
 def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", widths: Sequence[int] = (0,),
-         ordering: bool = False, worst: bool = False, ply: int = 0) -> tuple[list[float], list[int]]:
-    """Max^n value vector and principal variation (moves only; it stops at a chance node)."""
+         ordering: bool = False, worst: bool = False, ply: int = 0, cfull: int = 1 << 30
+         ) -> tuple[list[float], list[int]]:
+    """Max^n value vector and principal variation (moves only; it stops at a chance node). A card drawn
+    ``cfull`` or more plies below the root (or anywhere with ``worst``) is replaced by the worst-looking one."""
     if state.phase == OVER or (depth <= 0 and state.phase != DRAW):
         return evaluate(state, w), []
     if state.phase == DRAW:
-        if worst:
+        if worst or ply >= cfull:
             drawer = state.owner(state.pp)
             card = _worst_card(state, w, lambda v: decision(v, drawer, rule))
             state.play(card)
-            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply)
+            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply, cfull)
             state.undo()
             return v, []
         total = [0.0] * state.game.n
         for card, pr in state.chance_outcomes():
             state.play(card)
-            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply)
+            v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply, cfull)
             state.undo()
             total = [a + pr * b for a, b in zip(total, v)]
         return total, []
     p = state.current_player
     moves = state.legal_moves()
     if ordering:
-        moves = _ordered(state, moves, w, p, rule, -1, 1.0)
+        moves = _ordered(state, moves, w, p, rule, -1, 1.0, depth - 1)
     k = _width(widths, ply)
     if k:
         moves = moves[:k]
     best: tuple[list[float], list[int]] | None = None
     for m in moves:
         state.play(m)
-        v, line = maxn(state, depth - 1, w, rule, widths, ordering, worst, ply + 1)
+        if state.place[p]:  # the move finished its mover: the search stops here
+            v, line = leaf(state, w, p, depth - 1)[0], []
+        else:
+            v, line = maxn(state, depth - 1, w, rule, widths, ordering, worst, ply + 1, cfull)
         state.undo()
         if best is None or decision(v, p, rule) > decision(best[0], p, rule):
             best = (v, [m] + line)
@@ -131,36 +251,39 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
 
 def paranoid(state: HareState, depth: int, root: int, w: Weights, rule: str = "absolute", other: int = -1,
              widths: Sequence[int] = (0,), ordering: bool = False, worst: bool = False,
-             ply: int = 0) -> tuple[float, list[int]]:
+             ply: int = 0, cfull: int = 1 << 30) -> tuple[float, list[int]]:
     """Paranoid minimax without pruning: ``root`` maximises its decision value, the others minimise it."""
     if state.phase == OVER or (depth <= 0 and state.phase != DRAW):
         return decision(evaluate(state, w), root, rule, other), []
     if state.phase == DRAW:
-        if worst:
+        if worst or ply >= cfull:
             sign = 1.0 if state.owner(state.pp) == root else -1.0
             card = _worst_card(state, w, lambda v: sign * decision(v, root, rule, other))
             state.play(card)
-            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply)
+            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply, cfull)
             state.undo()
             return v, []
         acc = 0.0
         for card, pr in state.chance_outcomes():
             state.play(card)
-            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply)
+            v, _ = paranoid(state, depth, root, w, rule, other, widths, ordering, worst, ply, cfull)
             state.undo()
             acc += pr * v
         return acc, []
     p = state.current_player
     moves = state.legal_moves()
     if ordering:
-        moves = _ordered(state, moves, w, root, rule, other, 1.0 if p == root else -1.0)
+        moves = _ordered(state, moves, w, root, rule, other, 1.0 if p == root else -1.0, depth - 1)
     k = _width(widths, ply)
     if k:
         moves = moves[:k]
     best: tuple[float, list[int]] | None = None
     for m in moves:
         state.play(m)
-        v, line = paranoid(state, depth - 1, root, w, rule, other, widths, ordering, worst, ply + 1)
+        if state.place[p]:  # the move finished its mover: the search stops here
+            v, line = decision(leaf(state, w, p, depth - 1)[0], root, rule, other), []
+        else:
+            v, line = paranoid(state, depth - 1, root, w, rule, other, widths, ordering, worst, ply + 1, cfull)
         state.undo()
         if best is None or (v > best[0] if p == root else v < best[0]):
             best = (v, [m] + line)

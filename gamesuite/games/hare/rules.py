@@ -555,7 +555,7 @@ class HareState(State):
                 return B.CARD_NAMES.index(name)
             raise InvalidMoveError(f"move {quote(text)} is not a hare card like card:halve "
                                    f"(one of {', '.join(B.CARD_NAMES)})")
-        m = re.fullmatch(r"(?:([ab]):?)?(-?\d+|r|restart)", t)
+        m = re.fullmatch(r"(?:([ab]):?)?(-?[0-9]{1,4}|r|restart)", t)
         if not m:
             raise InvalidMoveError(f"move {quote(text)} is not a move code like 0, 5, -3, 1001, 1002 "
                                    f"or 1003 (optionally after a piece letter a/b)")
@@ -658,8 +658,8 @@ def _format_position(s: HareState) -> str:
     return out
 
 
-_PIECE = re.compile(r"^(\d+)(e|a)?(f)?(?:h(\d+))?$")
-_FLAGS = re.compile(r"^(s)?(?:p(\d+))?$")
+_PIECE = re.compile(r"^([0-9]{1,3})(e|a)?(f)?(?:h([0-9]{1,5}))?$")  # ASCII digits, bounded
+_FLAGS = re.compile(r"^(s)?(?:p([0-9]{1,2}))?$")
 
 
 def _parse_position(g: HareGame, text: str) -> HareState:
@@ -698,8 +698,8 @@ def _parse_position(g: HareGame, text: str) -> HareState:
                 raise bad(f"piece {quote(ptx)}: mark f needs a position square")
             if s.hmask[j] >= 0 and (not g.tournament or g.kind[sq] != B.HARE or s.hmask[j] >= 1 << g.npieces):
                 raise bad(f"piece {quote(ptx)}: mark h needs the tournament rule, a hare square and a valid mask")
-        if not fields[1].isdigit() or not fields[2].isdigit():
-            raise bad(f"player {p + 1}: carrots and lettuces must be numbers, got {quote(ptext)}")
+        if not all(f.isascii() and f.isdigit() and len(f) <= 6 for f in fields[1:3]):
+            raise bad(f"player {p + 1}: carrots and lettuces must be numbers (0..999999), got {quote(ptext)}")
         s.car[p], s.let[p] = int(fields[1]), int(fields[2])
         if s.let[p] > g.start_lettuces:
             raise bad(f"player {p + 1} holds {s.let[p]} lettuces; at most {g.start_lettuces}")
@@ -736,7 +736,8 @@ def _parse_position(g: HareGame, text: str) -> HareState:
             raise bad("turn '-' means the game is over: every player has a place")
         s.phase = OVER
         return s
-    if len(racing) == 0 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= g.n:
+    if len(racing) == 0 or not (parts[1].isascii() and parts[1].isdigit() and len(parts[1]) <= 2) \
+            or not 1 <= int(parts[1]) <= g.n:
         raise bad(f"turn {quote(parts[1])} must be a racing player's number 1..{g.n} (or - when over)")
     if len(racing) == 1:
         raise bad("a single runner left has the last place: the game is over")
@@ -744,7 +745,7 @@ def _parse_position(g: HareGame, text: str) -> HareState:
     if s.place[s.turn]:
         raise bad(f"player {s.turn + 1} has finished and cannot be to move")
     if len(parts) == 4:
-        m = re.fullmatch(r"draw=(\d),(\d+)|choose=(\d)", parts[3])
+        m = re.fullmatch(r"draw=([0-9]),([0-9]{1,4})|choose=([0-9])", parts[3])
         if not m:
             raise bad(f"pending {quote(parts[3])} must be draw=PIECE,COST or choose=PIECE")
         k = int(m.group(1) or m.group(3)) - 1

@@ -12,6 +12,7 @@ import numpy as np
 from ...core.errors import InvalidOptionError
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
+from ...core.options import Option, memory_option
 from ...core.registry import register_engine
 from ...core.score import WIN, WIN_THRESHOLD, Score
 from ...search.driver import DriverOptions, Iteration, StopWatch, iterative_deepening, next_search_id
@@ -395,19 +396,28 @@ def _less_time(limits: Limits, pov: int, spent_ms: float) -> Limits:
     return limits
 
 
-def warm_up() -> None:
-    """Compile the kernels (from the cache when it is warm)."""
+def warm_up(engine: ShogiEngine | None = None) -> None:
+    """Compile the kernels (from the cache when it is warm): those of ``engine``'s root search, or of both."""
     game = Shogi(variant="mini")
-    ShogiEngine(game, hash=0.1).search(game.new_state(), Limits(depth=2))
-    ShogiEngine(game, hash=0.1, root="selective").search(game.new_state(), Limits(depth=2))
+    for root in ("pvs", "selective") if engine is None else (engine.root,):
+        ShogiEngine(game, hash=0.1, root=root).search(game.new_state(), Limits(depth=2))
 
 
 register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history, root df-pn mate "
                      "search; material, PST, king safety, mobility",
-                default=True, options={"hash": 16, "mate": 20000, "positional": True, "root": "pvs", "quiesce": True,
-                                       "nullmove": True, "lmr": True, "extensions": True, "aspiration": True,
-                                       "prune": True, "mate1": True, "singular": True, "params": "", "book": False,
-                                       "weights": "",
-                                       **{k.lower(): v for k, v in SEARCH_PARAMS.items()},
-                                       "lmr_base": LMR_BASE, "lmr_scale": LMR_SCALE})
+                default=True, options={"hash": memory_option(16), "mate": Option(20000, 0, 10**9, help="root mate search nodes"),
+                                       "positional": Option(True), "root": Option("pvs", choices=("pvs", "selective")),
+                                       "quiesce": Option(True), "nullmove": Option(True), "lmr": Option(True),
+                                       "extensions": Option(True), "aspiration": Option(True),
+                                       "prune": Option(True, help="futility, razoring, late-move and SEE pruning"),
+                                       "mate1": Option(True, help="mate-in-one test at the nodes"),
+                                       "singular": Option(True, help="singular extensions"),
+                                       "params": Option("", kind=str, max_len=2000,
+                                                        help="search parameters NAME:VALUE+NAME:VALUE..."),
+                                       "book": Option("false", kind=str, max_len=1000,
+                                                      help="opening book: false, true (the package's) or a file"),
+                                       "weights": Option("", kind=str, max_len=1000,
+                                                         help="evaluation weights (.npz; default: the package's)"),
+                                       **{k.lower(): Option(v, -10**6, 10**6, kind=float) for k, v in SEARCH_PARAMS.items()},
+                                       "lmr_base": Option(LMR_BASE, 0.0, 10.0), "lmr_scale": Option(LMR_SCALE, 0.0, 10.0)})

@@ -1,7 +1,7 @@
-"""Shogi game records: KIF (UTF-8 and Shift-JIS) and CSA (V2.2) read and written.
+"""Shogi game records: KIF and KI2 (UTF-8 and Shift-JIS) and CSA (V2.2) read and written.
 
 ``read_record(path_or_text)`` returns a :class:`GameRecord` (start SFEN, USI moves,
-metadata, result); ``write_kif`` / ``write_csa`` turn a record into text and
+metadata, result); ``write_kif`` / ``write_ki2`` / ``write_csa`` turn a record into text and
 ``save_record`` writes a file in the format and encoding its extension implies.
 Every move is replayed through the rules while reading (and writing), and anything
 malformed or illegal raises ``InvalidRecordError`` quoting the line and its number.
@@ -10,7 +10,9 @@ KIF follows the Kakinoki format (Kifu for Windows): header lines ``key：value``
 ``手合割`` handicaps or a board diagram (BOD) start position, move lines
 ``   1 ７六歩(77)   ( 0:16/00:00:16)``, ``同　``, ``打``, ``成`` / ``不成``, special
 moves (``投了``, ``千日手``, ...) and the ``まで64手で先手の勝ち`` summary. Only the
-main line is read: branches (``変化：``) are skipped. CSA follows V2.2 (also V2,
+main line is read: branches (``変化：``) are skipped. KI2 is KIF's headers followed by
+the moves in Japanese notation (``▲７六歩    △３四歩``, with 右/左/直/上/引/寄 instead of
+the origin square: ``games/shogi/notation.py``) and no times; ``read_kif`` reads both. CSA follows V2.2 (also V2,
 V2.1, V3.0 files read): ``N+``/``N-``, ``$KEY:value``, ``PI`` (with removed pieces),
 ``P1``..``P9``, ``P+``/``P-`` (``00AL``), the side to move, moves ``+7776FU``,
 times ``T10``, specials ``%TORYO`` ... and comments ``'``. Minishogi is written
@@ -26,9 +28,12 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...core.errors import InvalidPositionError, InvalidRecordError, quote
+from ...core.errors import GameSuiteError, InvalidPositionError, InvalidRecordError, quote
+from ...core.files import write_atomic
+from ...core.gameinfo import GameInfo
 from ...core.registry import load_game
 from .board import BLACK_BIT, HAND_ORDER, LETTERS, PROMOTED, decode_move, encode_drop, encode_move
+from .notation import japanese, parse_japanese
 from .rules import HANDICAPS, MINI_START, STANDARD_START, ShogiState
 
 #: Results: the winner (``sente``, ``gote``), ``draw``, or empty when unknown/unfinished.
@@ -195,7 +200,7 @@ def decode_bytes(data: bytes) -> str:
                                  f"{data[e.start:e.start + 4]!r} at offset {e.start}") from None
 
 
-_CSA_LINE = re.compile(r"^(V\d|N[+-]|P[I1-9+-]|\$|[+-]($|\d{4}[A-Z]{2})|%[A-Z+-]|'|/$)")
+_CSA_LINE = re.compile(r"^(V[0-9]|N[+-]|P[I1-9+-]|\$|[+-]($|[0-9]{4}[A-Z]{2})|%[A-Z+-]|'|/$)")
 
 
 def detect_format(text: str) -> str:
@@ -209,24 +214,20 @@ def detect_format(text: str) -> str:
 
 
 def read_record(source: str | bytes | os.PathLike, fmt: str | None = None) -> GameRecord:
-    """Read a KIF or CSA record from a path, from bytes (encoding detected) or from text.
+    """Read a KIF or CSA record from a path (``pathlib.Path``), from bytes (encoding detected) or from text.
 
-    A ``str`` without a line break that names an existing file is read as a path.
-    ``fmt`` (``"kif"`` / ``"csa"``) overrides the detection (file extension, else content).
+    A ``str`` is always the record's text, never a file name: a record never makes the reader open
+    another file. ``fmt`` (``"kif"`` / ``"csa"``) overrides the detection (file extension, else content).
     """
-    path = None
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                           and len(source) < 4096 and os.path.isfile(source)):
+    if isinstance(source, os.PathLike):
         path = Path(source)
         try:
             data = path.read_bytes()
         except OSError as e:
             raise InvalidRecordError(f"cannot read record file {quote(str(path))}: {e.strerror}") from None
         text = decode_bytes(data)
-        if fmt is None and path.suffix.lower() in (".kif", ".kifu", ".csa"):
+        if fmt is None and path.suffix.lower() in (".kif", ".kifu", ".ki2", ".ki2u", ".csa"):
             fmt = "csa" if path.suffix.lower() == ".csa" else "kif"
-    elif isinstance(source, str) and "\n" not in source and source.strip().lower().endswith((".kif", ".kifu", ".csa")):
-        raise InvalidRecordError(f"no record file {quote(source)}")
     elif isinstance(source, (bytes, bytearray)):
         text = decode_bytes(bytes(source))
     elif isinstance(source, str):
@@ -251,8 +252,8 @@ def _kanji_number(s: str) -> int | None:
     if not s:
         return None
     s2 = s.translate(str.maketrans(_ZEN_DIGITS, "0123456789"))
-    if s2.isdigit():
-        return int(s2)
+    if s2.isascii() and s2.isdigit():
+        return int(s2) if len(s2) <= 3 else None
     if "十" in s:
         tens, _, ones = s.partition("十")
         t = 1 if not tens else _KANJI_DIGITS.find(tens)
@@ -300,8 +301,10 @@ def _start_state(variant: str, sfen: str, fmt: str, n: int, line: str) -> ShogiS
 
 # KIF ---------------------------------------------------------------------------
 
-_KIF_TIME = re.compile(r"\(\s*(\d+):(\d+)(?:\.\d+)?\s*/\s*(?:(\d+):)?(\d+):(\d+)(?:\.\d+)?\s*\)\s*\+?\s*$")
-_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]+)\s+(\S.*)$")
+# numbers are ASCII digits of bounded length (a 5,000-digit move number is not a KIF move number)
+_KIF_TIME = re.compile(r"\(\s*([0-9]{1,6}):([0-9]{1,6})(?:\.[0-9]{1,6})?\s*/\s*(?:([0-9]{1,6}):)?([0-9]{1,6}):"
+                       r"([0-9]{1,6})(?:\.[0-9]{1,6})?\s*\)\s*\+?\s*$")
+_KIF_MOVE_LINE = re.compile(r"^\s*([0-9]{1,6})\s+(\S.*)$")
 _KIF_MOVE = re.compile(
     r"^(?:([１-９1-9])([一二三四五六七八九])|同[\s\u3000]*)"
     r"(成香|成桂|成銀|[歩香桂銀金角飛玉王と杏圭全馬龍竜])(不成|成|打|生)?(?:\(([1-9])([1-9])\))?$")
@@ -415,6 +418,26 @@ def read_kif(text: str) -> GameRecord:
         if m and state is None:
             hands[0 if m.group(1) in ("先手", "下手") else 1] = _kif_hand(m.group(2), n, line)
             continue
+        if s[0] in "▲△☗☖":  # a KI2 line: moves in Japanese notation, no numbers, no times
+            st = begin(n, line)
+            for token in re.findall(r"[▲△☗☖][^▲△☗☖]*", s):
+                tok = token.strip().strip("\u3000")
+                if special is not None:
+                    raise _err("KI2", n, line, f"a move after the game ended ({special[0]})")
+                if (tok[0] in "▲☗") != (st.color == 0):
+                    raise _err("KI2", n, line, f"{quote(tok)}: it is {('Sente (▲)', 'Gote (△)')[st.color]} to move")
+                if tok[1:].strip() in _KIF_SPECIALS:
+                    term, who = _KIF_SPECIALS[tok[1:].strip()]
+                    special = (term, who, n, line)
+                    continue
+                try:
+                    move = parse_japanese(st, tok)
+                except GameSuiteError as e:
+                    raise _err("KI2", n, line, str(e)) from None
+                st.play(move)
+                last_to = decode_move(move)[1]
+                rec.times.append(None)
+            continue
         m = _KIF_MOVE_LINE.match(line)
         if m:
             st = begin(n, line)
@@ -499,7 +522,7 @@ def _kif_move(state: ShogiState, body: str, last_to: int, n: int, line: str) -> 
 
 
 def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, line: str) -> None:
-    m = re.match(r"^まで、?([0-9]+)手", line.strip())
+    m = re.match(r"^まで、?([0-9]{1,6})手", line.strip())
     if not m:
         raise _err("KIF", n, line, "expected 'まで<N>手で...'")
     if int(m.group(1)) != offset + len(st.history):
@@ -523,6 +546,8 @@ def _check_kif_summary(rec: GameRecord, st: ShogiState, offset: int, n: int, lin
 
 # CSA ---------------------------------------------------------------------------
 
+#: A run of CSA ``PI`` / ``P+`` items: two ASCII digits (file, rank) and a piece code each.
+_CSA_ITEMS = re.compile(r"(?:[0-9]{2}[A-Z]{2})*")
 _CSA_MOVE = re.compile(r"^([+-])([0-9])([0-9])([0-9])([0-9])([A-Z]{2})$")
 
 
@@ -579,7 +604,7 @@ def read_csa(text: str) -> GameRecord:
                 pi_seen = True
                 first_line = (n, line)
                 body = st[2:]
-                if len(body) % 4:
+                if not _CSA_ITEMS.fullmatch(body):
                     raise _err("CSA", n, line, "PI is followed by squares and pieces like 82HI")
                 extra.extend((n, line, "PI" + body[i:i + 4]) for i in range(0, len(body), 4))
                 continue
@@ -610,7 +635,7 @@ def read_csa(text: str) -> GameRecord:
                 continue
             if st.startswith("P+") or st.startswith("P-"):
                 body = st[2:]
-                if len(body) % 4 or not body:
+                if not body or not _CSA_ITEMS.fullmatch(body):
                     raise _err("CSA", n, line, "P+/P- are followed by squares and pieces like 00KI or 55FU")
                 extra.extend((n, line, st[:2] + body[i:i + 4]) for i in range(0, len(body), 4))
                 continue
@@ -623,10 +648,9 @@ def read_csa(text: str) -> GameRecord:
         if st.startswith("T"):
             if not rec.times or rec.times[-1] is not None:
                 raise _err("CSA", n, line, "a time T<seconds> must follow a move")
-            try:
-                rec.times[-1] = float(st[1:])
-            except ValueError:
-                raise _err("CSA", n, line, "time must be T<seconds>") from None
+            if not re.fullmatch(r"[0-9]{1,9}(\.[0-9]{1,6})?", st[1:]):
+                raise _err("CSA", n, line, "time must be T<seconds> (ASCII digits)")
+            rec.times[-1] = float(st[1:])
             continue
         if special is not None:
             raise _err("CSA", n, line, f"nothing may follow the end of the game ({special[0]})")
@@ -801,12 +825,8 @@ def _kanji_count(k: int) -> str:
     return ("" if k < 20 else _KANJI_DIGITS[k // 10]) + "十" + (_KANJI_DIGITS[k % 10] if k % 10 else "")
 
 
-def write_kif(record: GameRecord) -> str:
-    """The record as KIF text (Kifu for Windows style); save it with ``save_record``."""
-    if record.variant != "standard":
-        raise InvalidRecordError("KIF is a 9x9 format with no minishogi convention; write minishogi as CSA")
-    start, final = _replay(record)
-    g = start.g
+def _kif_header(record: GameRecord, start: ShogiState) -> tuple[list[str], tuple[str, str]]:
+    """The header lines of a KIF or KI2 file and the players' titles (先手/後手, or 下手/上手 with a handicap)."""
     handicap = next((name for name, sfen in KIF_HANDICAPS.items()
                      if sfen.split()[:3] == start.sfen().split()[:3]), None)
     upper = handicap not in (None, "平手")
@@ -828,6 +848,40 @@ def write_kif(record: GameRecord) -> str:
     out.append(f"{names[1]}：{record.metadata.get('gote', '')}")
     if handicap is None and start.color == 1:
         out.append(f"{names[1]}番")
+    return out, names
+
+
+def _kif_ending(record: GameRecord, final: ShogiState, names: tuple[str, str], special_line: bool) -> list[str]:
+    """The lines after the moves: the special move (``投了``...; KIF only) and ``まで64手で先手の勝ち``."""
+    out = []
+    n = len(final.history)
+    mover = final.color
+    word = _mover_word(record, mover)
+    special = {"resign": "投了", "checkmate": "詰み", "abort": "中断", "sennichite": "千日手",
+               "jishogi": "持将棋", "timeout": "切れ負け", "declaration": "入玉勝ち"}.get(record.termination)
+    if record.termination in ("illegal-move", "perpetual-check"):
+        special = "反則勝ち" if word == "mover" else "反則負け"
+    if special and special_line:
+        out.append(f"{n + 1:>4} {special}")
+    if record.result in ("sente", "gote"):
+        winner = names[0 if record.result == "sente" else 1]
+        how = {"timeout": "時間切れにより", "declaration": "入玉宣言により"}.get(record.termination, "")
+        foul = "の反則勝ち" if record.termination in ("illegal-move", "perpetual-check") else "の勝ち"
+        out.append(f"まで{n}手で{how}{winner}{foul}")
+    elif record.result == "draw":
+        out.append(f"まで{n}手で{'持将棋' if record.termination == 'jishogi' else '千日手'}")
+    elif record.termination == "abort":
+        out.append(f"まで{n}手で中断")
+    return out
+
+
+def write_kif(record: GameRecord) -> str:
+    """The record as KIF text (Kifu for Windows style); save it with ``save_record``."""
+    if record.variant != "standard":
+        raise InvalidRecordError("KIF is a 9x9 format with no minishogi convention; write minishogi as CSA")
+    start, final = _replay(record)
+    g = start.g
+    out, names = _kif_header(record, start)
     out.append("手数----指手---------消費時間--")
     out.extend("*" + c for c in record.comments.get(0, []))
     state = start.copy()
@@ -860,24 +914,47 @@ def write_kif(record: GameRecord) -> str:
         state.play(move)
         last_to = to
         out.extend("*" + c for c in record.comments.get(i + 1, []))
-    n = len(final.history)
-    mover = final.color
-    word = _mover_word(record, mover)
-    special = {"resign": "投了", "checkmate": "詰み", "abort": "中断", "sennichite": "千日手",
-               "jishogi": "持将棋", "timeout": "切れ負け", "declaration": "入玉勝ち"}.get(record.termination)
-    if record.termination in ("illegal-move", "perpetual-check"):
-        special = "反則勝ち" if word == "mover" else "反則負け"
-    if special:
-        out.append(f"{n + 1:>4} {special}")
-    if record.result in ("sente", "gote"):
-        winner = names[0 if record.result == "sente" else 1]
-        how = {"timeout": "時間切れにより", "declaration": "入玉宣言により"}.get(record.termination, "")
-        foul = "の反則勝ち" if record.termination in ("illegal-move", "perpetual-check") else "の勝ち"
-        out.append(f"まで{n}手で{how}{winner}{foul}")
-    elif record.result == "draw":
-        out.append(f"まで{n}手で{'持将棋' if record.termination == 'jishogi' else '千日手'}")
-    elif record.termination == "abort":
-        out.append(f"まで{n}手で中断")
+    out.extend(_kif_ending(record, final, names, special_line=True))
+    return "\n".join(out) + "\n"
+
+
+#: Moves on one line of a KI2 file, and the width each takes (in Shift-JIS bytes, as Kifu for Windows counts).
+KI2_PER_LINE, KI2_WIDTH = 6, 12
+
+
+def _sjis_width(s: str) -> int:
+    try:
+        return len(s.encode("cp932"))
+    except UnicodeEncodeError:
+        return _kif_width(s)
+
+
+def write_ki2(record: GameRecord) -> str:
+    """The record as KI2 text: KIF's headers, then the moves in Japanese notation (``▲７六歩    △３四歩``),
+    several to a line, with the words that tell pieces apart (右/左/直/上/引/寄) instead of origins, and
+    no times. A comment ends its line."""
+    if record.variant != "standard":
+        raise InvalidRecordError("KI2 is a 9x9 format with no minishogi convention; write minishogi as CSA")
+    start, final = _replay(record)
+    out, names = _kif_header(record, start)
+    out.extend("*" + c for c in record.comments.get(0, []))
+    state = start.copy()
+    line: list[str] = []
+
+    def flush() -> None:
+        if line:
+            out.append("".join(t + " " * max(1, KI2_WIDTH - _sjis_width(t)) for t in line[:-1]) + line[-1])
+            line.clear()
+
+    for i, move in enumerate(final.history):
+        line.append(japanese(state, move, ki2=True))
+        state.play(move)
+        comments = record.comments.get(i + 1, [])
+        if comments or len(line) == KI2_PER_LINE:
+            flush()
+        out.extend("*" + c for c in comments)
+    flush()
+    out.extend(_kif_ending(record, final, names, special_line=False))
     return "\n".join(out) + "\n"
 
 
@@ -955,7 +1032,8 @@ def write_csa(record: GameRecord) -> str:
 
 
 def save_record(record: GameRecord, path: str | os.PathLike, encoding: str | None = None) -> None:
-    """Write ``record`` to ``path``: ``.csa`` as CSA, ``.kif`` as Shift-JIS KIF, ``.kifu`` as UTF-8 KIF."""
+    """Write ``record`` to ``path``: ``.csa`` as CSA, ``.kif`` / ``.ki2`` as Shift-JIS KIF / KI2, ``.kifu`` /
+    ``.ki2u`` as UTF-8 KIF / KI2."""
     p = Path(path)
     ext = p.suffix.lower()
     if ext == ".csa":
@@ -964,8 +1042,12 @@ def save_record(record: GameRecord, path: str | os.PathLike, encoding: str | Non
     elif ext in (".kif", ".kifu"):
         text = write_kif(record)
         enc = encoding or ("cp932" if ext == ".kif" else "utf-8")
+    elif ext in (".ki2", ".ki2u"):
+        text = write_ki2(record)
+        enc = encoding or ("cp932" if ext == ".ki2" else "utf-8")
     else:
-        raise InvalidRecordError(f"record file {quote(str(p))} needs the extension .kif, .kifu or .csa")
+        raise InvalidRecordError(f"record file {quote(str(p))} needs the extension .kif, .kifu, .ki2, .ki2u "
+                                 "or .csa")
     try:
         data = text.encode(enc)
     except UnicodeEncodeError as e:
@@ -973,7 +1055,10 @@ def save_record(record: GameRecord, path: str | os.PathLike, encoding: str | Non
                                  "save as .kifu (UTF-8)") from None
     except LookupError:
         raise InvalidRecordError(f"unknown encoding {quote(enc)}") from None
-    p.write_bytes(data.replace(b"\n", b"\r\n") if enc.lower() in ("cp932", "shift_jis", "sjis") else data)
+    try:
+        write_atomic(p, data.replace(b"\n", b"\r\n") if enc.lower() in ("cp932", "shift_jis", "sjis") else data)
+    except OSError as e:
+        raise InvalidRecordError(f"cannot write {quote(str(p))}: {e.strerror or e}") from None
 
 
 def record_from_state(state: ShogiState, metadata: dict[str, str] | None = None,
@@ -989,28 +1074,67 @@ def record_from_state(state: ShogiState, metadata: dict[str, str] | None = None,
     return rec
 
 
-__all__ = ["GameRecord", "InvalidRecordError", "KIF_HANDICAPS", "MINI_START", "decode_bytes", "detect_format",
-           "read_csa", "read_kif", "read_record", "record_from_state", "save_record", "write_csa", "write_kif"]
+__all__ = ["GameRecord", "InvalidRecordError", "KIF_HANDICAPS", "MINI_START", "decode_bytes", "detect_format", "info_of",
+           "read_csa", "read_kif", "read_record", "record_from_state", "record_with_info", "save_record", "write_csa",
+           "write_ki2", "write_kif"]
 
 
-def _load_kif(text: str) -> ShogiState:
-    return read_record(text, fmt="kif").state()
+def info_of(record: GameRecord) -> GameInfo:
+    """The players' names, times, comments and other headers of ``record`` as a ``GameInfo``."""
+    meta = {k: v for k, v in record.metadata.items() if k not in ("sente", "gote", "handicap", "csa_version")}
+    timeout = None
+    if record.termination == "timeout" and record.result in ("sente", "gote"):
+        timeout = 1 if record.result == "sente" else 0
+    return GameInfo(names=[record.metadata.get("sente", ""), record.metadata.get("gote", "")],
+                    times=list(record.times), comments={i: "\n".join(c) for i, c in record.comments.items()},
+                    metadata=meta, timeout=timeout)
 
 
-def _load_csa(text: str) -> ShogiState:
-    return read_record(text, fmt="csa").state()
+def record_with_info(state: ShogiState, info: GameInfo | None) -> GameRecord:
+    """A record of the game that led to ``state`` with ``info``'s names, times, comments and headers."""
+    info = info or GameInfo()
+    meta = {k: v for k, v in info.metadata.items() if k not in ("sente", "gote")}
+    if info.name(0):
+        meta["sente"] = info.name(0)
+    if info.name(1):
+        meta["gote"] = info.name(1)
+    if info.timeout in (0, 1):
+        rec = record_from_state(state, meta, result="gote" if info.timeout == 0 else "sente", termination="timeout")
+    else:
+        rec = record_from_state(state, meta)
+    n = len(state.history)
+    rec.times = [info.time(i) for i in range(n)]
+    rec.comments = {i: text.splitlines() or [""] for i, text in info.comments.items() if 0 <= i <= n and text}
+    return rec
 
 
-def _save_kif(state: ShogiState) -> str:
-    return write_kif(record_from_state(state))
+def _format(name: str, extensions: tuple[str, ...], fmt: str, write) -> tuple:  # type: ignore[no-untyped-def]
+    """A ``FILE_FORMATS`` entry: reading ``fmt`` ("kif" reads KI2 too) and writing with ``write``."""
+
+    def load(text: str) -> ShogiState:
+        return read_record(text, fmt=fmt).state()
+
+    def load_info(text: str) -> tuple[ShogiState, GameInfo]:
+        rec = read_record(text, fmt=fmt)
+        return rec.state(), info_of(rec)
+
+    # The window writes every file in UTF-8: a KIF or KI2 file says so on its first line, as ShogiHome
+    # writes it (readers that expect Shift-JIS for .kif look there).
+    head = "#KIF version=2.0 encoding=UTF-8\n" if fmt == "kif" else ""
+
+    def save(state: ShogiState) -> str:
+        return head + write(record_from_state(state))
+
+    def save_info(state: ShogiState, info: GameInfo) -> str:
+        return head + write(record_with_info(state, info))
+
+    return (name, extensions, load, save, load_info, save_info)
 
 
-def _save_csa(state: ShogiState) -> str:
-    return write_csa(record_from_state(state))
-
-
-#: The formats the window offers in Game › Import/Export (see gamesuite/gui/formats.py).
+#: The formats the window offers in Game › Import/Export (see gamesuite/gui/formats.py):
+#: ``(name, extensions, load, save, load with its GameInfo, save with a GameInfo)``.
 FILE_FORMATS = [
-    ("KIF", ("kif", "kifu"), _load_kif, _save_kif),
-    ("CSA", ("csa",), _load_csa, _save_csa),
+    _format("KIF", ("kif", "kifu"), "kif", write_kif),
+    _format("KI2", ("ki2", "ki2u"), "kif", write_ki2),
+    _format("CSA", ("csa",), "csa", write_csa),
 ]

@@ -167,7 +167,7 @@ def _parse_sfen(g: Geometry, sfen: str, original: str) -> tuple:
         c = 0
         promote = False
         for ch in row:
-            if ch.isdigit():
+            if "0" <= ch <= "9":  # ASCII digits only: '²'.isdigit() is true too
                 if promote:
                     raise InvalidPositionError(f"SFEN {quote(original)}: '+' must precede a piece in rank {r + 1}")
                 c += int(ch)
@@ -204,7 +204,7 @@ def _parse_sfen(g: Geometry, sfen: str, original: str) -> tuple:
     color = 0 if fields[1] == "b" else 1
     hands = np.zeros((2, 8), dtype=np.int8)
     if fields[2] != "-":
-        for m in re.finditer(r"(\d*)(.)", fields[2]):
+        for m in re.finditer(r"([0-9]{0,3})(.)", fields[2]):  # at most 3 ASCII digits: 18 pawns
             num, ch = m.group(1), m.group(2)
             t = LETTERS.find(ch.upper())
             if t <= 0 or t == KING:
@@ -218,9 +218,9 @@ def _parse_sfen(g: Geometry, sfen: str, original: str) -> tuple:
             hands[hc, t] = min(n, 100)
     number = 1
     if len(fields) == 4:
-        if not fields[3].isdigit() or int(fields[3]) < 1:
-            raise InvalidPositionError(f"SFEN {quote(original)}: move number must be a positive integer, "
-                                       f"got {fields[3]!r}")
+        if not (fields[3].isascii() and fields[3].isdigit() and len(fields[3]) <= 9 and int(fields[3]) >= 1):
+            raise InvalidPositionError(f"SFEN {quote(original)}: move number must be an integer in 1..999999999, "
+                                       f"got {quote(fields[3])}")
         number = int(fields[3])
     _validate(g, board, hands, kings, color, original)
     return board, hands, kings, color, number

@@ -8,6 +8,7 @@ import numpy as np
 
 from ...core.info import InfoCallback, SearchResult
 from ...core.limits import Limits
+from ...core.options import memory_option
 from ...core.registry import register_engine
 from ...search.driver import DriverOptions, Iteration, iterative_deepening
 from ...search.tt import clear_table, hashfull, new_table
@@ -108,4 +109,4 @@ def warm_up() -> None:
 
 
 register_engine("tictactoe", "solver", TicTacToeEngine, help="numba alpha-beta solver with a hash table",
-                default=True, options={"hash": 8})
+                default=True, options={"hash": memory_option(8)})

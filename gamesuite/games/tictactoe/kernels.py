@@ -69,7 +69,8 @@ def _negamax(board, width, height, k, windows, order, zob, key, me, empties, las
     if ply > stats[SELDEPTH]:
         stats[SELDEPTH] = ply
     pvlen[ply] = ply
-    if (stats[NODES] & 1023) == 0 and (stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT])):
+    # the node limit at every node (a node-limited search stops at it exactly), the stop flag every 1024
+    if (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]) or ((stats[NODES] & 1023) == 0 and stop[0] != 0):
         stats[ABORTED] = 1
     if stats[ABORTED] != 0:
         return 0

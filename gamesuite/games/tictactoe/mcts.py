@@ -26,12 +26,14 @@ from numba import njit
 
 from ...core.errors import InvalidOptionError
 from ...core.limits import Limits
+from ...core.options import Option
 from ...core.registry import register_engine
 from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (  # noqa: F401  (re-exported: the tree's layout and generator)
     COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, STATS, USED, W, ArrayMCTS, ReferenceRandom, _below,
     _next_random, _select, new_random, new_tree)
-from ...search.network import register_encoder, stone_planes
+from ...search.mcts_kernels import ARRAY_MCTS_OPTIONS
+from ...search.network import register_board_encoder, register_encoder, stone_planes
 from .kernels import _is_win
 from .rules import TicTacToe, TicTacToeState, is_win_at
 
@@ -313,8 +315,8 @@ def warm_up() -> None:
 
 
 register_engine("tictactoe", "mcts", TicTacToeMCTS, help="UCT with random playouts in numba (array tree)",
-                options={"c": 1.4, "expand": 0, "memory": 64, "temperature": 0.0, "reuse": True, "seed": None,
-                         "info_ms": 500})
+                options={**ARRAY_MCTS_OPTIONS, "expand": Option(0, 0, 10**6, help="visits before a leaf grows "
+                                                                                    "(0: by board size)")})
 
 
 def _encoder(game: TicTacToe) -> Callable[[TicTacToeState], np.ndarray]:
@@ -324,7 +326,17 @@ def _encoder(game: TicTacToe) -> Callable[[TicTacToeState], np.ndarray]:
     return encode
 
 
+def _board_encoder(game: TicTacToe) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    def encode(boards: np.ndarray, stones: np.ndarray) -> np.ndarray:
+        b = np.asarray(boards).reshape(len(boards), game.height, game.width)
+        me = np.asarray(stones).reshape(-1, 1, 1)
+        return np.stack([b == me, (b != me) & (b != 0), np.ones_like(b, dtype=bool)], axis=1).astype(np.float32)
+
+    return encode
+
+
 register_encoder("tictactoe", _encoder)  # type: ignore[arg-type]
+register_board_encoder("tictactoe", _board_encoder)  # type: ignore[arg-type]
 
 
 def heuristic_weights(board: np.ndarray, windows: np.ndarray, me: int) -> np.ndarray:

@@ -217,7 +217,7 @@ class TicTacToeState(State):
     def parse_move(self, text: str) -> int:
         g = self.game
         t = text.strip().lower()
-        if len(t) < 2 or t[0] not in string.ascii_lowercase or not t[1:].isdigit():
+        if not 2 <= len(t) <= 4 or t[0] not in string.ascii_lowercase or not (t[1:].isascii() and t[1:].isdigit()):
             raise InvalidMoveError(f"move {quote(text)} is not a cell like a1 or {self.format_move(g.cells - 1)}")
         col, row = ord(t[0]) - ord("a"), int(t[1:])
         if not (0 <= col < g.width and 1 <= row <= g.height):

@@ -35,6 +35,20 @@ class GridBoard(BoardWidget):
         super().__init__(game, parent)
         self._setup_board = np.zeros(game.width * game.height, dtype=np.int8)
         self._geom = (0.0, 0.0, 1.0)  # origin x, origin y, cell size
+        #: Each stone (mark) shows the number of the move that placed it (View › Numbered stones).
+        self.numbered = False
+
+    def set_numbered(self, on: bool) -> None:
+        self.numbered = on
+        self.update()
+
+    def move_numbers(self) -> dict[int, int]:
+        """The number of the move that placed each stone of the game (1 = the game's first move);
+        empty when the numbers are off, in setup mode, or for stones of a set-up position."""
+        if not self.numbered or self.setup_mode:
+            return {}
+        board = self._board()
+        return {int(m): i + 1 for i, m in enumerate(self.state.history) if 0 <= int(m) < board.size and board[m]}
 
     # -- style -------------------------------------------------------------
     @property
@@ -164,7 +178,10 @@ class GridBoard(BoardWidget):
         last = self._last_move()
         for m in np.flatnonzero(board):
             self._paint_piece(p, int(m), int(board[m]), 1.0)
-        if last is not None and board[last]:
+        numbers = self.move_numbers()
+        if numbers:
+            self._paint_numbers(p, s, board, numbers, last)
+        elif last is not None and board[last]:
             c = self._centre(last)
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(t.last_move))
@@ -248,6 +265,29 @@ class GridBoard(BoardWidget):
             p.setPen(QPen(QColor(t.second), max(2.0, s * 0.1)))
             p.drawEllipse(c, d * 1.05, d * 1.05)
         p.setOpacity(1.0)
+
+    def _paint_numbers(self, p: QPainter, s: float, board: np.ndarray, numbers: dict[int, int],
+                       last: int | None) -> None:
+        """The move numbers on the stones (in a corner of the cell for marks); the last one in red."""
+        font = QFont()
+        font.setBold(True)
+        for m, k in numbers.items():
+            c = self._centre(m)
+            text = str(k)
+            if self.stones:
+                font.setPixelSize(max(7, int(s * (0.42 if len(text) < 2 else 0.36 if len(text) < 3 else 0.28))))
+                box = QRectF(c.x() - s / 2, c.y() - s / 2, s, s)
+                colour = "#ffffff" if board[m] == 1 else "#000000"
+            else:
+                font.setPixelSize(max(7, int(s * 0.2)))
+                box = QRectF(c.x() - s * 0.46, c.y() - s * 0.46, s * 0.5, s * 0.3)
+                colour = self.theme.coords
+            p.setFont(font)
+            if m == last:  # the last move's number in red (lighter on a black stone)
+                colour = "#ff6b6b" if self.stones and board[m] == 1 else "#d32f2f"
+            p.setPen(QColor(colour))
+            align = Qt.AlignmentFlag.AlignCenter if self.stones else Qt.AlignmentFlag.AlignLeft
+            p.drawText(box, align, text)
 
     def _paint_preview(self, p: QPainter, s: float) -> None:
         stone = self._to_move_stone() or 1

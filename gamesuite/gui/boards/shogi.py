@@ -7,8 +7,8 @@ cannot start or finish a move is refused with the reason (``message``).
 
 Pieces are drawn as the traditional pentagons, pointing at the opponent
 (Gote's turned around), with kanji or western letters (``piece_style``);
-promoted pieces are red. Kanji need a font with Japanese glyphs: without one
-the board uses letters.
+promoted pieces are red. Kanji are drawn with the shipped font subset
+(``gui/fonts.py``), so they show on a machine without a Japanese font too.
 
 Points (what ``move_at`` returns) are squares ``0 .. N-1`` (``row * files +
 col``, row 0 = rank a, col 0 = the leftmost file from Sente's side) and hand
@@ -39,6 +39,7 @@ from ...games.shogi.board import (
     encode_drop,
     encode_move,
 )
+from ..fonts import kanji_family, load_fonts
 from .base import BoardWidget
 
 #: Kanji of each type (index = type; 8 = king: Gote's 王, Sente's 玉 below).
@@ -57,9 +58,10 @@ _KANJI: list[bool] = []
 
 
 def kanji_available() -> bool:
-    """Whether some installed font has Japanese glyphs (else the pieces show letters); asked once."""
+    """Whether kanji can be drawn: the shipped font is loaded, or some installed font has Japanese
+    glyphs (else the pieces show letters); asked once."""
     if not _KANJI:
-        _KANJI.append(bool(QFontDatabase.families(QFontDatabase.WritingSystem.Japanese)))
+        _KANJI.append(bool(load_fonts()) or bool(QFontDatabase.families(QFontDatabase.WritingSystem.Japanese)))
     return _KANJI[0]
 
 
@@ -518,10 +520,11 @@ class ShogiBoard(BoardWidget):
         p.setBrush(QColor(face))
         p.drawPolygon(poly)
         text = self.piece_text(v)
-        font = QFont()
         kanji = self._kanji()
+        family = kanji_family() if kanji else None
+        font = QFont(family) if family else QFont()
         font.setPixelSize(max(7, int(cell.width() * (0.5 if kanji else (0.36 if len(text) > 1 else 0.44)) * k)))
-        font.setBold(not kanji)
+        font.setBold(not kanji or family is not None)
         p.setFont(font)
         p.setPen(QColor("#c62828") if t > KING else QColor("#111111"))
         p.drawText(QRectF(-w / 2, -h * 0.32, w, h * 0.8), Qt.AlignmentFlag.AlignCenter, text)
