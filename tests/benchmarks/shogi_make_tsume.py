@@ -33,6 +33,7 @@ def main() -> None:
     ap.add_argument("--verify", type=int, default=9, help="check mates up to this many plies with the reference")
     ap.add_argument("--last", type=int, default=24, help="plies from the end of each game to try")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-seconds", type=float, default=0, help="stop reading games after this long (0: never)")
     ap.add_argument("--out", default=str(Path(__file__).parents[1] / "data" / "shogi_tsume.txt"))
     args = ap.parse_args()
     files = sorted(f for d in args.dirs for f in Path(d).glob("game-*.json"))
@@ -43,6 +44,9 @@ def main() -> None:
     t0 = time.time()
     for f in files:
         if sum(len(v) for v in by_len.values()) >= args.count:
+            break
+        if args.max_seconds and time.time() - t0 > args.max_seconds:
+            print(f"stopped after {args.max_seconds:.0f} s")
             break
         _rec, _game, start, moves = load_record(f)
         s = start.copy()
