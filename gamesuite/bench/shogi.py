@@ -140,7 +140,8 @@ def read_tsume(path: str | Path) -> list[tuple[str, int, list[str]]]:
 
 
 def _bench_tsume(path: str, nodes: int, reference: int = 0) -> None:
-    """Solve every problem of the set with df-pn: how many, by mate length, and how fast; then the ones of up
+    """Solve every problem of the set with df-pn (solved: a mate no longer than the set's), by mate length, and
+    how fast; then the ones of up
     to ``reference`` plies with the plain-Python reference (``mate_reference``), which must find the same
     length."""
     from collections import defaultdict
@@ -157,7 +158,7 @@ def _bench_tsume(path: str, nodes: int, reference: int = 0) -> None:
         state = game.state_from_text(sfen)
         t = time.perf_counter()
         r = find_mate(state, nodes=nodes)
-        rows[plies].append((r.status == "mate" and r.plies == plies, r.nodes, time.perf_counter() - t))
+        rows[plies].append((r.status == "mate" and r.plies <= plies, r.nodes, time.perf_counter() - t))
     print(f"\n{'tsume set (df-pn, ' + f'{nodes:,} nodes at most)':<34}{'problems':>9}{'solved':>8}{'mean s':>9}"
           f"{'max s':>8}{'mean nodes':>12}")
     for plies in sorted(rows):
