@@ -107,8 +107,9 @@ def seed_cache(shipped: str) -> bool:
             src = os.path.join(shipped, name)
             if os.path.isdir(src):
                 shutil.copytree(src, os.path.join(dest, name), dirs_exist_ok=True)
-        with open(marker, "w", encoding="utf-8") as f:
-            f.write(shipped + "\n")
+        from .core.files import write_atomic  # here: this module is imported before the package's others
+
+        write_atomic(marker, shipped + "\n")
     except OSError:
         return False
     return True

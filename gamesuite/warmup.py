@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from . import numba_cache
+from .core.files import write_atomic
 
 #: ``progress(done, total, text)``: kernels compiled so far, kernels expected (0: not known), what is
 #: being prepared. Called only while something compiles (never for a warm cache), last with done == total.
@@ -307,11 +308,7 @@ def save_plan(plan: CompilePlan, folder: Path | None = None) -> Path | None:
     folder = folder or learned_plan_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{plan.key}.json"
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(plan.to_json() + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-        return path
+        return write_atomic(folder / f"{plan.key}.json", plan.to_json() + "\n")
     except OSError:
         return None
 
@@ -679,9 +676,7 @@ def _write_marker(key: str) -> None:
     path = _marker_path(key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(cache_stamp() + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_atomic(path, cache_stamp() + "\n")
     except OSError:
         pass
 

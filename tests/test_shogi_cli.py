@@ -30,7 +30,7 @@ def test_perft_divide_on_minishogi():
 
 
 @pytest.mark.parametrize("args,message", [
-    (("perft", "shogi", "--depth", "0"), "--depth must be at least 1"),
+    (("perft", "shogi", "--depth", "0"), "--depth: the value must be an integer in 1..64, got '0'"),
     (("perft", "shogi", "--depth", "2", "--position", "9/9 b - 1"), "'9/9 b - 1'"),
 ])
 def test_perft_command_errors(args, message):
