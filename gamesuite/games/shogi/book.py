@@ -23,6 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from ...core.errors import InvalidOptionError, quote
+from ...core.files import write_atomic
 
 #: The book shipped with the package (made from our self-play games).
 BOOK_FILE = Path(__file__).with_name("shogi_book.txt")
@@ -70,8 +71,7 @@ class Book:
     def save(self, path: str | Path) -> None:
         rows = [f"{sfen} | " + ", ".join(f"{m} {p} {w}" for m, (p, w) in sorted(moves.items()))
                 for sfen, moves in sorted(self.entries.items())]
-        Path(path).write_text("# gamesuite shogi opening book: SFEN | move played won, ...\n" + "\n".join(rows)
-                              + "\n", encoding="utf-8")
+        write_atomic(path, "# gamesuite shogi opening book: SFEN | move played won, ...\n" + "\n".join(rows) + "\n")
 
     def moves(self, state) -> list[tuple[int, int]]:  # type: ignore[no-untyped-def]
         """The playable book moves of ``state`` (legal, scored well enough) as ``(move, times played)``."""
