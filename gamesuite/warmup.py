@@ -40,10 +40,11 @@ import sys
 import threading
 import time
 import weakref
+from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from . import numba_cache
 from .core.files import write_atomic
@@ -88,7 +89,7 @@ class CompileTrace:
         self._libs: list[Any] = []
         self._listener: Any = None
 
-    def __enter__(self) -> "CompileTrace":
+    def __enter__(self) -> CompileTrace:
         from numba.core import event as ev
 
         trace = self
@@ -187,7 +188,7 @@ def parse_sig(text: str) -> tuple[Any, ...] | None:
     if "Literal[" in text or "<" in text:
         return None
     try:
-        value = eval(f"({text},)" if text else "()", {"__builtins__": {}}, _type_namespace())  # noqa: S307
+        value = eval(f"({text},)" if text else "()", {"__builtins__": {}}, _type_namespace())
     except Exception:  # noqa: BLE001 - not a type we can rebuild
         return None
     return tuple(value)
@@ -236,14 +237,14 @@ class CompilePlan:
                            "entries": [asdict(e) for e in self.entries]}, indent=1)
 
     @classmethod
-    def from_json(cls, text: str) -> "CompilePlan":
+    def from_json(cls, text: str) -> CompilePlan:
         d = json.loads(text)
         if d.get("version") != PLAN_VERSION:
             raise ValueError(f"compile plan version {d.get('version')!r}, expected {PLAN_VERSION}")
         return cls(d["key"], [PlanEntry(**e) for e in d["entries"]], d.get("recorded", ""))
 
     @classmethod
-    def from_trace(cls, key: str, events: list[Compiled], recorded: str = "") -> "CompilePlan":
+    def from_trace(cls, key: str, events: list[Compiled], recorded: str = "") -> CompilePlan:
         """The plan of a trace: gamesuite's kernels whose signatures can be rebuilt, each with the
         dependencies among them (through any kernel left out)."""
         keep: dict[int, int] = {}

@@ -48,12 +48,12 @@ if __name__ == "__main__":
         os.environ["NUMBA_CPU_NAME"] = shipped[1]["cpu_name"]
         os.environ["NUMBA_CPU_FEATURES"] = shipped[1].get("cpu_features", "")
 
-    from gamesuite import numba_cache  # noqa: E402 - numba reads the variables above when imported
+    from gamesuite import numba_cache
 
     numba_cache.install()  # before any module with kernels is imported
     if shipped is not None and os.environ.get("NUMBA_CPU_NAME") == shipped[1]["cpu_name"]:
         numba_cache.seed_cache(shipped[0])
 
-    from gamesuite.cli import entry_point  # noqa: E402
+    from gamesuite.cli import entry_point
 
     entry_point()

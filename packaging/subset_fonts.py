@@ -6,7 +6,9 @@ They are cut from Noto Serif CJK JP Bold (the pieces) and Noto Sans CJK JP Regul
 SIL Open Font License 1.1, keeping only the characters the window writes, and renamed
 (the licence asks a modified font not to carry the original's name).
 
-Run it again when the window needs more characters (e.g. translations)::
+The text face (Sans) also carries every CJK character of the window's Japanese and Chinese
+translations (``resources/i18n``). Run it again when the window needs more characters (a new
+translation)::
 
     apt-get download fonts-noto-cjk && dpkg-deb -x fonts-noto-cjk_*.deb noto
     pip install fonttools
@@ -43,11 +45,24 @@ def characters(extra: str = "") -> str:
     return "".join(sorted(c for c in chars if ord(c) > 127))
 
 
+def translated_characters() -> str:
+    """The CJK characters of the window's Japanese and Chinese translations (``resources/i18n/*.ts``): the
+    text face carries them, so that the window in those languages reads on a machine without a CJK font."""
+    import xml.etree.ElementTree as ET
+
+    chars: set[str] = set()
+    for ts in sorted((ROOT / "gamesuite" / "resources" / "i18n").glob("gamesuite_*.ts")):
+        if ts.stem.endswith(("_ja", "_zh_CN")):
+            for tr in ET.parse(ts).getroot().iter("translation"):
+                chars |= {c for c in (tr.text or "") if ord(c) > 0x2000}
+    return "".join(sorted(chars))
+
+
 def make(source_dir: Path, extra: str = "") -> list[Path]:
-    chars = characters(extra)
     OUT.mkdir(parents=True, exist_ok=True)
     made = []
     for src, family, style, fname in FACES:
+        chars = characters(extra + (translated_characters() if "Sans" in family else ""))
         coll = TTCollection(str(source_dir / src))
         font = next(f for f in coll.fonts if f["name"].getDebugName(1).endswith(" JP"))
         opts = subset.Options()

@@ -27,10 +27,10 @@ class ChanceTreeGame(Game):
     def num_players(self) -> int:
         return self["players"]
 
-    def new_state(self) -> "ChanceTreeState":
+    def new_state(self) -> ChanceTreeState:
         return ChanceTreeState(self)
 
-    def state_from_text(self, text: str) -> "ChanceTreeState":
+    def state_from_text(self, text: str) -> ChanceTreeState:
         s = ChanceTreeState(self)
         for t in text.split():
             s.play(int(t))
@@ -81,7 +81,7 @@ class ChanceTreeState(State):
     def history(self) -> list[int]:
         return list(self.path)
 
-    def copy(self) -> "ChanceTreeState":
+    def copy(self) -> ChanceTreeState:
         s = ChanceTreeState(self.game)
         s.path = list(self.path)
         return s

@@ -64,7 +64,7 @@ class Tally:
     answers: int = 0
     counts: Counter = field(default_factory=Counter)
 
-    def add(self, other: "Tally") -> None:
+    def add(self, other: Tally) -> None:
         self.sessions += other.sessions
         self.lines += other.lines
         self.garbage += other.garbage

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gamesuite.arena.game import GameTask, TimeControl, play_game, run_task
+from gamesuite.arena.game import GameTask, MatchLimits, play_game, run_task
 from gamesuite.arena.match import Tally, pairings_for, run_games, schedule, seats_of
 from gamesuite.arena.openings import Opening, builtin_openings, load_openings, parse_opening
 from gamesuite.arena.record import GameRecord, load_record, result_string, save_record
@@ -47,11 +47,11 @@ def dice():
     _GAMES.pop(DiceRace.name, None)
 
 
-def one_game(game_spec: str, specs: list[str], opening: Opening = Opening(), tc: TimeControl | None = None,
+def one_game(game_spec: str, specs: list[str], opening: Opening = Opening(), tc: MatchLimits | None = None,
              seed: int = 0) -> GameRecord:
     game = load_game(game_spec)
     sp = [parse_engine_spec(s, game.name) for s in specs]
-    task = GameTask(game.spec, tuple(sp), tuple(range(len(sp))), opening, tc or TimeControl(depth=3), seed=seed,
+    task = GameTask(game.spec, tuple(sp), tuple(range(len(sp))), opening, tc or MatchLimits(depth=3), seed=seed,
                     reuse_engines=False)
     return play_game(task)
 
@@ -130,7 +130,7 @@ def test_perfect_players_reach_the_game_theoretic_result_with_colours_swapped():
     game = load_game("tictactoe")
     ops = builtin_openings(game, 3, seed=5) + [Opening(None, ("c3", "b3"))]  # the last: a forced X win
     specs = [parse_engine_spec("tictactoe:solver"), parse_engine_spec("tictactoe:reference")]
-    tasks = schedule(game, specs, 8, ops, TimeControl(depth=9))
+    tasks = schedule(game, specs, 8, ops, MatchLimits(depth=9))
     recs = run_games(tasks)
     assert len(recs) == 8
     for i in range(0, 8, 2):  # each opening twice, seats swapped
@@ -152,7 +152,7 @@ def test_mnk_variant_gives_decisive_games_and_a_tally():
     game = load_game("tictactoe(m=4,n=4,k=3)")
     ops = builtin_openings(game, 4, seed=2)
     specs = [parse_engine_spec("solver"), parse_engine_spec(SCRIPTED + ",mode=random,seed=7")]
-    recs = run_games(schedule(game, specs, 8, ops, TimeControl(depth=16)))
+    recs = run_games(schedule(game, specs, 8, ops, MatchLimits(depth=16)))
     tally = Tally(["solver", "random"]).add_all(recs)
     w, d, l = tally.total(0)
     assert w + d + l == 8 and tally.games == 8
@@ -164,7 +164,7 @@ def test_chance_and_seats_rotate_for_three_players(dice):
     game = load_game("dicerace(players=3,goal=6)")
     specs = [parse_engine_spec(SCRIPTED + f",mode=random,seed={i}", "dicerace").with_label(f"e{i}") for i in range(3)]
     assert pairings_for(3, 3) == [(0, 1, 2)]
-    tasks = schedule(game, specs, 6, [Opening()], TimeControl(depth=2), seed=11)
+    tasks = schedule(game, specs, 6, [Opening()], MatchLimits(depth=2), seed=11)
     assert [t.engine_index for t in tasks[:3]] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
     assert len({t.seed for t in tasks[:3]}) == 1 and tasks[0].seed != tasks[3].seed
     recs = run_games(tasks)
@@ -206,17 +206,17 @@ def test_misbehaving_engines_lose_with_the_reason(mode, kind, fragment, seat):
 
 
 def test_hang_and_time_losses():
-    r = one_game("tictactoe", ["solver", SCRIPTED + ",mode=hang"], tc=TimeControl(depth=3, hang=300))
+    r = one_game("tictactoe", ["solver", SCRIPTED + ",mode=hang"], tc=MatchLimits(depth=3, hang=300))
     assert r.adjudication["kind"] == "hang" and r.returns == [1.0, -1.0]
     r = one_game("tictactoe", [SCRIPTED + ",mode=slow,sleep_ms=600", "solver"],
-                 tc=TimeControl(movetime=50, margin=100, hang=5000))
+                 tc=MatchLimits(movetime=50, margin=100, hang=5000))
     assert r.adjudication["kind"] == "time" and "allowed" in r.reason and r.returns == [-1.0, 1.0]
 
 
 def test_an_engine_that_cannot_be_built_loses_and_the_match_goes_on():
     game = load_game("tictactoe")
     specs = [parse_engine_spec("solver"), parse_engine_spec("py:tests.fakes.engines:Crasher")]
-    recs = run_games(schedule(game, specs, 4, builtin_openings(game, 2, seed=1), TimeControl(depth=2)))
+    recs = run_games(schedule(game, specs, 4, builtin_openings(game, 2, seed=1), MatchLimits(depth=2)))
     assert len(recs) == 4
     assert all(r.adjudication["kind"] == "crash" and "cannot even start" in r.reason for r in recs)
     assert Tally(["a", "b"]).add_all(recs).total(0) == [4, 0, 0]
@@ -226,12 +226,12 @@ def test_the_clock_is_passed_to_engines_and_runs_down():
     game = load_game("tictactoe")
     sp = parse_engine_spec(SCRIPTED, "tictactoe")
     task = GameTask(game.spec, (sp, parse_engine_spec("solver")), (0, 1), Opening(),
-                    TimeControl.clock("2+0.5"), reuse_engines=True)
+                    MatchLimits.with_clock("2+0.5"), reuse_engines=True)
     r = play_game(task)
     assert r.adjudication is None
-    from gamesuite.arena.game import _LOCAL_ENGINES
-
     import threading
+
+    from gamesuite.arena.game import _LOCAL_ENGINES
 
     eng = _LOCAL_ENGINES[(threading.get_ident(), game.spec, sp.text, 0)]
     seen = eng.limits_seen
@@ -242,7 +242,7 @@ def test_the_clock_is_passed_to_engines_and_runs_down():
 
 def test_arena_errors_become_records_not_exceptions():
     sp = parse_engine_spec("solver")
-    task = GameTask("tictactoe", (sp, sp), (0, 1), Opening("not a board"), TimeControl(depth=2))
+    task = GameTask("tictactoe", (sp, sp), (0, 1), Opening("not a board"), MatchLimits(depth=2))
     r = run_task(task)
     assert r.error and "arena error" in r.reason and r.returns == []
     assert Tally(["a", "b"]).add_all([r]).errors == 1
@@ -254,7 +254,7 @@ def test_arena_errors_become_records_not_exceptions():
 def test_usi_adapter_plays_and_speaks_the_protocol(tmp_path):
     log = tmp_path / "usi.log"
     r = one_game("tictactoe", [usi(f"--log {log}") + ",USI_Hash=16", "solver"],
-                 tc=TimeControl(movetime=200, margin=2000))
+                 tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication is None and r.result in ("1-0", "0-1", "1/2-1/2")
     lines = log.read_text().splitlines()
     assert lines[0] == "#started"
@@ -284,7 +284,7 @@ def test_usi_adapter_clock_go_line():
 def test_usi_adapter_adjudications(mode, kind):
     hang = 3000 if "slow" in mode else 800  # a late answer must not pass for a hang on a busy machine
     r = one_game("tictactoe", ["solver", usi(f"--mode {mode} --at 2")],
-                 tc=TimeControl(movetime=100, margin=300, hang=hang, startup=1500))
+                 tc=MatchLimits(movetime=100, margin=300, hang=hang, startup=1500))
     assert r.adjudication is not None and r.adjudication["kind"] == kind, r.reason
     assert r.returns == [1.0, -1.0]
 
@@ -297,7 +297,7 @@ def test_usi_program_that_does_not_exist_loses():
 def test_gomocup_adapter_plays_and_speaks_the_protocol(tmp_path):
     log = tmp_path / "g.log"
     r = one_game("tictactoe(m=4,n=3,k=3)", [gomocup(f"--log {log}"), "solver"],
-                 opening=Opening(None, ("b2", "a1")), tc=TimeControl(movetime=200, margin=2000))
+                 opening=Opening(None, ("b2", "a1")), tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication is None
     lines = log.read_text().splitlines()[1:]
     assert lines[0] == "RECTSTART 4,3"
@@ -310,7 +310,7 @@ def test_gomocup_adapter_plays_and_speaks_the_protocol(tmp_path):
 
 def test_gomocup_begin_for_the_first_move(tmp_path):
     log = tmp_path / "g.log"
-    r = one_game("tictactoe", [gomocup(f"--log {log}"), "solver"], tc=TimeControl(movetime=200, margin=2000))
+    r = one_game("tictactoe", [gomocup(f"--log {log}"), "solver"], tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication is None and r.moves[0] == "a3"
     lines = log.read_text().splitlines()[1:]
     assert lines[0] == "START 3" and "BEGIN" in lines
@@ -323,7 +323,7 @@ def test_gomocup_begin_for_the_first_move(tmp_path):
 def test_gomocup_adapter_adjudications(mode, kind):
     hang = 3000 if "slow" in mode else 800
     r = one_game("tictactoe", [gomocup(f"--mode {mode} --at 2"), "solver"],
-                 tc=TimeControl(movetime=100, margin=300, hang=hang))
+                 tc=MatchLimits(movetime=100, margin=300, hang=hang))
     assert r.adjudication is not None and r.adjudication["kind"] == kind, r.reason
     assert r.returns == [-1.0, 1.0]
 
@@ -334,14 +334,14 @@ def test_external_programs_are_kept_between_games_and_restarted_after_a_failure(
     for kind, maker, new_game in (("usi", usi, "usinewgame"), ("gomocup", gomocup, "START 3")):
         log = tmp_path / f"{kind}.log"
         specs = [parse_engine_spec("solver"), parse_engine_spec(maker(f"--log {log}"))]
-        recs = run_games(schedule(game, specs, 4, ops, TimeControl(movetime=100, margin=2000)))
+        recs = run_games(schedule(game, specs, 4, ops, MatchLimits(movetime=100, margin=2000)))
         assert all(r.adjudication is None for r in recs)
         lines = log.read_text().splitlines()
         assert lines.count("#started") == 1 and lines.count(new_game) == 4
         # a crash ends that process; the next game starts a new one
         log2 = tmp_path / f"{kind}2.log"
         specs = [parse_engine_spec("solver"), parse_engine_spec(maker(f"--log {log2} --mode crash --at 1"))]
-        recs = run_games(schedule(game, specs, 2, ops, TimeControl(movetime=100, margin=2000)))
+        recs = run_games(schedule(game, specs, 2, ops, MatchLimits(movetime=100, margin=2000)))
         assert [r.adjudication["kind"] for r in recs] == ["crash", "crash"]
         assert log2.read_text().splitlines().count("#started") == 2
     from gamesuite.arena.game import _close_external

@@ -40,7 +40,8 @@ def run(capsys):
 
 def test_match_prints_the_figures_and_saves_records_the_app_can_open(tmp_path, run):
     status, out, err = run("match", "tictactoe(m=4,n=4,k=3)", "--engine", "tictactoe:solver", "--engine",
-                           "reference,label=ref", "--games", "6", "--depth", "3", "--seed", "5", "--save", str(tmp_path))
+                           "reference,label=ref", "--games", "6", "--depth", "3", "--seed", "5",
+                           "--save", str(tmp_path))
     assert status == 0, err
     assert "solver vs ref" in out and "Score of solver vs ref:" in out
     assert "95% CI" in out and "Elo difference:" in out and "adjudications:" in out and "pentanomial" in out

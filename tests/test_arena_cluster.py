@@ -7,7 +7,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from gamesuite.arena.cluster import DaskExecutor  # noqa: E402
-from gamesuite.arena.game import TimeControl  # noqa: E402
+from gamesuite.arena.game import MatchLimits  # noqa: E402
 from gamesuite.arena.match import Tally, run_games, schedule  # noqa: E402
 from gamesuite.arena.openings import builtin_openings  # noqa: E402
 from gamesuite.arena.spec import parse_engine_spec  # noqa: E402
@@ -26,7 +26,7 @@ def cluster():
 def test_a_small_match_on_a_local_dask_cluster(cluster):
     game = load_game("tictactoe")
     specs = [parse_engine_spec("solver"), parse_engine_spec("reference")]
-    tasks = schedule(game, specs, 6, builtin_openings(game, 3, seed=4), TimeControl(depth=9))
+    tasks = schedule(game, specs, 6, builtin_openings(game, 3, seed=4), MatchLimits(depth=9))
     ex = DaskExecutor(cluster.scheduler_address)
     try:
         assert ex.threads() == 2
@@ -40,7 +40,8 @@ def test_a_small_match_on_a_local_dask_cluster(cluster):
 
 
 def test_match_command_with_cluster_and_sprt_stop(cluster, capsys):
-    status = main(["match", "tictactoe", "--engine", "solver", "--engine", "py:tests.fakes.engines:Scripted,label=first",
+    status = main(["match", "tictactoe", "--engine", "solver",
+                   "--engine", "py:tests.fakes.engines:Scripted,label=first",
                    "--games", "60", "--depth", "9", "--seed", "1", "--sprt", "0,100", "--quiet",
                    "--cluster", cluster.scheduler_address])
     out = capsys.readouterr().out
@@ -57,7 +58,7 @@ def test_a_ladder_on_the_cluster(cluster):
     from gamesuite.arena.ladder import Ladder, run_ladder
 
     lad = Ladder(load_game("tictactoe"), parse_engine_spec("solver"), parse_engine_spec("reference,label=ref"),
-                 [2, 200], 4, TimeControl(depth=9), seed=5, cluster=cluster.scheduler_address)
+                 [2, 200], 4, MatchLimits(depth=9), seed=5, cluster=cluster.scheduler_address)
     out = run_ladder(lad)
     assert [r["games"] for r in out.rows] == [4, 4] and not out.outcome.tally.errors
     assert {tuple(r.limits) for r in out.outcome.records} >= {("depth 9", "nodes 2"), ("nodes 200", "depth 9")}

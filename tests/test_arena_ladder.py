@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from gamesuite.arena.game import TimeControl, _close_external
+from gamesuite.arena.game import MatchLimits, _close_external
 from gamesuite.arena.ladder import Ladder, ladder_table, parse_steps, run_ladder, step_spec
 from gamesuite.arena.record import load_record
 from gamesuite.arena.spec import parse_engine_spec
@@ -52,14 +52,14 @@ def test_the_node_count_goes_to_each_kind_of_anchor_its_own_way():
         step_spec(parse_engine_spec("solver"), "@depth", 10)
     with pytest.raises(InvalidOptionError, match="two-player"):
         Ladder(load_game("hare(players=3)"), parse_engine_spec("maxn"), parse_engine_spec("maxn"), [1], 2,
-               TimeControl(depth=1))
+               MatchLimits(depth=1))
 
 
 def test_a_gomocup_ladder_plays_each_step_in_turn_with_max_node(tmp_path):
     game = load_game("tictactoe")
     log = tmp_path / "brain.log"
     anchor = parse_engine_spec(gomocup(f"--log {log} --smart-at 1000") + ",label=brain")
-    lad = Ladder(game, parse_engine_spec(FIRST), anchor, [10, 10000, None], 8, TimeControl(depth=3), seed=1,
+    lad = Ladder(game, parse_engine_spec(FIRST), anchor, [10, 10000, None], 8, MatchLimits(depth=3), seed=1,
                  save_dir=tmp_path / "runs")
     out = run_ladder(lad)
     rows = out.rows
@@ -90,7 +90,7 @@ def test_a_usi_ladder_sets_nodes_limit(tmp_path):
     log = tmp_path / "usi.log"
     anchor = parse_engine_spec(usi(f"--log {log}"))
     lad = Ladder(load_game("tictactoe"), parse_engine_spec(FIRST), anchor, [100, 5000], 4,
-                 TimeControl(movetime=200, margin=2000), seed=2)
+                 MatchLimits(movetime=200, margin=2000), seed=2)
     rows = run_ladder(lad).rows
     lines = log.read_text().splitlines()
     assert "setoption name NodesLimit value 100" in lines and "setoption name NodesLimit value 5000" in lines
@@ -100,7 +100,7 @@ def test_a_usi_ladder_sets_nodes_limit(tmp_path):
 
 def test_our_own_anchor_steps_by_its_per_engine_node_limit():
     lad = Ladder(load_game("tictactoe"), parse_engine_spec("solver"), parse_engine_spec(SCRIPTED + ",label=s"),
-                 [3, 30], 2, TimeControl(depth=2), seed=3)
+                 [3, 30], 2, MatchLimits(depth=2), seed=3)
     assert lad.option == "@nodes"
     out = run_ladder(lad)
     limits = {tuple(r.limits) for r in out.outcome.records}

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from gamesuite.arena.external import UsiPlayer
-from gamesuite.arena.game import _LOCAL_ENGINES, GameTask, TimeControl, play_game, run_task
+from gamesuite.arena.game import _LOCAL_ENGINES, GameTask, MatchLimits, play_game, run_task
 from gamesuite.arena.openings import Opening
 from gamesuite.arena.record import load_record
 from gamesuite.arena.report import limits_text
@@ -27,7 +27,8 @@ def test_limits_are_items_that_start_with_an_at_sign():
     assert s.command == ("/opt/yane/engine", "-x") and s.options == (("NodesLimit", "10000"),)
     assert s.limits == (("movetime", "1000"),) and s.label == "yane" and s.limits_text() == "@movetime=1000"
     s = parse_engine_spec("gomocup:/x/pbrain-foo,@depth=3,MAX_NODE=5")
-    assert s.options == (("MAX_NODE", "5"),) and s.limits == (("depth", "3"),) and s.label == "gomocup:pbrain-foo@depth=3"
+    assert s.options == (("MAX_NODE", "5"),) and s.limits == (("depth", "3"),)
+    assert s.label == "gomocup:pbrain-foo@depth=3"
     s = parse_engine_spec(SCRIPTED + ",mode=random,@nodes=9")
     assert s.options == (("mode", "random"),) and s.limits == (("nodes", "9"),)
     # normalized, in a fixed order; the default engine may carry limits alone
@@ -53,15 +54,15 @@ def test_bad_limits_are_precise_errors(bad, fragment):
 
 
 def test_time_controls_combine_one_time_and_one_work_limit():
-    tc = TimeControl(movetime=1000, nodes=5000)
+    tc = MatchLimits(movetime=1000, nodes=5000)
     assert tc.describe() == "movetime 1000 ms, nodes 5000"
-    assert tc.limits([0.0, 0.0]) == Limits(movetime=1000, nodes=5000)
-    assert TimeControl().describe() == "per engine" and not TimeControl().is_set
+    assert tc.work() == Limits(movetime=1000, nodes=5000)
+    assert MatchLimits().describe() == "per engine" and not MatchLimits().is_set
     with pytest.raises(InvalidOptionError, match="at most one"):
-        TimeControl(movetime=10, base=1000)
+        MatchLimits.with_clock("1+0", movetime=10)
     with pytest.raises(InvalidOptionError, match="at most one"):
-        TimeControl(depth=1, nodes=10)
-    base = TimeControl(movetime=200, margin=7, hang=9)
+        MatchLimits(depth=1, nodes=10)
+    base = MatchLimits(movetime=200, margin=7, hang=9)
     own = base.for_engine(parse_engine_spec("solver,@clock=2+0.5,@nodes=300"))
     assert (own.movetime, own.base, own.increment, own.nodes, own.margin, own.hang) == (None, 2000, 500, 300, 7, 9)
     assert base.for_engine(parse_engine_spec("solver")) is base
@@ -76,10 +77,12 @@ def test_each_engine_searches_with_its_own_limits_and_the_record_says_so(tmp_pat
     game = load_game("tictactoe")
     a, b = SCRIPTED + ",@nodes=500", SCRIPTED + ",seed=1"
     specs = (parse_engine_spec(a), parse_engine_spec(b))
-    r = play_game(GameTask(game.spec, specs, (0, 1), Opening(), TimeControl(depth=3)))
+    r = play_game(GameTask(game.spec, specs, (0, 1), Opening(), MatchLimits(depth=3)))
     assert r.adjudication is None
-    assert {lim.nodes for lim in _seen("tictactoe", a)} == {500} and {lim.depth for lim in _seen("tictactoe", a)} == {None}
-    assert {lim.depth for lim in _seen("tictactoe", b)} == {3} and {lim.nodes for lim in _seen("tictactoe", b)} == {None}
+    assert {lim.nodes for lim in _seen("tictactoe", a)} == {500}
+    assert {lim.depth for lim in _seen("tictactoe", a)} == {None}
+    assert {lim.depth for lim in _seen("tictactoe", b)} == {3}
+    assert {lim.nodes for lim in _seen("tictactoe", b)} == {None}
     assert r.time_control == "depth 3" and r.limits == ["nodes 500", "depth 3"]
     from gamesuite.arena.record import save_record
 
@@ -91,7 +94,7 @@ def test_a_clock_of_its_own_runs_down_for_that_engine_only():
     game = load_game("tictactoe")
     a = SCRIPTED + ",@clock=2+0.5"
     specs = (parse_engine_spec(a), parse_engine_spec("solver"))
-    r = play_game(GameTask(game.spec, specs, (0, 1), Opening(), TimeControl(depth=2)))
+    r = play_game(GameTask(game.spec, specs, (0, 1), Opening(), MatchLimits(depth=2)))
     assert r.adjudication is None and r.limits == ["clock 2+0.5 s", "depth 2"]
     seen = _seen("tictactoe", a)
     assert seen[0].time_left == (2000, 2000) and seen[0].increment == (500, 500) and seen[0].depth is None
@@ -100,23 +103,23 @@ def test_a_clock_of_its_own_runs_down_for_that_engine_only():
 
 
 def test_a_match_may_leave_every_limit_to_the_engines_but_not_forget_one():
-    r = one_game("tictactoe", [SCRIPTED + ",@depth=2", "solver,@nodes=100"], tc=TimeControl())
+    r = one_game("tictactoe", [SCRIPTED + ",@depth=2", "solver,@nodes=100"], tc=MatchLimits())
     assert r.adjudication is None and r.time_control == "per engine" and r.limits == ["depth 2", "nodes 100"]
     with pytest.raises(InvalidOptionError, match="engine solver has no limit"):
-        one_game("tictactoe", [SCRIPTED + ",@depth=2", "solver"], tc=TimeControl())
+        one_game("tictactoe", [SCRIPTED + ",@depth=2", "solver"], tc=MatchLimits())
     specs = (parse_engine_spec(SCRIPTED), parse_engine_spec("solver"))
-    r = run_task(GameTask("tictactoe", specs, (0, 1), Opening(), TimeControl()))
+    r = run_task(GameTask("tictactoe", specs, (0, 1), Opening(), MatchLimits()))
     assert "has no limit" in r.reason and r.error and r.returns == []  # an arena error: no game
 
 
 def test_usi_engines_get_their_own_limits_in_the_go_line(tmp_path):
     log = tmp_path / "usi.log"
-    r = one_game("tictactoe", [usi(f"--log {log}") + ",@nodes=1000", "solver"], tc=TimeControl(movetime=100))
+    r = one_game("tictactoe", [usi(f"--log {log}") + ",@nodes=1000", "solver"], tc=MatchLimits(movetime=100))
     assert r.adjudication is None
     gos = [ln for ln in log.read_text().splitlines() if ln.startswith("go")]
     assert gos and set(gos) == {"go nodes 1000"}
     log.unlink()
-    r = one_game("tictactoe", [usi(f"--log {log}") + ",@movetime=300,@nodes=50", "solver"], tc=TimeControl(depth=2))
+    r = one_game("tictactoe", [usi(f"--log {log}") + ",@movetime=300,@nodes=50", "solver"], tc=MatchLimits(depth=2))
     assert r.adjudication is None and r.limits == ["movetime 300 ms, nodes 50", "depth 2"]
     gos = {ln for ln in log.read_text().splitlines() if ln.startswith("go")}
     assert gos == {"go btime 0 wtime 0 byoyomi 300 nodes 50"}
@@ -133,29 +136,29 @@ def test_usi_go_lines():
 def test_gomocup_brains_get_max_node_and_max_depth(tmp_path):
     log = tmp_path / "g.log"
     r = one_game("tictactoe", [gomocup(f"--log {log}") + ",@nodes=777", "solver"],
-                 tc=TimeControl(movetime=100, hang=4000))
+                 tc=MatchLimits(movetime=100, hang=4000))
     assert r.adjudication is None
     lines = log.read_text().splitlines()
     assert "INFO MAX_NODE 777" in lines and "INFO timeout_turn 3000" in lines and "INFO timeout_match 0" in lines
     assert "INFO timeout_turn 100" not in lines and not any("MAX_DEPTH" in ln for ln in lines)
     log.unlink()
     r = one_game("tictactoe", [gomocup(f"--log {log}") + ",@depth=4,@movetime=250", "solver"],
-                 tc=TimeControl(nodes=10))
+                 tc=MatchLimits(nodes=10))
     lines = log.read_text().splitlines()
     assert r.adjudication is None and "INFO MAX_DEPTH 4" in lines and "INFO timeout_turn 250" in lines
     assert not any("MAX_NODE" in ln for ln in lines)
     # the match's own node limit reaches a brain the same way
     log.unlink()
-    one_game("tictactoe", [gomocup(f"--log {log}"), "solver"], tc=TimeControl(nodes=123))
+    one_game("tictactoe", [gomocup(f"--log {log}"), "solver"], tc=MatchLimits(nodes=123))
     assert "INFO MAX_NODE 123" in log.read_text().splitlines()
 
 
 def test_limits_text_names_the_engines_with_their_own():
-    tc = TimeControl(movetime=1000)
+    tc = MatchLimits(movetime=1000)
     a, b = parse_engine_spec("solver,@nodes=5"), parse_engine_spec("reference,label=ref")
     assert limits_text(tc, [b, b]) == "movetime 1000 ms"
     assert limits_text(tc, [a, b]) == "movetime 1000 ms (solver@nodes=5: nodes 5)"
-    assert limits_text(TimeControl(), [a, a.with_label("x")]) == "solver@nodes=5: nodes 5; x: nodes 5"
+    assert limits_text(MatchLimits(), [a, a.with_label("x")]) == "solver@nodes=5: nodes 5; x: nodes 5"
 
 
 def test_match_command_with_per_engine_limits(tmp_path, capsys):
@@ -172,3 +175,19 @@ def test_match_command_with_per_engine_limits(tmp_path, capsys):
     for f in tmp_path.glob("game-*.json"):
         rec, *_ = load_record(f)
         assert sorted(rec.limits) == ["depth 9", "nodes 50"]
+
+
+def test_a_shogi_match_with_byoyomi(tmp_path):
+    """Both engines on byoyomi clocks: told the period each move, judged by it, the records say so."""
+    game = load_game("shogi(variant=mini)")
+    a = SCRIPTED + ",@clock=0+2b"
+    specs = (parse_engine_spec(a, "shogi"), parse_engine_spec("shogi:alphabeta,@clock=0+0.3b"))
+    r = play_game(GameTask(game.spec, specs, (0, 1), Opening(), MatchLimits(margin=5000), max_plies=12))
+    assert r.adjudication is None or r.adjudication["kind"] == "ply limit", r.reason
+    assert r.limits == ["clock 2 s byoyomi", "clock 0.3 s byoyomi"]
+    seen = _seen(game.spec, a)
+    assert seen and all(lim.byoyomi == 2000 and lim.time_left == (0, 0) for lim in seen)
+    from gamesuite.arena.record import save_record
+
+    rec, *_ = load_record(save_record(r, tmp_path))
+    assert rec.limits == r.limits and rec.moves == r.moves and r.plies <= 12

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamesuite.arena.game import TimeControl
+from gamesuite.arena.game import MatchLimits
 from gamesuite.arena.match import run_games, schedule
 from gamesuite.arena.openings import Opening, builtin_openings
 from gamesuite.arena.positions import main, positions, record_files
@@ -17,7 +17,7 @@ from .fakes.dice import DiceRace
 from .test_arena import SCRIPTED
 
 
-def _play(tmp_path, game_spec, specs, games, openings, tc=TimeControl(depth=2)):
+def _play(tmp_path, game_spec, specs, games, openings, tc=MatchLimits(depth=2)):
     game = load_game(game_spec)
     recs = run_games(schedule(game, [parse_engine_spec(s, game.name) for s in specs], games, openings, tc, seed=1))
     for r in recs:
@@ -27,7 +27,8 @@ def _play(tmp_path, game_spec, specs, games, openings, tc=TimeControl(depth=2)):
 
 def test_every_played_position_with_the_result_for_the_side_to_move(tmp_path):
     game = load_game("tictactoe(m=4,n=4,k=3)")
-    recs = _play(tmp_path, game.spec, ["solver", SCRIPTED + ",mode=random,seed=3"], 6, builtin_openings(game, 3, seed=2))
+    recs = _play(tmp_path, game.spec, ["solver", SCRIPTED + ",mode=random,seed=3"], 6,
+                 builtin_openings(game, 3, seed=2))
     got = list(positions(tmp_path))
     assert len(got) == sum(r.plies for r in recs)  # every ply after the opening, none of the final positions
     for p in got:

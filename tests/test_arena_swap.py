@@ -9,12 +9,22 @@ import sys
 
 import pytest
 
-from gamesuite.arena.game import GameTask, TimeControl, _close_external, play_game
+from gamesuite.arena.game import GameTask, MatchLimits, _close_external, play_game
 from gamesuite.arena.openings import Opening
 from gamesuite.arena.record import load_record, save_record
 from gamesuite.arena.spec import parse_engine_spec
-from gamesuite.arena.swap import (SWAP, SwapStep, check_answer, check_rule, choose, finished, next_role, options,
-                                  propose, roles_after)
+from gamesuite.arena.swap import (
+    SWAP,
+    SwapStep,
+    check_answer,
+    check_rule,
+    choose,
+    finished,
+    next_role,
+    options,
+    propose,
+    roles_after,
+)
 from gamesuite.core.errors import InvalidMoveError, InvalidOptionError
 from gamesuite.core.limits import Limits
 from gamesuite.core.registry import load_game, make_engine
@@ -43,7 +53,8 @@ def _state(game_spec: str, cells: list[str]):
 
 
 def test_options_and_answers_follow_the_rule():
-    assert options("swap2", 0) == ("3",) and options("swap2", 3) == (SWAP, "1", "2") and options("swap2", 5) == (SWAP, "1")
+    assert options("swap2", 0) == ("3",) and options("swap2", 3) == (SWAP, "1", "2")
+    assert options("swap2", 5) == (SWAP, "1")
     assert options("swap1", 3) == (SWAP, "1")
     with pytest.raises(InvalidOptionError):
         options("swap1", 5)
@@ -116,7 +127,7 @@ def test_a_proposal_is_as_even_as_the_engine_can_see():
 # -- the referee ------------------------------------------------------------------------
 
 
-def _game(specs: list[str], rule: str = "swap2", tc: TimeControl = TimeControl(depth=3, margin=2000), seed: int = 1,
+def _game(specs: list[str], rule: str = "swap2", tc: MatchLimits = MatchLimits(depth=3, margin=2000), seed: int = 1,
           game_spec: str = "tictactoe(m=5,n=5,k=4)"):
     game = load_game(game_spec)
     sp = tuple(parse_engine_spec(s, game.name) for s in specs)
@@ -155,7 +166,7 @@ def test_each_role_decides_on_its_own_clock():
 
     SwapScripted.seen.clear()
     r = _game([SWAPPY + ",swap=x/one,@clock=2+0,label=P", SWAPPY + ",swap=two/swap,@clock=9+0,label=C"],
-              tc=TimeControl(depth=2))
+              tc=MatchLimits(depth=2))
     assert r.adjudication is None and [n for n, _ in SwapScripted.seen[:3]] == [0, 3, 5]
     own = [lim.time_left for _, lim in SwapScripted.seen[:3]]
     assert all(len(set(t)) == 1 for t in own)  # every seat shows the decider's own clock
@@ -172,7 +183,7 @@ def test_a_bad_answer_loses_the_game(script, role):
 def test_an_engine_that_cannot_negotiate_loses(tmp_path):
     from .test_arena import usi
 
-    r = _game([usi(), "solver"], tc=TimeControl(movetime=200, margin=2000))
+    r = _game([usi(), "solver"], tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication["kind"] == "protocol" and r.adjudication["seat"] == 0 and "cannot play swap2" in r.reason
 
 
@@ -180,13 +191,14 @@ def test_an_engine_that_cannot_negotiate_loses(tmp_path):
 
 
 @pytest.mark.parametrize("chooser_script, black", [("--swap3 swap", "brain"), ("--swap3 one", "P"),
-                                                   ("--swap3 two --swap5 swap", "P"), ("--swap3 two --swap5 one", "brain")])
+                                                   ("--swap3 two --swap5 swap", "P"),
+                                                   ("--swap3 two --swap5 one", "brain")])
 def test_a_gomocup_brain_negotiates_over_swap2board(tmp_path, chooser_script, black):
     log = tmp_path / "brain.log"
     script = chooser_script.split("--swap5")[0]
     proposer = SWAPPY + ",label=P,swap=one/" + ("swap" if "--swap5 swap" in chooser_script else "one")
     r = _game([proposer, gomocup(f"--log {log} {script}") + ",label=brain"],
-              tc=TimeControl(movetime=200, margin=2000), game_spec="tictactoe(m=5,n=5,k=4)")
+              tc=MatchLimits(movetime=200, margin=2000), game_spec="tictactoe(m=5,n=5,k=4)")
     assert r.adjudication is None, r.reason
     assert r.engines[0] == black
     lines = log.read_text().splitlines()
@@ -201,7 +213,7 @@ def test_a_gomocup_brain_negotiates_over_swap2board(tmp_path, chooser_script, bl
 def test_a_gomocup_brain_proposes_and_decides_at_five(tmp_path):
     log = tmp_path / "brain.log"
     r = _game([gomocup(f"--log {log} --swap5 one") + ",label=brain", SWAPPY + ",swap=two/swap,label=C"],
-              tc=TimeControl(movetime=200, margin=2000))
+              tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication is None, r.reason
     assert [st["by"] for st in r.swap["steps"]] == ["brain", "C", "brain"] and r.engines[1] == "brain"
     lines = log.read_text().splitlines()
@@ -210,12 +222,13 @@ def test_a_gomocup_brain_proposes_and_decides_at_five(tmp_path):
     assert len(lines[j + 1:lines.index("DONE", j)]) == 5
 
 
-@pytest.mark.parametrize("flag, fragment", [("--swap0 bad", "no swap with 0 stones"), ("--swap3 bad", "cannot be placed")])
+@pytest.mark.parametrize("flag, fragment", [("--swap0 bad", "no swap with 0 stones"),
+                                            ("--swap3 bad", "cannot be placed")])
 def test_a_brain_that_breaks_the_rule_loses(flag, fragment):
     who = 0 if "swap0" in flag else 1
     specs = [gomocup(flag) + ",label=brain", SWAPPY + ",label=S"] if who == 0 else \
         [SWAPPY + ",label=S", gomocup(flag) + ",label=brain"]
-    r = _game(specs, tc=TimeControl(movetime=200, margin=2000))
+    r = _game(specs, tc=MatchLimits(movetime=200, margin=2000))
     assert r.adjudication["kind"] == "illegal" and r.adjudication["seat"] == who and fragment in r.reason
 
 
@@ -270,7 +283,7 @@ def test_rules_5_and_6_are_freestyle_underneath():
 def test_the_arena_against_our_brain_as_a_program(tmp_path):
     """End to end: our brain as a subprocess, negotiating swap2 with one of our engines."""
     cmd = f"gomocup:{sys.executable} -m gamesuite engine gomocup --engine pvs"
-    r = _game([cmd + ",label=brain", "gomoku:pvs,top=8,@depth=2,label=pvs"], tc=TimeControl(movetime=300, margin=3000),
+    r = _game([cmd + ",label=brain", "gomoku:pvs,top=8,@depth=2,label=pvs"], tc=MatchLimits(movetime=300, margin=3000),
               game_spec="gomoku(size=9)")
     assert r.adjudication is None, r.reason
     assert r.swap["steps"][0]["by"] == "brain" and len(r.swap["steps"][0]["answer"].split()) == 3

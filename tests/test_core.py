@@ -84,3 +84,19 @@ def test_make_engine_errors():
     with pytest.raises(InvalidOptionError, match="'colour'"):
         make_engine(g, "solver,colour=red")
     assert make_engine(g, "solver,hash=1").name == "solver"
+
+
+def test_engine_errors_are_one_family():
+    import pickle
+
+    from gamesuite.core import EngineError, EngineFailure, GameSuiteError, ProtocolError
+    from gamesuite.protocols import gomocup
+    from gamesuite.protocols import json as json_protocol
+
+    assert issubclass(ProtocolError, EngineError) and issubclass(EngineFailure, EngineError)
+    assert issubclass(EngineError, GameSuiteError)
+    assert gomocup.ProtocolError is ProtocolError and json_protocol.ProtocolError is ProtocolError
+    e = pickle.loads(pickle.dumps(EngineFailure("hang", "no move after 5 s")))
+    assert (e.kind, e.detail, str(e)) == ("hang", "no move after 5 s", "hang: no move after 5 s")
+    with pytest.raises(ValueError, match="unknown failure kind 'sulk'"):
+        EngineFailure("sulk", "x")

@@ -282,7 +282,7 @@ def test_bootstrap_and_selfplay_chunks_give_consistent_positions(tmp_path):
     selfplay_chunk("gomoku(size=9)", str(net_path), {"sims": 8, "opening_max": 2, "opening_min": 1}, 2, 5, str(out))
     sp = Positions.load(out)
     assert len(sp) >= 2 * 5 and np.allclose(sp.pi.sum(axis=1), 1, atol=1e-3)
-    for board, stone, pi in zip(sp.boards, sp.stones, sp.pi):
+    for board, _stone, pi in zip(sp.boards, sp.stones, sp.pi):
         assert not pi[board != 0].any()
 
 

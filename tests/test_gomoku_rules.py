@@ -13,8 +13,7 @@ from gamesuite.core import (
     InvalidRecordError,
     load_game,
 )
-from gamesuite.games.gomoku import load_psq, load_record, save_record
-from gamesuite.games.gomoku import renju
+from gamesuite.games.gomoku import load_psq, load_record, renju, save_record
 
 
 def setup(black: str, white: str, spec: str = "gomoku(rule=renju)"):
@@ -209,7 +208,7 @@ def test_forbidden_kernel_matches_reference_on_random_boards():
         board = np.zeros(size * size, dtype=np.int8)
         n = rng.randrange(10, 40)
         cells_ = rng.sample(range(size * size), n)
-        for i, c in enumerate(cells_):
+        for c in cells_:
             board[c] = 1 if rng.random() < 0.62 else 2
         assert renju.forbidden_points(board, size) == renju.forbidden_points_ref(board, size), trial
 

@@ -6,17 +6,17 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import Qt
 
-from gamesuite.core.errors import InvalidRecordError  # noqa: E402
-from gamesuite.core.limits import Limits  # noqa: E402
-from gamesuite.core.registry import game_classes, load_game  # noqa: E402
-from gamesuite.core.score import Score  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
-from gamesuite.gui.worker import EngineHost  # noqa: E402
+from gamesuite.core.errors import InvalidRecordError
+from gamesuite.core.limits import Limits
+from gamesuite.core.registry import game_classes, load_game
+from gamesuite.core.score import Score
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.gui.worker import EngineHost
+from gamesuite.play.record import GameRecord, PlayerSpec
 
-from .gui_fakes import Factory  # noqa: E402
+from .gui_fakes import Factory
 
 HUMANS = [PlayerSpec("human"), PlayerSpec("human")]
 

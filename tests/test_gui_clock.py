@@ -10,14 +10,14 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import Qt
 
-from gamesuite.core.registry import load_game  # noqa: E402
-from gamesuite.gui.clock import ClockValue, TimeControl  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
+from gamesuite.core.registry import load_game
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.play.clock import ClockValue, TimeControl
+from gamesuite.play.record import PlayerSpec
 
-from .gui_fakes import Factory, FakeTime  # noqa: E402
+from .gui_fakes import Factory, FakeTime
 
 FISCHER = TimeControl(60_000, increment=2_000)
 BYO = TimeControl(1_000, byoyomi=5_000, periods=2)

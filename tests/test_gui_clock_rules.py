@@ -8,8 +8,8 @@ import pytest
 
 from gamesuite.core.errors import InvalidRecordError
 from gamesuite.core.registry import load_game
-from gamesuite.gui.clock import ClockRunner, ClockValue, TimeControl, after_move, available, format_ms, reading
-from gamesuite.gui.record import GameRecord, PlayerSpec
+from gamesuite.play.clock import ClockRunner, ClockValue, TimeControl, after_move, available, format_ms, reading
+from gamesuite.play.record import GameRecord, PlayerSpec
 
 from .gui_fakes import FakeTime
 

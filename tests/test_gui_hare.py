@@ -6,15 +6,15 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QColor  # noqa: E402
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 
-from gamesuite.core.registry import load_game  # noqa: E402
-from gamesuite.gui.boards import HareBoard, board_class_for  # noqa: E402
-from gamesuite.gui.boards.hare import PLAYER_COLOURS  # noqa: E402
-from gamesuite.gui.controller import GameController  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
+from gamesuite.core.registry import load_game
+from gamesuite.gui.boards import HareBoard, board_class_for
+from gamesuite.gui.boards.hare import PLAYER_COLOURS
+from gamesuite.gui.controller import GameController
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.play.record import GameRecord, PlayerSpec
 
 
 def make_window(qtbot, tmp_path, game="hare", players=None):

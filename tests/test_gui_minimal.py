@@ -4,10 +4,10 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import Qt
 
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.play.record import PlayerSpec
 
 
 def test_click_and_engine_reply(qtbot, tmp_path):

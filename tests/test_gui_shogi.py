@@ -4,10 +4,10 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from gamesuite.core.info import SearchInfo  # noqa: E402
-from gamesuite.core.registry import load_game  # noqa: E402
-from gamesuite.core.score import Score  # noqa: E402
-from gamesuite.gui.analysis import AnalysisPanel  # noqa: E402
+from gamesuite.core.info import SearchInfo
+from gamesuite.core.registry import load_game
+from gamesuite.core.score import Score
+from gamesuite.gui.analysis import AnalysisPanel
 
 
 def _info(depth, line, pv):
@@ -39,7 +39,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from gamesuite.gui.boards import ShogiBoard, board_class_for  # noqa: E402
 from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
+from gamesuite.play.record import PlayerSpec  # noqa: E402
 
 HUMANS = [PlayerSpec("human"), PlayerSpec("human")]
 
@@ -72,7 +72,7 @@ def click_usi(qtbot, win, text):
     else:
         if b.promotion_chooser is None or getattr(b.promotion_chooser, "by_text", False):
             # a promotion is asked only when it is optional: answer as the text says
-            b.promotion_chooser = lambda _t, promote=text.endswith("+"): promote
+            b.promotion_chooser = lambda _t, promote=text.endswith("+"): promote  # noqa: B008 - bound now
             b.promotion_chooser.by_text = True
         click_point(qtbot, win, sq(win, text[:2]))
         click_point(qtbot, win, sq(win, text[2:4]))

@@ -10,11 +10,11 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from gamesuite.gui.clock import TimeControl  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import PlayerSpec  # noqa: E402
+from gamesuite.gui.clock import TimeControl
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.gui.record import PlayerSpec
 
-from .gui_fakes import FakeTime, ScriptedEngine  # noqa: E402
+from .gui_fakes import FakeTime, ScriptedEngine
 
 #: Set by a test: the slow engine's warm-up (this module's ``warm_up``) waits for it.
 LOADED = threading.Event()

@@ -5,17 +5,17 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QFont, QRawFont, QTextLayout  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QRawFont, QTextLayout
+from PySide6.QtWidgets import QApplication
 
-from gamesuite.core.registry import game_classes, load_game  # noqa: E402
-from gamesuite.games.shogi import records as shogi_records  # noqa: E402
-from gamesuite.games.shogi.notation import JAPANESE_CHARS  # noqa: E402
-from gamesuite.gui import fonts  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
-from gamesuite.gui.sounds import MoveSounds, SoundPlayer, load_samples  # noqa: E402
+from gamesuite.core.registry import game_classes, load_game
+from gamesuite.games.shogi import records as shogi_records
+from gamesuite.games.shogi.notation import JAPANESE_CHARS
+from gamesuite.gui import fonts
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.gui.record import GameRecord, PlayerSpec
+from gamesuite.gui.sounds import MoveSounds, SoundPlayer, load_samples
 
 
 def make_window(qtbot, tmp_path, game="shogi", players=None):

@@ -6,21 +6,22 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, Qt, QTimer  # noqa: E402
-from PySide6.QtGui import QColor, QImage  # noqa: E402
-from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox  # noqa: E402
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QMessageBox
 
-from gamesuite.core.info import SearchInfo  # noqa: E402
-from gamesuite.core.registry import game_classes, load_game  # noqa: E402
-from gamesuite.core.score import Score  # noqa: E402
-from gamesuite.gui.mainwindow import MainWindow  # noqa: E402
-from gamesuite.gui.record import GameRecord, PlayerSpec  # noqa: E402
+from gamesuite.core.info import SearchInfo
+from gamesuite.core.registry import game_classes, load_game
+from gamesuite.core.score import Score
+from gamesuite.gui.mainwindow import MainWindow
+from gamesuite.play.record import GameRecord, PlayerSpec
 
-from .gui_fakes import Factory  # noqa: E402
+from .gui_fakes import Factory
 
 HUMANS = [PlayerSpec("human"), PlayerSpec("human")]
 #: The real Save / Discard / Cancel question (conftest replaces it in every test, as a guard).
-REAL_QUESTION = MainWindow.__dict__.get("ask_save_changes")
+REAL_QUESTION = next((k.__dict__["ask_save_changes"] for k in MainWindow.__mro__ if "ask_save_changes" in k.__dict__),
+                     None)
 
 
 def make_window(qtbot, tmp_path, factory=None, players=None, game="tictactoe", restore=False):

@@ -17,7 +17,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtGui import QImage  # noqa: E402
+from PySide6.QtGui import QImage
 
 SCRIPT = Path(__file__).parent / "benchmarks" / "screenshots.py"
 

@@ -86,7 +86,7 @@ def test_solo_table_equals_a_breadth_first_search(spec):
 def test_evaluation_terms_by_hand():
     g = load_game("hare(players=3)")
     w = Weights(ks=1, kc=1, kp=1, c0=6, c1=8, need_per_square=5, excess=1.5, finishable=60, percarrot=2,
-                lettuce=40, behind=60, tight=30, due=1, skip=25)
+                lettuce=40, behind=60, tight=30, due=1, skip=25, turns=0)
     # player 1 on the 1/5/6 square 60 (reached last turn, leads: 10 due), 25 carrots, no lettuce
     s = g.state_from_text("60f:25:0/30:50:2/42e:20:2 2 deck=-")
     v = naive.evaluate(s, w)
@@ -359,7 +359,7 @@ def _random_end_position(rng, n, ppp):
     deck = "".join(rng.sample("gmxlhfsgmxlhfs", rng.randrange(0, 8))) or "-"
     try:
         s = g.state_from_text("/".join(entries[p] for p in range(n)) + f" {me + 1} deck={deck}")
-    except Exception:
+    except Exception:  # noqa: BLE001 - a drawn position the rules refuse is skipped
         return None
     finishing = []
     for m in s.legal_moves():

@@ -136,7 +136,7 @@ def test_engine_returns_legal_moves_in_random_positions(spec):
 def test_engine_takes_the_finish_when_it_wins_the_race(spec):
     g = load_game(spec)  # one piece each: finishing first is a certain first place
     rnd = random.Random(5)
-    for game_no in range(300):
+    for _ in range(300):
         s = g.new_state()
         while not s.is_terminal() and not any(s.place):
             if s.is_chance_node():

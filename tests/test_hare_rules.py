@@ -176,7 +176,7 @@ def test_rule_11_position_squares_pay_at_the_start_of_the_next_turn(square, othe
     s = pos(f"0:68:3/{a}:68:3/{b}:68:3 1 deck=-")
     s.play(square)
     before = s.car[0]
-    for who in (1, 2):  # the others stay or go back, so that the order is unchanged
+    for _who in (1, 2):  # the others stay or go back, so that the order is unchanged
         legal = s.legal_moves()
         stay = [m for m in legal if m in (1001, 1002)] or [m for m in legal if 100 < m < 1001]
         s.play(stay[0] if stay else legal[0])

@@ -31,7 +31,7 @@ def test_everything_but_the_gui_imports_without_qt():
     modules = _modules_below_gui()
     assert "gamesuite.core" in modules and "gamesuite.search" in modules
     assert any(m.startswith("gamesuite.games.") for m in modules)
-    code = BLOCK_QT + "import importlib\nfor m in %r:\n    importlib.import_module(m)\nprint('ok')\n" % modules
+    code = BLOCK_QT + f"import importlib\nfor m in {modules!r}:\n    importlib.import_module(m)\nprint('ok')\n"
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().endswith("ok")

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine
-from gamesuite.search.mcts import MCTSConfig
 from gamesuite.search.network import (
     NetworkEvaluator,
     PolicyValueNet,
@@ -117,7 +116,8 @@ def test_evaluator_gives_legal_priors_and_side_to_move_values():
         legal = s.legal_moves()
         assert priors.shape == (len(legal),) and abs(priors.sum() - 1) < 1e-9
         assert np.argmax(priors) == np.argmax(lg[legal])
-        assert vec[s.current_player] == pytest.approx(v, abs=1e-5) and vec[1 - s.current_player] == pytest.approx(-v, abs=1e-5)
+        assert vec[s.current_player] == pytest.approx(v, abs=1e-5)
+        assert vec[1 - s.current_player] == pytest.approx(-v, abs=1e-5)
     planes = encoder_for(TTT)(states[1])  # X to move: own stones first
     assert planes[0].sum() == 1 and planes[1].sum() == 1 and planes[0, 0, 0] == 1 and planes[2].all()
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from gamesuite.core.errors import GameSuiteError, InvalidGameSpecError, InvalidOptionError
 from gamesuite.core.limits import MAX_NODES, Limits
 from gamesuite.core.options import MAX_MEMORY_MB, Option, parse_bool, parse_float, parse_int
-from gamesuite.core.registry import _ENGINES, _discover, engines_for, load_game, make_engine
+from gamesuite.core.registry import _ENGINES, _discover, load_game, make_engine
 
 # text a user could type: digits of every script, signs, dots, exponents, letters, huge numbers
 NUMBERISH = st.one_of(

@@ -192,8 +192,8 @@ def _formats() -> dict[str, tuple[st.SearchStrategy, object]]:
                                  lambda t: parse_western(s0, t))
     out["KIF"] = (texts_for(kifs), read_kif)
     out["CSA"] = (texts_for(csas), read_csa)
-    out["KIF/CSA bytes"] = (st.binary(max_size=400) | texts_for(kifs + csas).map(lambda t: t.encode("cp932", "replace")),
-                            read_record)
+    encoded = texts_for(kifs + csas).map(lambda t: t.encode("cp932", "replace"))
+    out["KIF/CSA bytes"] = (st.binary(max_size=400) | encoded, read_record)
     out["gomoku record"] = (texts_for(recs), load_record)
     out["psq"] = (texts_for(psqs), load_psq)
     out["game file (JSON)"] = (texts_for(_game_record_texts()), GameRecord.loads)

@@ -19,11 +19,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import protocol_fuzz  # noqa: E402
+import protocol_fuzz
 
-from gamesuite.protocols.gomocup import Brain  # noqa: E402
-from gamesuite.protocols.json import Session  # noqa: E402
-from gamesuite.protocols.usi import OPTIONS, UsiSession  # noqa: E402
+from gamesuite.protocols.gomocup import Brain
+from gamesuite.protocols.json import Session
+from gamesuite.protocols.usi import OPTIONS, UsiSession
 
 
 class Lines:
@@ -99,7 +99,7 @@ def test_usi_takes_a_go_the_moment_it_has_answered(usi):
     usi.handle("setoption name USI_Hash value 1")
     usi.handle("position startpos")
     refused = 0
-    for i in range(30):
+    for _ in range(30):
         n = len(usi.out.lines)
         usi.handle("go depth 1")
 

@@ -329,7 +329,7 @@ def _cshogi_usi(cshogi, moves):
 @pytest.mark.parametrize("seed", range(8))
 def test_cshogi_reads_what_we_write(seed):
     cshogi = pytest.importorskip("cshogi")
-    import cshogi.CSA
+    import cshogi.CSA  # noqa: F811 - the submodules, once importorskip found the package
     import cshogi.KIF
     start = [STANDARD_START, HANDICAPS["lance"], HANDICAPS["two"], HANDICAPS["six"]][seed % 4]
     state = random_game(start, 80, 100 + seed)
@@ -360,7 +360,7 @@ def test_handicap_table_agrees_with_cshogi():
 @pytest.mark.parametrize("seed", range(6))
 def test_we_read_what_cshogi_writes(seed, tmp_path):
     cshogi = pytest.importorskip("cshogi")
-    import cshogi.CSA
+    import cshogi.CSA  # noqa: F811 - the submodules, once importorskip found the package
     import cshogi.KIF
     # a start position with pieces in hand (written by cshogi as a board diagram / P1..P9 + P+ P-)
     start = random_game(STANDARD_START, 30 + 2 * seed, 200 + seed).sfen() if seed % 3 else STANDARD_START

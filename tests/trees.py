@@ -22,10 +22,10 @@ class TreeGame(Game):
     def num_players(self) -> int:
         return 2
 
-    def new_state(self) -> "TreeState":
+    def new_state(self) -> TreeState:
         return TreeState(self)
 
-    def state_from_text(self, text: str) -> "TreeState":
+    def state_from_text(self, text: str) -> TreeState:
         s = TreeState(self)
         for t in text.split():
             s.play(int(t))
@@ -73,7 +73,7 @@ class TreeState(State):
     def history(self) -> list[int]:
         return list(self.path)
 
-    def copy(self) -> "TreeState":
+    def copy(self) -> TreeState:
         s = TreeState(self.game)
         s.path = list(self.path)
         return s

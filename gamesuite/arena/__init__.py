@@ -2,7 +2,7 @@
 
 - ``spec``: engine specs (ours, ``usi:``, ``gomocup:``, ``py:``);
 - ``players`` / ``external``: our engines in a thread, external programs over USI and Gomocup;
-- ``game``: the referee of one game (``TimeControl``, ``GameTask``, ``play_game``, ``run_task``);
+- ``game``: the referee of one game (``MatchLimits``, ``GameTask``, ``play_game``, ``run_task``);
 - ``openings``, ``boards``: opening sets, and what the arena learns about board games;
 - ``match``: pairings, the schedule, executors (serial, processes), the tally;
 - ``cluster``: the Dask executor (optional extra ``gamesuite[cluster]``);

@@ -19,7 +19,8 @@ games does not need, and ships wheels for fewer platforms.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core.errors import InvalidOptionError, quote
 from .game import GameTask, run_task

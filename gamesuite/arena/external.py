@@ -15,12 +15,18 @@ import subprocess
 import threading
 import time
 
-from ..core.errors import GameSuiteError
+import numpy as np
+
+from ..core.errors import EngineFailure, GameSuiteError, InvalidOptionError
+from ..core.info import Engine, InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
-from ..core.registry import Game
+from ..core.registry import Game, make_engine
+from ..core.score import Score
 from ..core.state import State
+from ..protocols._usi import go_command, parse_info
+from ..search.driver import next_search_id
 from .boards import move_to_xy, require_board, stones, xy_to_move
-from .players import EngineFailure, MoveRequest, Player, SwapRequest
+from .players import MoveRequest, Player, SwapRequest
 from .spec import EngineSpec
 
 #: How long a program may take to start and say it is ready (ms).
@@ -162,52 +168,59 @@ class UsiPlayer(Player):
         hook = getattr(state, "to_sfen", None)
         return hook() if callable(hook) else state.to_text()
 
-    @staticmethod
-    def go_command(limits: Limits) -> str:
-        """The ``go`` line for ``limits`` (movetime is sent as byoyomi, as USI has it).
-
-        A work limit (``depth``/``nodes``) alone is ``go depth N``/``go nodes N``;
-        with a time limit it is appended to the time's ``go`` line.
-        """
-        parts = []
-        if limits.movetime is not None:
-            parts.append(f"btime 0 wtime 0 byoyomi {limits.movetime}")
-        elif limits.time_left is not None:
-            b, w = (list(limits.time_left) + [0, 0])[:2]
-            parts.append(f"btime {b} wtime {w}")
-            inc = limits.increment or (0, 0)
-            if any(inc):
-                parts.append(f"binc {inc[0]} winc {inc[1] if len(inc) > 1 else inc[0]}")
-            elif limits.byoyomi:
-                parts.append(f"byoyomi {limits.byoyomi}")
-        if limits.depth is not None:
-            parts.append(f"depth {limits.depth}")
-        if limits.nodes is not None:
-            parts.append(f"nodes {limits.nodes}")
-        return "go " + " ".join(parts) if parts else "go infinite"
+    #: The ``go`` line for ``Limits`` (the USI codec's, ``protocols._usi.go_command``).
+    go_command = staticmethod(go_command)
 
     def move(self, request: MoveRequest) -> int:
+        return self.think(request.start, request.moves, request.state, request.limits, request.wait_ms).best_move
+
+    def think(self, start: State, moves: list[int], state: State, limits: Limits, wait_ms: float | None,
+              stop: np.ndarray | None = None, on_info: InfoCallback | None = None) -> SearchResult:
+        """Search ``state`` (``start`` and ``moves`` since): its ``info`` lines go to ``on_info`` as
+        ``SearchInfo``; past ``wait_ms`` (None: never) or once ``stop[0]`` is set it is told to stop.
+
+        Raises ``EngineFailure``: a hang (no ``bestmove`` after ``stop``), a resignation, a move that
+        cannot be read."""
         assert self.proc is not None, "start_game first"
-        moves = request.start.format_line(request.moves)
-        pos = f"position sfen {self._position_text(request.start)}"
-        if moves:
-            pos += " moves " + " ".join(moves)
+        line_text = start.format_line(moves)
+        pos = f"position sfen {self._position_text(start)}"
+        if line_text:
+            pos += " moves " + " ".join(line_text)
         self.proc.send(pos)
-        self.proc.send(self.go_command(request.limits))
-        deadline = time.perf_counter() * 1000 + request.wait_ms
+        self.proc.send(go_command(limits))
+        sid = next_search_id()
+        t0 = time.perf_counter()
+        deadline = None if wait_ms is None else t0 * 1000 + wait_ms
         stopped = False
+        lines: dict[int, SearchInfo] = {}
         while True:
-            line = self.proc.read(deadline - time.perf_counter() * 1000)
-            if line is None:
-                if stopped:
-                    self.broken = True
-                    raise EngineFailure("hang", f"no bestmove {request.wait_ms / 1000:.1f} s after go, "
-                                                "nor after stop")
+            now = time.perf_counter() * 1000
+            poll = 20.0 if stop is not None else (1e9 if deadline is None else deadline - now)
+            if deadline is not None:
+                poll = min(poll, deadline - now)
+            if not stopped and ((deadline is not None and now >= deadline) or (stop is not None and stop[0])):
+                # (checked before each read: a program that writes info lines without pause is stopped too)
                 self.proc.send("stop")
                 stopped = True
-                deadline = time.perf_counter() * 1000 + self.stop_grace_ms
+                deadline = now + self.stop_grace_ms
+                poll = self.stop_grace_ms
+            line = self.proc.read(poll)
+            if line is None:
+                now = time.perf_counter() * 1000
+                if stopped:
+                    if deadline is not None and now < deadline:
+                        continue
+                    self.broken = True
+                    raise EngineFailure("hang", f"no bestmove {(wait_ms or 0) / 1000:.1f} s after go, nor after stop")
                 continue
             words = line.split()
+            if words and words[0] == "info":
+                info = parse_info(line, state, sid)
+                if info is not None:
+                    lines[info.multipv] = info
+                    if on_info is not None:
+                        on_info(info)
+                continue
             if not words or words[0] != "bestmove":
                 continue
             if len(words) < 2:
@@ -218,9 +231,24 @@ class UsiPlayer(Player):
             if text == "win":
                 raise EngineFailure("protocol", "declared a win (bestmove win), which the arena cannot verify")
             try:
-                return request.state.parse_move(text)
+                move = state.parse_move(text)
             except GameSuiteError as e:
                 raise EngineFailure("illegal", f"unreadable move {text!r}: {e}") from None
+            ms = int((time.perf_counter() - t0) * 1000)
+            ordered = tuple(lines[k] for k in sorted(lines))
+            top = lines.get(1)
+            pv = top.pv if top is not None and top.pv and top.pv[0] == move else (move,)
+            score = top.score if top is not None else Score.eval(0, max(state.current_player, 0))
+            ponder = None
+            if len(words) >= 4 and words[2] == "ponder":
+                after = state.copy()
+                after.play(move)
+                try:
+                    ponder = after.parse_move(words[3])
+                except GameSuiteError:
+                    ponder = None
+            return SearchResult(move, score, pv, top.depth if top else 0, top.nodes if top else 0, ms,
+                                ponder if ponder is not None else (pv[1] if len(pv) > 1 else None), ordered)
 
     def game_over(self, state: State, seat: int) -> None:
         if self.proc is not None and self.proc.proc.poll() is None:
@@ -241,6 +269,42 @@ class UsiPlayer(Player):
 
 _XY = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")
 _RULES = {"freestyle": 0, "standard": 1, "exact": 1, "exactfive": 1, "renju": 4, "caro": 8}
+
+
+class UsiEngine:
+    """A USI program as a ``core.Engine``: ``search`` streams its ``info`` lines as ``SearchInfo``, stops
+    when the stop flag is set, and leaves the state as it was. The arena plays it through ``UsiPlayer``
+    (the same process and loop); the command line and the window can search with it like with ours."""
+
+    def __init__(self, game: Game, spec: EngineSpec | str, startup_ms: float = STARTUP_MS,
+                 stop_grace_ms: float = 1000.0) -> None:
+        from .spec import parse_engine_spec
+
+        self.game = game
+        self.spec = parse_engine_spec(spec, game.name) if isinstance(spec, str) else spec
+        if self.spec.kind != "usi":
+            raise InvalidOptionError(f"not a USI engine spec: {self.spec.text!r}")
+        self.player = UsiPlayer(self.spec, stop_grace_ms=stop_grace_ms, startup_ms=startup_ms)
+        self.name = self.spec.label
+        self._started = False
+
+    def new_game(self) -> None:
+        self.player.start_game(self.game, self.game.new_state(), 0)
+        self._started = True
+
+    def search(self, state: State, limits: Limits, stop: np.ndarray | None = None,
+               on_info: InfoCallback | None = None) -> SearchResult:
+        if not self._started or self.player.proc is None:
+            self.new_game()
+        start = state.copy()
+        moves = list(state.history)
+        for _ in moves:
+            start.undo()
+        return self.player.think(start, moves, state, limits, None, stop, on_info)
+
+    def close(self) -> None:
+        self.player.close()
+        self._started = False
 
 
 class GomocupPlayer(Player):
@@ -397,3 +461,11 @@ class GomocupPlayer(Player):
                 pass
             self.proc.close()
             self.proc = None
+
+
+def open_engine(game: Game, text: str) -> Engine:
+    """The engine a spec names, ours or a program's: ``usi:COMMAND[,opt=val...]`` is a ``UsiEngine``
+    (``close()`` it when done), anything else ``core.make_engine``'s (``mtdf,top=10``)."""
+    if text.startswith("usi:"):
+        return UsiEngine(game, text)
+    return make_engine(game, text)

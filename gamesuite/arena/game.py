@@ -20,34 +20,34 @@ import traceback
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.errors import GameSuiteError, InvalidOptionError
+from ..core.errors import EngineFailure, GameSuiteError, InvalidOptionError
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
 from ..core.state import State
+from ..play import clock as play_clock
+from ..play.session import PlaySession
 from .external import GomocupPlayer, UsiPlayer
 from .openings import Opening
-from .players import EngineFailure, LocalPlayer, MoveRequest, Player, SwapRequest, build_local_engine
+from .players import LocalPlayer, MoveRequest, Player, SwapRequest, build_local_engine
 from .record import GameRecord, result_string
 from .spec import EngineSpec
 
 
 @dataclass(frozen=True)
-class TimeControl:
+class MatchLimits:
     """How long engines may think, and how the referee judges it (all in ms).
 
-    A time limit, ``movetime`` (per move) or ``base`` (a clock with
-    ``increment``), and a work limit, ``depth`` or ``nodes`` (no clock: fixed-work
-    games, reproducible); at most one of each, and the engine stops at whichever
-    comes first. A match's time control may set none when every engine brings
-    its own limits (``@nodes=N`` in its spec; ``for_engine``). External programs
-    have ``startup`` to say they are ready. An answer later than the allowed
-    time plus ``margin`` loses on time; past that plus ``hang`` the referee stops
+    A time limit, ``movetime`` (per move) or ``clock`` (a game clock, ``play.clock.TimeControl``:
+    sudden death, an increment or byoyomi), and a work limit, ``depth`` or ``nodes`` (no clock:
+    fixed-work games, reproducible); at most one of each, and the engine stops at whichever comes
+    first. A match's limits may set none when every engine brings its own (``@nodes=N`` in its
+    spec; ``for_engine``). External programs have ``startup`` to say they are ready. An answer later
+    than the allowed time plus ``margin`` loses on time; past that plus ``hang`` the referee stops
     waiting and calls it a hang.
     """
 
     movetime: int | None = None
-    base: int | None = None
-    increment: int = 0
+    clock: play_clock.TimeControl | None = None
     depth: int | None = None
     nodes: int | None = None
     margin: int = 500
@@ -55,70 +55,64 @@ class TimeControl:
     startup: int = 30_000  # how long an external program may take to say it is ready
 
     def __post_init__(self) -> None:
-        if self.movetime is not None and self.base is not None or self.depth is not None and self.nodes is not None:
-            raise InvalidOptionError("a time control has at most one of movetime and clock, and one of depth "
-                                     "and nodes")
-        set_ = [x for x in (self.movetime, self.base, self.depth, self.nodes) if x is not None]
-        if any(x <= 0 for x in set_) or self.increment < 0 or self.margin < 0 or self.hang < 0:
-            raise InvalidOptionError(f"time control values must be positive: {self}")
+        if self.movetime is not None and self.clock is not None or self.depth is not None and self.nodes is not None:
+            raise InvalidOptionError("a match has at most one of movetime and clock, and one of depth and nodes")
+        set_ = [x for x in (self.movetime, self.depth, self.nodes) if x is not None]
+        if any(x <= 0 for x in set_) or self.margin < 0 or self.hang < 0:
+            raise InvalidOptionError(f"match limits must be positive: {self}")
+
+    @property
+    def base(self) -> int | None:
+        """The clock's base time (``None``: no clock)."""
+        return None if self.clock is None else self.clock.base
+
+    @property
+    def increment(self) -> int:
+        return 0 if self.clock is None else self.clock.increment
 
     @property
     def is_set(self) -> bool:
         """True when it limits the engine at all (a time or a work limit)."""
-        return any(x is not None for x in (self.movetime, self.base, self.depth, self.nodes))
+        return any(x is not None for x in (self.movetime, self.clock, self.depth, self.nodes))
 
     @classmethod
-    def clock(cls, text: str, **kw: Any) -> "TimeControl":
-        """``BASE+INC`` in seconds (``"10+0.1"``)."""
-        lim = Limits.parse_clock(text)
-        assert lim.time_left is not None and lim.increment is not None
-        return cls(base=lim.time_left[0], increment=lim.increment[0], **kw)
+    def with_clock(cls, text: str, **kw: Any) -> MatchLimits:
+        """A clock from text (``"10+0.1"``, ``"60+5b"``: ``TimeControl.parse``) and other limits."""
+        return cls(clock=play_clock.TimeControl.parse(text), **kw)
 
-    def for_engine(self, spec: EngineSpec) -> "TimeControl":
-        """The time control of ``spec``: its own ``@`` limits if it has any, else this one."""
+    def for_engine(self, spec: EngineSpec) -> MatchLimits:
+        """The limits of ``spec``: its own ``@`` limits if it has any, else these."""
         if not spec.limits:
             return self
-        kw: dict[str, Any] = {"movetime": None, "base": None, "increment": 0, "depth": None, "nodes": None}
+        kw: dict[str, Any] = {"movetime": None, "clock": None, "depth": None, "nodes": None}
         for k, v in spec.limits:
-            if k == "clock":
-                lim = Limits.parse_clock(v)
-                assert lim.time_left is not None and lim.increment is not None
-                kw["base"], kw["increment"] = lim.time_left[0], lim.increment[0]
-            else:
-                kw[k] = int(v)
+            kw[k] = play_clock.TimeControl.parse(v) if k == "clock" else int(v)
         return replace(self, **kw)
 
     def describe(self) -> str:
         parts = []
         if self.movetime is not None:
             parts.append(f"movetime {self.movetime} ms")
-        if self.base is not None:
-            parts.append(f"clock {self.base / 1000:g}+{self.increment / 1000:g} s")
+        if self.clock is not None:
+            c = self.clock
+            parts.append(f"clock {c.text()}" if c.byoyomi else f"clock {c.base / 1000:g}+{c.increment / 1000:g} s")
         if self.depth is not None:
             parts.append(f"depth {self.depth}")
         if self.nodes is not None:
             parts.append(f"nodes {self.nodes}")
         return ", ".join(parts) or "per engine"
 
-    def limits(self, clocks: list[float]) -> Limits:
-        """The engine's ``Limits`` given every seat's clock (ms)."""
-        time_left = increment = None
-        if self.base is not None:
-            time_left = tuple(max(0, int(c)) for c in clocks)
-            increment = (self.increment,) * len(clocks)
-        return Limits(movetime=self.movetime, time_left=time_left, increment=increment, depth=self.depth,
-                      nodes=self.nodes)
-
-    def allowed(self, clocks: list[float], seat: int) -> float | None:
-        """Milliseconds ``seat`` may use for this move (``None``: no clock)."""
-        if self.movetime is not None:
-            return float(self.movetime)
-        if self.base is not None:
-            return max(0.0, clocks[seat])
-        return None
+    def work(self) -> Limits:
+        """The engine's ``Limits`` besides its clock (``PlaySession.limits`` adds the clock)."""
+        return Limits(movetime=self.movetime, depth=self.depth, nodes=self.nodes)
 
 
-def check_limits(tc: TimeControl, specs: "list[EngineSpec] | tuple[EngineSpec, ...]") -> None:
+#: The old name of ``MatchLimits`` (a game clock is ``play.clock.TimeControl``), kept only for the
+#: branches in flight that still import it; to be removed once none does.
+TimeControl = MatchLimits
+
+
+def check_limits(tc: MatchLimits, specs: list[EngineSpec] | tuple[EngineSpec, ...]) -> None:
     """``InvalidOptionError`` unless every engine has a limit (the match's or its own)."""
     for sp in specs:
         if not tc.for_engine(sp).is_set:
@@ -135,7 +129,7 @@ class GameTask:
     specs: tuple[EngineSpec, ...]  # the engine of each seat
     engine_index: tuple[int, ...]  # each seat's engine as an index into the match's engines
     opening: Opening
-    tc: TimeControl
+    tc: MatchLimits
     round: int = 0
     opening_index: int = 0
     rotation: int = 0
@@ -205,7 +199,7 @@ def _forget(game: Game, spec: EngineSpec, instance: int) -> None:
         p.close()
 
 
-def release_others(game: Game, specs: "tuple[EngineSpec, ...] | list[EngineSpec]") -> int:
+def release_others(game: Game, specs: tuple[EngineSpec, ...] | list[EngineSpec]) -> int:
     """Close this thread's kept engines that are not ``specs`` in ``game``; how many were released."""
     me = threading.get_ident()
     keep = {(me, game.spec, sp.text, sum(1 for o in specs[:i] if o.text == sp.text)) for i, sp in enumerate(specs)}
@@ -224,11 +218,15 @@ def release_others(game: Game, specs: "tuple[EngineSpec, ...] | list[EngineSpec]
 
 
 def _utc_now() -> str:
-    return datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def play_game(task: GameTask) -> GameRecord:
-    """Play ``task`` to the end (or to an adjudication) and return its record."""
+    """Play ``task`` to the end (or to an adjudication) and return its record.
+
+    The game is a ``play.session.PlaySession``: it keeps the clocks and judges late and illegal
+    moves; the referee seats the players, asks them for moves, and adds its own adjudications
+    (an engine that cannot start, crashes, hangs or resigns loses)."""
     t_start = time.perf_counter()
     game = load_game(task.game)
     start, opening_moves = task.opening.build(game)
@@ -241,19 +239,12 @@ def play_game(task: GameTask) -> GameRecord:
     specs = list(task.specs)  # by seat (in a swap opening: by role, until the colours are settled)
     engine_index = list(task.engine_index)
     tcs = [tc.for_engine(sp) for sp in specs]  # each seat's own limits
-    labels = [sp.label for sp in specs]
     instances = [sum(1 for o in specs[:i] if o.text == sp.text) for i, sp in enumerate(specs)]
-    state = start.copy()
+    session = PlaySession(start, [t.clock for t in tcs], grace_ms=tc.margin, labels=[sp.label for sp in specs])
     for m in opening_moves:
-        state.play(m)
-    moves = list(opening_moves)
+        session.place(m)
+    state = session.state
     players: list[Player | None] = [None] * n
-    failure: tuple[int, str, str] | None = None
-
-    def fail(seat: int, kind: str, detail: str) -> None:
-        nonlocal failure
-        if failure is None:
-            failure = (seat, kind, detail)
 
     if task.exclusive:
         release_others(game, task.specs)
@@ -267,107 +258,88 @@ def play_game(task: GameTask) -> GameRecord:
                 p.warm_up(state)
             p.start_game(game, start, seat, opening_rule=task.swap_rule)
         except EngineFailure as e:
-            fail(seat, e.kind, e.detail)
+            session.adjudicate(seat, e.kind, e.detail)
             break
         except Exception as e:  # noqa: BLE001 - an engine that cannot start loses; the match goes on
-            fail(seat, "crash", f"could not be built: {type(e).__name__}: {e}")
+            session.adjudicate(seat, "crash", f"could not be built: {type(e).__name__}: {e}")
             break
 
-    clocks = [float(t.base or 0) for t in tcs]
     opening_plies = len(opening_moves)
     swap_log: dict[str, Any] | None = None
 
-    def timed(seat: int, own: bool = False) -> tuple[TimeControl, float | None, float, Limits]:
-        """The seat's limits now: its time control, the time allowed, how long to wait, the Limits.
+    def timed(seat: int, own: bool = False) -> tuple[MatchLimits, float, Limits]:
+        """The seat's limits now: its match limits, how long to wait for it, the engine's Limits.
 
         Seats without a clock show the mover's own (a USI engine is told both sides' times);
         with ``own`` every seat does (a swap decision is made by a role, not by the side to move).
         """
         mine = tcs[seat]
-        allowed = mine.allowed(clocks, seat)
+        allowed = mine.movetime if mine.movetime is not None else session.allowed(seat)
         wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
-        view = [clocks[s] if tcs[s].base is not None and not own else clocks[seat] for s in range(n)]
-        return mine, allowed, wait, mine.limits(view)
+        return mine, wait, session.limits(seat, mine.work(), own=own)
 
     try:
-        if task.swap_rule and failure is None:
+        if task.swap_rule and not session.over:
             from .swap import SWAP, SwapStep, answer_text, check_answer, finished, next_role, roles_after
 
             steps: list[SwapStep] = []
             log: list[dict[str, Any]] = []
-            while failure is None and not finished(steps):
+            while not session.over and not finished(steps):
                 role = next_role(steps)
                 player = players[role]
                 assert player is not None
-                mine, allowed, wait, limits = timed(role, own=True)
+                mine, wait, limits = timed(role, own=True)
                 t0 = time.perf_counter()
                 try:
                     answer = player.swap_answer(SwapRequest(state.copy(), task.swap_rule, limits, wait, task.seed))
                 except EngineFailure as e:
-                    fail(role, e.kind, e.detail)
+                    session.adjudicate(role, e.kind, e.detail)
                     break
                 elapsed = (time.perf_counter() - t0) * 1000.0
-                if allowed is not None and elapsed > allowed + tc.margin:
-                    fail(role, "time", f"took {elapsed:.0f} ms with {allowed:.0f} ms allowed ({task.swap_rule})")
+                if not session.charge(role, elapsed, mine.movetime, f" ({task.swap_rule})"):
                     break
-                if mine.base is not None:
-                    clocks[role] += mine.increment - elapsed
                 try:
                     answer = check_answer(state, task.swap_rule, answer)
                 except GameSuiteError as e:
-                    fail(role, "illegal", str(e))
+                    session.adjudicate(role, "illegal", str(e))
                     break
-                steps.append(SwapStep(role, len(moves), answer))
-                log.append({"by": labels[role], "stones": len(moves), "answer": answer_text(state, answer)})
+                steps.append(SwapStep(role, len(session.moves), answer))
+                log.append({"by": specs[role].label, "stones": len(session.moves),
+                            "answer": answer_text(state, answer)})
                 if answer != SWAP:
                     for m in answer:
-                        state.play(m)
-                        moves.append(m)
-            swap_log = {"rule": task.swap_rule, "proposer": labels[0], "steps": log}
-            if failure is None:
+                        session.place(m)
+            swap_log = {"rule": task.swap_rule, "proposer": specs[0].label, "steps": log}
+            if not session.over:
                 black, _ = roles_after(steps)
                 if black == 1:  # the chooser plays black: seats follow the colours from here on
-                    for xs in (players, specs, tcs, labels, instances, clocks, engine_index):
+                    for xs in (players, specs, tcs, instances, engine_index):
                         xs.reverse()
-                swap_log["black"] = labels[0]
-                opening_plies = len(moves)
-        while failure is None and not state.is_terminal():
-            if task.max_plies and len(moves) - opening_plies >= task.max_plies:
+                    session.reorder(list(range(n))[::-1])
+                swap_log["black"] = specs[0].label
+                opening_plies = len(session.moves)
+        while not session.over:
+            if task.max_plies and len(session.moves) - opening_plies >= task.max_plies:
+                session.draw("ply limit", f"{task.max_plies} plies played")
                 break
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                m = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-                state.play(m)
-                moves.append(m)
+                session.place(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
                 continue
             seat = state.current_player
             player = players[seat]
             assert player is not None
-            mine, allowed, wait, limits = timed(seat)
-            req = MoveRequest(state.copy(), start, list(moves), seat, limits, wait)
+            mine, wait, limits = timed(seat)
+            req = MoveRequest(state.copy(), start, list(session.moves), seat, limits, wait)
             t0 = time.perf_counter()
             try:
                 move = player.move(req)
             except EngineFailure as e:
-                fail(seat, e.kind, e.detail)
+                session.adjudicate(seat, e.kind, e.detail)
                 break
-            elapsed = (time.perf_counter() - t0) * 1000.0
-            if allowed is not None and elapsed > allowed + tc.margin:
-                fail(seat, "time", f"took {elapsed:.0f} ms with {allowed:.0f} ms allowed")
-                break
-            if mine.base is not None:
-                clocks[seat] += mine.increment - elapsed
-            if not state.is_legal(move):
-                try:
-                    text = repr(state.format_move(move))
-                except GameSuiteError:
-                    text = str(move)
-                why = state.why_illegal(move)
-                fail(seat, "illegal", f"illegal move {text} in {state.to_text()!r}" + (f": {why}" if why else ""))
-                break
-            state.play(move)
-            moves.append(move)
+            session.play(move, spent=(time.perf_counter() - t0) * 1000.0, limit_ms=mine.movetime)
     finally:
+        fault = session.outcome.adjudication.seat if session.outcome and session.outcome.adjudication else None
         for seat, p in enumerate(players):
             if p is None:
                 continue
@@ -378,34 +350,24 @@ def play_game(task: GameTask) -> GameRecord:
             if isinstance(p, LocalPlayer):
                 if p.broken or not task.reuse_engines:
                     _forget(game, specs[seat], instances[seat])
-            elif p.broken or not task.reuse_engines or failure is not None and failure[0] == seat:
+            elif p.broken or not task.reuse_engines or fault == seat:
                 _forget(game, specs[seat], instances[seat])
                 p.close()
 
-    adjudication = None
-    if failure is not None:
-        seat, kind, detail = failure
-        returns = [1.0 if n == 2 else 0.0] * n
-        returns[seat] = -1.0
-        adjudication = {"seat": seat, "kind": kind, "detail": detail}
-        reason = f"{game.player_name(seat)} ({labels[seat]}) loses: {kind}: {detail}"
-    elif state.is_terminal():
-        returns = [float(r) for r in state.returns()]
-        reason = state.result_text()
-    else:
-        returns = [0.0] * n
-        adjudication = {"seat": -1, "kind": "ply limit", "detail": f"{task.max_plies} plies played"}
-        reason = f"draw by adjudication: {task.max_plies} plies played"
+    outcome = session.outcome
+    assert outcome is not None
+    adj = outcome.adjudication
+    returns = list(outcome.returns)
     return GameRecord(
         game=game.spec,
         start=start.to_text(),
-        moves=start.format_line(moves),
+        moves=start.format_line(session.moves),
         opening_plies=opening_plies,
-        engines=labels,
+        engines=[sp.label for sp in specs],
         returns=returns,
         result=result_string(returns),
-        reason=reason,
-        adjudication=adjudication,
+        reason=outcome.reason,
+        adjudication=None if adj is None else {"seat": adj.seat, "kind": adj.kind, "detail": adj.detail},
         engine_index=engine_index,
         round=task.round,
         opening_index=task.opening_index,
@@ -414,7 +376,7 @@ def play_game(task: GameTask) -> GameRecord:
         time_control=tc.describe(),
         swap=swap_log,
         limits=[t.describe() for t in tcs],
-        plies=len(moves) - opening_plies,
+        plies=len(session.moves) - opening_plies,
         duration_s=round(time.perf_counter() - t_start, 3),
         date=_utc_now(),
     )
@@ -437,7 +399,7 @@ def run_task(task: GameTask) -> GameRecord:
 def state_after(record: GameRecord) -> State:
     """The final position of a record (replayed)."""
     game = load_game(record.game)
-    s = game.state_from_text(record.start)
+    s = game.state_from_text(record.start) if record.start else game.new_state()
     for m in record.moves:
         s.play_text(m)
     return s

@@ -21,22 +21,22 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.files import write_atomic
 from ..core.registry import Game
-from .game import TimeControl
+from .game import MatchLimits
 from .match import Tally
 from .openings import Opening
 from .record import GameRecord
 from .report import _pct, limits_text
 from .session import Outcome, Session, run_session
 from .spec import EngineSpec, parse_engine_spec
-from .stats import (Estimate, LadderFit, elo_interval, fit_ladder, pentanomial_elo, pentanomial_interval,
-                    score_interval)
+from .stats import Estimate, LadderFit, elo_interval, fit_ladder, pentanomial_elo, pentanomial_interval, score_interval
 
 #: The anchor option that limits its nodes, by spec kind; other kinds use the per-engine ``@nodes``.
 STEP_OPTIONS = {"gomocup": "MAX_NODE", "usi": "NodesLimit"}
@@ -83,7 +83,8 @@ def step_spec(anchor: EngineSpec, option: str, nodes: int | None) -> EngineSpec:
     """The anchor at one step: its spec with ``option=nodes`` added (unchanged for ``None``)."""
     if option.startswith("@"):
         if option != "@nodes":
-            raise InvalidOptionError(f"--step-option {quote(option)}: the only per-engine limit a ladder steps is @nodes")
+            raise InvalidOptionError(
+                f"--step-option {quote(option)}: the only per-engine limit a ladder steps is @nodes")
         if any(k == "nodes" for k, _ in anchor.limits):
             raise InvalidOptionError(f"the anchor {quote(anchor.text)} has @nodes already; the ladder sets it")
     elif any(k == option for k, _ in anchor.options) or (
@@ -103,7 +104,7 @@ class Ladder:
     anchor: EngineSpec
     steps: list[int | None]
     games: int
-    tc: TimeControl
+    tc: MatchLimits
     option: str = ""  # "": default_step_option(anchor)
     openings: list[Opening] | None = None
     seed: int = 0
@@ -135,7 +136,8 @@ class Ladder:
         steps = ", ".join("none" if n is None else str(n) for n in self.steps)
         swap = f"; {self.swap_rule} openings" if self.swap_rule else ""
         return (f"{self.game.spec}: {self.engine.label} against {self.anchor.label}, {self.option} steps {steps}; "
-                f"{self.games} games a step; {limits_text(self.tc, [self.engine, self.anchor])}{swap}; seed {self.seed}")
+                f"{self.games} games a step; {limits_text(self.tc, [self.engine, self.anchor])}{swap}; "
+                f"seed {self.seed}")
 
 
 @dataclass

@@ -16,13 +16,14 @@ import itertools
 import multiprocessing
 import os
 import random
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.registry import Game
-from .game import GameTask, TimeControl, run_task
+from .game import GameTask, MatchLimits, run_task
 from .openings import Opening
 from .record import GameRecord
 from .spec import EngineSpec
@@ -49,7 +50,7 @@ def seats_of(pairing: Sequence[int], num_players: int, rotation: int) -> tuple[i
 
 
 def schedule(game: Game, engines: Sequence[EngineSpec], games: int, openings: Sequence[Opening],
-             tc: TimeControl, pairings: Sequence[tuple[int, ...]] | None = None, seed: int = 0,
+             tc: MatchLimits, pairings: Sequence[tuple[int, ...]] | None = None, seed: int = 0,
              max_plies: int = 0) -> list[GameTask]:
     """``games`` games per pairing: each opening once per seat rotation, openings in turn.
 
@@ -276,7 +277,7 @@ class Tally:
         self.pentanomial[lo][hi][total] += 1
         self.pentanomial[hi][lo][4 - total] += 1
 
-    def add_all(self, records: Iterable[GameRecord]) -> "Tally":
+    def add_all(self, records: Iterable[GameRecord]) -> Tally:
         for r in records:
             self.add(r)
         return self

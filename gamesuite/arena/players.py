@@ -13,25 +13,15 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidOptionError, quote
-from ..core.info import new_stop_flag
+from ..core.errors import FAILURE_KINDS, EngineFailure, InvalidOptionError, quote
+from ..core.info import Engine, new_stop_flag
 from ..core.limits import Limits
 from ..core.registry import Game, make_engine
 from ..core.state import State
 from .spec import EngineSpec
 
-#: Why a game was lost by adjudication.
-FAILURE_KINDS = ("illegal", "crash", "hang", "time", "resign", "no move", "protocol")
-
-
-class EngineFailure(Exception):
-    """An engine lost the game by misbehaving: ``kind`` is one of ``FAILURE_KINDS``."""
-
-    def __init__(self, kind: str, detail: str) -> None:
-        assert kind in FAILURE_KINDS, kind
-        super().__init__(f"{kind}: {detail}")
-        self.kind = kind
-        self.detail = detail
+__all__ = ["FAILURE_KINDS", "EngineFailure", "LocalPlayer", "MoveRequest", "Player", "SwapRequest",
+           "build_local_engine"]
 
 
 @dataclass
@@ -82,7 +72,7 @@ class Player:
         """Release the player's resources (processes, threads)."""
 
 
-def build_local_engine(game: Game, spec: EngineSpec) -> Any:
+def build_local_engine(game: Game, spec: EngineSpec) -> Engine:
     """Build the engine object of an ``ours`` or ``py`` spec; ``InvalidOptionError`` when it cannot."""
     if spec.kind == "ours":
         return make_engine(game, spec.target)
@@ -91,7 +81,8 @@ def build_local_engine(game: Game, spec: EngineSpec) -> Any:
         try:
             factory = getattr(importlib.import_module(module), attr)
         except (ImportError, AttributeError) as e:
-            raise InvalidOptionError(f"engine spec {quote(spec.text)}: cannot import {quote(spec.target)} ({e})") from None
+            raise InvalidOptionError(
+                f"engine spec {quote(spec.text)}: cannot import {quote(spec.target)} ({e})") from None
         from ..core.registry import _convert_option
 
         opts = {k: _convert_option(v) for k, v in spec.options}

@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from ..core.errors import InvalidRecordError, quote
 from .record import load_record

@@ -1,28 +1,18 @@
-"""Game records of the arena: one JSON file per game that the app (or anyone) can replay.
+"""Game records of the arena: one JSON file per game, in the window's format (``play.record``).
 
-The format (``"format": "gamesuite-game"``, ``"version": 1``)::
+A file is a ``"gamesuite-game"`` record (version 2, ``docs/game-json.md``): the
+players (each an engine with its label), every move from ``start`` (the
+opening's first, chance outcomes included), the result (``returns``,
+``result``: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` or places ``"1,2,2"``, ``reason``,
+``adjudication``) and the match's data under ``"match"`` (``opening_plies``,
+``engine_index``, ``round``, ``opening_index``, ``rotation``, ``seed``,
+``time_control``, ``limits`` (each seat's, as played), ``plies``, ``duration_s``,
+``swap`` after a swap opening, ``error`` when the arena itself failed). The
+window opens it (and replays it); the arena's old version-1 files are still read.
 
-    {
-      "format": "gamesuite-game", "version": 1,
-      "game": "tictactoe(m=4,n=4,k=3)",       # a spec for load_game
-      "start": "................",             # position text (Game.state_from_text)
-      "moves": ["b2", "c3", ...],              # every move from "start" in the game's notation,
-                                                # the opening's first, chance outcomes included
-      "opening_plies": 2,                       # how many of "moves" were the opening
-      "engines": ["solver", "reference"],       # the engine of each seat (player 0 first)
-      "returns": [1.0, -1.0],                   # one value per player in [-1, 1]
-      "result": "1-0",                          # "1-0", "0-1", "1/2-1/2"; places "1,2,2" for more players
-      "reason": "X wins",                       # how it ended, e.g. "O loses: illegal move 'b2' ..."
-      "adjudication": null | {"seat": 1, "kind": "illegal", "detail": "..."},
-      "round": 3, "opening_index": 1, "rotation": 1, "seed": 123,
-      "time_control": "movetime 100 ms",       # the match's ("per engine" when it set none)
-      "limits": ["movetime 100 ms", "nodes 5000"],  # what each seat played by (its own @ limits or the match's)
-      "plies": 11, "duration_s": 1.2,
-      "date": "2026-11-22T14:00:00Z",
-      "swap": {...}                             # only after a swap opening (arena.swap)
-    }
-
-``load_record`` checks every move against the rules while it replays.
+``GameRecord`` here is the arena's flat view of one game (what tables and
+statistics need); ``load_record`` checks every move against the rules while it
+replays.
 """
 
 from __future__ import annotations
@@ -36,9 +26,7 @@ from ..core.errors import GameSuiteError, InvalidRecordError, quote
 from ..core.files import write_atomic
 from ..core.registry import Game, load_game
 from ..core.state import State
-
-FORMAT = "gamesuite-game"
-VERSION = 1
+from ..play.record import ARENA_MATCH_FIELDS, FORMAT, READ_VERSIONS, VERSION, PlayerSpec, from_arena_v1
 
 
 @dataclass
@@ -69,29 +57,51 @@ class GameRecord:
     error: str = ""  # set when the arena itself failed (the game counts for nobody)
 
     def to_json(self) -> dict[str, Any]:
-        d = {"format": FORMAT, "version": VERSION}
-        d.update(asdict(self))
-        if not d["error"]:
-            del d["error"]
-        if d["swap"] is None:
-            del d["swap"]
-        return d
+        """The record in the window's format (``play.record``, version 2)."""
+        match = {k: v for k, v in asdict(self).items() if k in ARENA_MATCH_FIELDS}
+        if match["swap"] is None:
+            del match["swap"]
+        if not match["error"]:
+            del match["error"]
+        return {
+            "format": FORMAT, "version": VERSION, "game": self.game, "start": self.start or None,
+            # the window plays an engine's seat with the game's default engine (a label is no spec)
+            "players": [{"kind": "engine", "engine": "", "name": e} for e in self.engines],
+            "metadata": {"date": self.date} if self.date else {},
+            "moves": [{"move": m} for m in self.moves],
+            "result": {"returns": self.returns, "result": self.result, "reason": self.reason,
+                       "adjudication": self.adjudication},
+            "match": match,
+        }
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "GameRecord":
+    def from_json(cls, d: dict[str, Any]) -> GameRecord:
+        """Read a record of the arena (version 2, or the old flat version 1)."""
         if not isinstance(d, dict) or d.get("format") != FORMAT:
-            raise InvalidRecordError(f"not a gamesuite game record (format {quote(d.get('format') if isinstance(d, dict) else d)})")
-        if d.get("version") != VERSION:
+            found = d.get("format") if isinstance(d, dict) else d
+            raise InvalidRecordError(f"not a gamesuite game record (format {quote(found)})")
+        if d.get("version") not in READ_VERSIONS:
             raise InvalidRecordError(f"unsupported record version {quote(d.get('version'))}")
-        known = set(cls.__dataclass_fields__)
-        missing = [k for k in ("game", "start", "moves", "engines", "returns", "result", "reason") if k not in d]
+        if "engines" in d and "players" not in d:
+            d = from_arena_v1(d)
+        missing = [k for k in ("game", "moves", "players") if k not in d]
         if missing:
             raise InvalidRecordError(f"game record lacks {', '.join(missing)}")
-        if not isinstance(d["moves"], list) or not all(isinstance(m, str) for m in d["moves"]):
-            raise InvalidRecordError(f"record moves must be a list of strings, got {quote(d['moves'])}")
-        kwargs = {k: v for k, v in d.items() if k in known}
-        kwargs.setdefault("opening_plies", 0)
-        return cls(**kwargs)
+        entries = d["moves"]
+        moves = [m.get("move") if isinstance(m, dict) else m for m in entries] if isinstance(entries, list) else None
+        if moves is None or not all(isinstance(m, str) for m in moves):
+            raise InvalidRecordError(f"record moves must be a list of moves, got {quote(d['moves'])}")
+        players, result = d["players"], d.get("result") or {}
+        if not isinstance(players, list) or not isinstance(result, dict):
+            raise InvalidRecordError(f"record players must be a list and its result an object: {quote(d)}")
+        match = d.get("match") or {}
+        known = set(cls.__dataclass_fields__)
+        kwargs = {k: v for k, v in match.items() if k in known}
+        return cls(game=str(d["game"]), start=d.get("start") or "", moves=list(moves),
+                   engines=[_player_name(p) for p in players],
+            returns=list(result.get("returns") or []), result=str(result.get("result", "")),
+            reason=str(result.get("reason", "")), adjudication=result.get("adjudication"),
+            date=str((d.get("metadata") or {}).get("date", "")), **{"opening_plies": 0, **kwargs})
 
     @property
     def filename(self) -> str:
@@ -123,10 +133,10 @@ def load_record(path: str | Path) -> tuple[GameRecord, Game, State, list[int]]:
     rec = GameRecord.from_json(d)
     try:
         game = load_game(rec.game)
-        start = game.state_from_text(rec.start)
+        start = game.state_from_text(rec.start) if rec.start else game.new_state()
         s = start.copy()
         moves = []
-        for i, text in enumerate(rec.moves):
+        for text in rec.moves:
             moves.append(s.play_text(text))
     except GameSuiteError as e:
         raise InvalidRecordError(f"record {quote(str(p))}: {e}") from None
@@ -139,3 +149,9 @@ def result_string(returns: list[float]) -> str:
         a, b = returns
         return "1-0" if a > b else "0-1" if b > a else "1/2-1/2"
     return ",".join(str(1 + sum(1 for o in returns if o > r)) for r in returns)
+
+
+def _player_name(d: Any) -> str:
+    """The name of a record's player: its ``name``, else how the window describes it."""
+    p = PlayerSpec.from_json(d)
+    return p.name or p.label()

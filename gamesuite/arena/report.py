@@ -5,15 +5,16 @@ from __future__ import annotations
 import csv
 import io
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
-from .game import TimeControl
+from .game import MatchLimits
 from .match import Tally
 from .spec import EngineSpec
 from .stats import Sprt, elo_interval, los, pentanomial_elo, pentanomial_interval, score_interval
 
 
-def limits_text(tc: TimeControl, engines: Sequence[EngineSpec]) -> str:
+def limits_text(tc: MatchLimits, engines: Sequence[EngineSpec]) -> str:
     """The limits of a match in words: the match's, then each engine's own (``mtdf@nodes=300000: nodes 300000``)."""
     own = [f"{e.label}: {tc.for_engine(e).describe()}" for e in engines if e.limits]
     if not own:

@@ -7,14 +7,14 @@ front end over ``run_session``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
 
 from ..core.errors import InvalidOptionError
 from ..core.files import write_atomic
 from ..core.registry import Game, load_game
-from .game import TimeControl, check_limits
+from .game import MatchLimits, check_limits
 from .match import Tally, check_specs, make_executor, pairings_for, run_games, schedule
 from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
@@ -30,7 +30,7 @@ class Session:
     game: Game
     engines: list[EngineSpec]
     games: int
-    tc: TimeControl
+    tc: MatchLimits
     mode: str = "match"  # or "tournament" (round robin; ``games`` per pairing)
     openings: list[Opening] | None = None  # None: the built-in set
     seed: int = 0
@@ -46,7 +46,7 @@ class Session:
     swap_rule: str = ""  # "swap1"/"swap2": the engines negotiate every opening (``arena.swap``)
 
     @classmethod
-    def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> "Session":
+    def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> Session:
         game = load_game(game_spec)
         engines = unique_labels([parse_engine_spec(t, game.name) for t in engine_texts])
         return cls(game, engines, **kw)  # type: ignore[arg-type]

@@ -18,7 +18,8 @@ options start at the first ``,`` followed by ``name=``. Every kind accepts
 
 **Per-engine limits** are items that start with ``@`` (no engine option can,
 so they never clash): ``@nodes=N``, ``@depth=N``, ``@movetime=MS``,
-``@clock=BASE+INC`` (seconds). An engine with limits of its own plays by them
+``@clock=BASE+INC`` or ``@clock=BASE+BYOb`` (seconds; ``play.clock.TimeControl.parse``).
+An engine with limits of its own plays by them
 instead of the match's time control; one time limit (``movetime`` or
 ``clock``) and one work limit (``depth`` or ``nodes``) may be combined, and
 the engine stops at whichever comes first: ``gomoku:mtdf,@nodes=300000``,
@@ -61,7 +62,7 @@ class EngineSpec:
     def is_external(self) -> bool:
         return self.kind in ("usi", "gomocup")
 
-    def with_label(self, label: str) -> "EngineSpec":
+    def with_label(self, label: str) -> EngineSpec:
         return replace(self, label=label)
 
     def limits_text(self) -> str:
@@ -75,14 +76,12 @@ def _check_limit(key: str, value: str, spec: str) -> tuple[str, str]:
         raise InvalidOptionError(f"engine spec {quote(spec)}: unknown limit {quote('@' + key)}; "
                                  f"limits are {', '.join('@' + k for k in LIMIT_KEYS)}")
     if key == "clock":
-        from ..core.limits import Limits
+        from ..play.clock import TimeControl
 
         try:
-            lim = Limits.parse_clock(value)
+            return key, TimeControl.parse(value).spec()
         except InvalidOptionError as e:
             raise InvalidOptionError(f"engine spec {quote(spec)}: @clock: {e}") from None
-        assert lim.time_left is not None and lim.increment is not None
-        return key, f"{lim.time_left[0] / 1000:g}+{lim.increment[0] / 1000:g}"
     try:
         v = int(value)
     except ValueError:

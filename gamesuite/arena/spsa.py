@@ -37,15 +37,16 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core.errors import InvalidOptionError, quote
 from ..core.files import write_atomic
 from ..core.options import parse_float
 from ..core.registry import Game
-from .game import TimeControl
+from .game import MatchLimits
 from .match import Executor, Tally, check_specs, make_executor, run_games, schedule
 from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
@@ -144,7 +145,7 @@ class Spsa:
     params: list[SpsaParam]
     pairs: int  # N: game pairs in all
     batch: int = 0  # pairs played at one θ± per update (0: half the workers, at least 1)
-    tc: TimeControl = field(default_factory=TimeControl)  # margins; limits come from the engine spec
+    tc: MatchLimits = field(default_factory=MatchLimits)  # margins; limits come from the engine spec
     seed: int = 0
     openings: list[Opening] | None = None  # None: the built-in set (a pool drawn at random)
     concurrency: int = 1

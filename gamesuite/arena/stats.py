@@ -224,7 +224,7 @@ class Sprt:
         sprt_bounds(self.alpha, self.beta)
 
     @classmethod
-    def parse(cls, text: str) -> "Sprt":
+    def parse(cls, text: str) -> Sprt:
         """``elo0,elo1[,alpha,beta]``, e.g. ``0,5,0.05,0.05``."""
         parts = [parse_float(x, f"--sprt {quote(text)} (elo0,elo1,alpha,beta): each", -10_000, 10_000)
                  for x in text.split(",")]

@@ -6,7 +6,7 @@ import argparse
 import os
 import time
 
-from ..arena.game import TimeControl
+from ..arena.game import MatchLimits
 from ..arena.match import Tally, make_executor, run_games, schedule
 from ..arena.openings import builtin_openings
 from ..arena.spec import parse_engine_spec
@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     game = load_game(args.game)
     specs = [parse_engine_spec("solver,hash=1"), parse_engine_spec("solver,hash=1")]
-    tasks = schedule(game, specs, args.games, builtin_openings(game, args.games, seed=1), TimeControl(depth=args.depth))
+    tasks = schedule(game, specs, args.games, builtin_openings(game, args.games, seed=1), MatchLimits(depth=args.depth))
     run_games(tasks[:2])  # load the kernels of this process
     print(f"{args.game}, solver vs solver, depth {args.depth}, {args.games} games; {os.cpu_count()} cores, "
           f"load average {os.getloadavg()[0]:.2f}")

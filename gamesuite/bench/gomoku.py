@@ -118,7 +118,7 @@ def _stop_latency(game, trials: int) -> None:  # type: ignore[no-untyped-def]
             stop = new_stop_flag()
             done = threading.Event()
 
-            def work() -> None:
+            def work(engine=engine, stop=stop, done=done) -> None:  # type: ignore[no-untyped-def]
                 engine.search(state, Limits(infinite=True), stop)
                 done.set()
 

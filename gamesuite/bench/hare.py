@@ -88,7 +88,8 @@ def main(argv: list[str]) -> int:
         n, dt, cpu = build_and_score(spec, text, args.rounds)
         rates.append(n / dt / 1e6)
         cpu_rates.append(n / max(cpu, 1e-9) / 1e6)
-        print(f"{spec + (' ' + text.split()[0] if text else ' start'):<52}{n:>12}{rates[-1]:>8.2f}{cpu_rates[-1]:>9.2f}")
+        where = spec + (" " + text.split()[0] if text else " start")
+        print(f"{where:<52}{n:>12}{rates[-1]:>8.2f}{cpu_rates[-1]:>9.2f}")
     print(f"{'median':<52}{'':>12}{statistics.median(rates):>8.2f}{statistics.median(cpu_rates):>9.2f}"
           "   (target >= 3 M/s)")
     print()

@@ -131,7 +131,7 @@ def _stop_latency(repeat: int) -> list[float]:
         stop = np.zeros(1, dtype=np.uint8)
         box: dict[str, float] = {}
 
-        def work() -> None:
+        def work(nodes=nodes, stats=stats, i=i, stop=stop, box=box) -> None:  # type: ignore[no-untyped-def]
             gomoku_kernel.run_board(board, 15, 2, 1, nodes, stats, 0, 10**9, 1.4, 4, 2, tree.new_random(i + 1), stop)
             box["end"] = time.perf_counter()
 

@@ -6,8 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..arena.external import UsiEngine, open_engine
 from ..core.files import read_text_file
-from ..core.registry import load_game, make_engine
+from ..core.info import Engine
+from ..core.limits import Limits
+from ..core.registry import Game, load_game
 from .common import (
     add_limit_arguments,
     info_json,
@@ -30,7 +33,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     src = p.add_mutually_exclusive_group()
     src.add_argument("--position", metavar="TEXT", help="position text (default: the start position)")
     src.add_argument("--positions", metavar="FILE", type=Path, help="analyse every non-empty line of FILE")
-    p.add_argument("--engine", default="", metavar="SPEC", help="engine and options, e.g. 'mtdf,top=10'")
+    p.add_argument("--engine", default="", metavar="SPEC",
+                   help="engine and options, e.g. 'mtdf,top=10', or a USI program: 'usi:PATH[,opt=val...]'")
     p.add_argument("--json", action="store_true", help="print JSON objects, one per line")
     add_limit_arguments(p, default_movetime=5000)
     p.set_defaults(func=run)
@@ -39,7 +43,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     game = load_game(args.game)
     limits = limits_from_args(args)
-    engine = make_engine(game, args.engine)
+    engine = open_engine(game, args.engine)
+    try:
+        return _analyse(args, game, limits, engine)
+    finally:
+        close = getattr(engine, "close", None)
+        if callable(close):
+            close()
+
+
+def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engine) -> int:
     if args.positions is not None:
         texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
@@ -48,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         texts = [None]
     states = [game.new_state() if t is None else game.state_from_text(t) for t in texts]
-    prepare_engine(game, engine)  # the clock of the first search starts after the engine is loaded
+    if not isinstance(engine, UsiEngine):  # (an external program is ready once it has answered readyok)
+        prepare_engine(game, engine)  # the clock of the first search starts after the engine is loaded
     status = 0
     for state in states:
         if len(states) > 1 and not args.json:

@@ -20,7 +20,8 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
     p.add_argument("--games", type=int, default=10, metavar="N", help=games_help)
     tc = p.add_mutually_exclusive_group()
     tc.add_argument("--movetime", type=int, metavar="MS", help="time per move in milliseconds")
-    tc.add_argument("--clock", metavar="BASE+INC", help="a clock in seconds, e.g. 60+0.5")
+    tc.add_argument("--clock", metavar="BASE+INC",
+                    help="a clock in seconds: 60+0.5 (an increment), 300+0 (sudden death), 600+10b (byoyomi)")
     tc.add_argument("--depth", type=int, metavar="N", help="fixed depth per move (no clock; reproducible)")
     tc.add_argument("--nodes", type=int, metavar="N", help="fixed nodes per move (no clock)")
     p.epilog = ("Every engine needs a limit: the match's (--movetime, --clock, --depth or --nodes) or its own, "
@@ -55,7 +56,7 @@ def add_where_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) ->
 
 
 def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from ..arena.game import TimeControl
+    from ..arena.game import MatchLimits
 
     for name in ("movetime", "depth", "nodes", "games", "concurrency"):
         v = getattr(args, name, None)
@@ -66,8 +67,8 @@ def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             "--time-margin, --hang-timeout, --startup-timeout and --max-plies must not be negative")
     kw = {"margin": args.time_margin, "hang": args.hang_timeout, "startup": args.startup_timeout}
     if args.clock is not None:
-        return TimeControl.clock(args.clock, **kw)
-    return TimeControl(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)
+        return MatchLimits.with_clock(args.clock, **kw)
+    return MatchLimits(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)
 
 
 def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyped-def]

@@ -25,8 +25,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..arena.report import (adjudication_text, cross_table_text, limits_text, standings_csv, standings_text,
-                                tally_json)
+    from ..arena.report import (
+        adjudication_text,
+        cross_table_text,
+        limits_text,
+        standings_csv,
+        standings_text,
+        tally_json,
+    )
     if args.table is not None and args.table.suffix.lower() not in (".csv", ".json"):
         raise InvalidOptionError(f"--table must end in .csv or .json, got {quote(str(args.table))}")
     session = build_session(args, "tournament")

@@ -132,8 +132,14 @@ def _tune_moves(args: argparse.Namespace, text: str | None) -> int:
         print(f"  {name}={value:g}: {hits}", file=sys.stderr, flush=True)
 
     from ..core.registry import load_game, make_engine
+    from ..games.hare.engine import HareEngine
 
-    start = make_engine(load_game("hare"), base).weights
+    engine = make_engine(load_game("hare"), base)
+    if not isinstance(engine, HareEngine):
+        from ..core.errors import InvalidOptionError, quote
+
+        raise InvalidOptionError(f"tune hare moves tunes the weights of maxn or writeup, not {quote(base)}")
+    start = engine.weights
     w, hits = coordinate_search(studies, names, base, start, limits, args.rounds, progress=progress)
     changed = {n: getattr(w, n) for n in Weights.names() if getattr(w, n) != getattr(start, n)}
     print(f"tuned: {hits} of {len(studies)} solved (was {sum(start_hits)})"

@@ -85,7 +85,7 @@ def run_interruptibly(work, stop):  # type: ignore[no-untyped-def]
     def target() -> None:
         try:
             box["result"] = work()
-        except BaseException as e:  # handed to the caller's thread
+        except BaseException as e:  # noqa: BLE001 - handed to the caller's thread
             box["error"] = e
 
     t = threading.Thread(target=target, name="interruptible", daemon=True)

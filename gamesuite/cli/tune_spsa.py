@@ -27,7 +27,8 @@ def add_spsa_arguments(p: argparse.ArgumentParser) -> None:
     g.add_argument("--param", action="append", default=[], metavar="NAME,START,MIN,MAX,C_END,R_END",
                    help="a tuned option, fishtest's way (repeat); c_end: the last perturbation, r_end: the last "
                         "learning rate; integer START/MIN/MAX make an integer option")
-    g.add_argument("--params", type=Path, metavar="FILE", help="tuned options, one NAME,START,MIN,MAX,C_END,R_END a line")
+    g.add_argument("--params", type=Path, metavar="FILE",
+                   help="tuned options, one NAME,START,MIN,MAX,C_END,R_END a line")
     g.add_argument("--pairs", type=int, default=1000, metavar="N",
                    help="game pairs in all (fishtest's iterations; default 1000)")
     g.add_argument("--batch", type=int, default=0, metavar="P",
@@ -45,7 +46,7 @@ def add_spsa_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run_spsa_command(args: argparse.Namespace) -> int:
-    from ..arena.game import TimeControl
+    from ..arena.game import MatchLimits
     from ..arena.openings import load_openings
     from ..arena.spec import parse_engine_spec
     from ..arena.spsa import Spsa, final_spec, parse_param, read_params, run_spsa, theta_text
@@ -60,7 +61,7 @@ def run_spsa_command(args: argparse.Namespace) -> int:
     params = [parse_param(t) for t in args.param] + (read_params(args.params) if args.params else [])
     game = load_game(args.game)
     spsa = Spsa(game, parse_engine_spec(args.engine, game.name), params, args.pairs, args.batch,
-                TimeControl(hang=args.hang_timeout), seed=args.seed, concurrency=args.concurrency,
+                MatchLimits(hang=args.hang_timeout), seed=args.seed, concurrency=args.concurrency,
                 cluster=args.cluster, max_plies=args.max_plies, alpha=args.alpha, gamma=args.gamma,
                 A=args.big_a, state_path=args.state, save_dir=args.save)
     if args.openings is not None:

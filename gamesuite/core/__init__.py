@@ -4,6 +4,8 @@ Nothing here imports Qt or any particular game.
 """
 
 from .errors import (
+    EngineError,
+    EngineFailure,
     GameSuiteError,
     IllegalMoveError,
     InvalidGameSpecError,
@@ -11,10 +13,12 @@ from .errors import (
     InvalidOptionError,
     InvalidPositionError,
     InvalidRecordError,
+    ProtocolError,
 )
 from .info import Engine, InfoCallback, SearchInfo, SearchResult, new_stop_flag
 from .limits import Limits
 from .registry import (
+    FileFormat,
     Game,
     Param,
     engines_for,
@@ -33,6 +37,9 @@ __all__ = [
     "WIN",
     "WIN_THRESHOLD",
     "Engine",
+    "EngineError",
+    "EngineFailure",
+    "FileFormat",
     "Game",
     "GameSuiteError",
     "IllegalMoveError",
@@ -44,6 +51,7 @@ __all__ = [
     "InvalidRecordError",
     "Limits",
     "Param",
+    "ProtocolError",
     "Score",
     "SearchInfo",
     "SearchResult",

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -69,13 +70,25 @@ def new_stop_flag() -> np.ndarray:
 
 @runtime_checkable
 class Engine(Protocol):
-    """Anything that can search a position of one game."""
+    """Anything that can search a position of one game: ours (``core.make_engine``) or an external program.
+
+    The contract (``tests/test_engines.py`` checks it for every registered game and engine):
+
+    - ``search`` returns a legal ``best_move`` for a position with moves, whatever stopped it, also
+      when ``stop[0]`` is already set on entry; the caller's flag is read, never written;
+    - it ends by itself under any one of ``depth``, ``nodes`` or ``movetime`` (or a clock);
+    - it chooses only among ``limits.searchmoves`` when given, in its answer and in every report;
+    - it gives ``min(multipv, moves)`` lines in ``SearchResult.lines`` with distinct first moves,
+      numbered 1..k in order, line 1 starting with ``best_move``;
+    - its reports carry one search id, and their time and node counts never go back;
+    - it leaves ``state`` as it found it.
+    """
 
     name: str
 
     def search(
         self,
-        state: "object",
+        state: Any,  # a ``State`` of the engine's game (engines name their own state class)
         limits: Limits,
         stop: np.ndarray | None = None,
         on_info: InfoCallback | None = None,

@@ -8,7 +8,8 @@ from numbers import Integral
 from .errors import InvalidOptionError, quote
 from .options import parse_float
 
-#: The largest limits accepted: far beyond any search (a year at 30 M nodes/s does not reach ``MAX_NODES``), yet small enough for every kernel's 64-bit counters and every timer.
+#: The largest limits accepted: far beyond any search (a year at 30 M nodes/s does not reach ``MAX_NODES``),
+#: yet small enough for every kernel's 64-bit counters and every timer.
 MAX_NODES = 10**15
 MAX_DEPTH = 10_000
 MAX_TIME_MS = 10**10  # 115 days
@@ -49,7 +50,8 @@ class Limits:
         for name in ("time_left", "increment"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, tuple) or not all(
-                    isinstance(t, Integral) and not isinstance(t, bool) and -MAX_TIME_MS <= t <= MAX_TIME_MS for t in v)):
+                    isinstance(t, Integral) and not isinstance(t, bool) and -MAX_TIME_MS <= t <= MAX_TIME_MS
+                    for t in v)):
                 raise InvalidOptionError(f"limit {name} must be a tuple of times in ms (|t| <= {MAX_TIME_MS}), "
                                          f"got {quote(v)}")
         if not isinstance(self.multipv, int) or isinstance(self.multipv, bool) or not 1 <= self.multipv <= MAX_MULTIPV:
@@ -72,7 +74,7 @@ class Limits:
         )
 
     @classmethod
-    def parse_clock(cls, text: str, players: int = 2) -> "Limits":
+    def parse_clock(cls, text: str, players: int = 2) -> Limits:
         """Parse ``BASE+INC`` in seconds (``"60+0.5"``) into a clock for every player."""
         base_s, _, inc_s = text.partition("+")
         hi = MAX_TIME_MS / 1000

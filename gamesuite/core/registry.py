@@ -12,10 +12,12 @@ import importlib
 import pkgutil
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from .errors import InvalidGameSpecError, InvalidOptionError, quote
+from .info import Engine
 from .options import Option, as_option, convert, parse_float, parse_int
 from .state import State
 
@@ -49,6 +51,19 @@ class Param:
         return f"{self.name}={self.default}{rng}" + (f"  {self.help}" if self.help else "")
 
 
+@dataclass(frozen=True)
+class FileFormat:
+    """A game's file format: a name, file extensions (no dot), a reader and/or a writer."""
+
+    name: str
+    extensions: tuple[str, ...]
+    load: Callable[[str], State] | None  # text -> the final state (its history: the game's moves)
+    save: Callable[[State], str] | None  # the line that led to a state -> text
+    #: the same with the players' names, the moves' times and the comments (``core.gameinfo.GameInfo``)
+    load_info: Callable[[str], tuple[State, Any]] | None = None
+    save_info: Callable[[State, Any], str] | None = None
+
+
 class Game(ABC):
     """A game with its parameters fixed: the factory of its states.
 
@@ -78,7 +93,7 @@ class Game(ABC):
         }
         self.validate()
 
-    def validate(self) -> None:
+    def validate(self) -> None:  # noqa: B027 - a hook: most games have nothing to check
         """Check parameter combinations; raise ``InvalidGameSpecError``."""
 
     def __getitem__(self, name: str) -> Any:
@@ -106,6 +121,25 @@ class Game(ABC):
     @abstractmethod
     def state_from_text(self, text: str) -> State:
         """A state from position text; ``InvalidPositionError`` quoting the text."""
+
+    @classmethod
+    def file_formats(cls) -> list[FileFormat]:
+        """The game's own file formats, besides gamesuite's JSON record (``play.record``).
+
+        By default those its package lists in ``gamesuite.games.<name>.records.FILE_FORMATS`` as
+        ``(name, extensions, load, save[, load_info, save_info])`` with ``load(text) -> State`` and
+        ``save(state) -> str`` (either may be None; the ``_info`` pair also reads and writes a
+        ``core.gameinfo.GameInfo``); a game class may also override this."""
+        try:
+            mod = importlib.import_module(f"{cls.__module__.rpartition('.')[0]}.records")
+        except ImportError:
+            return []
+        out = []
+        for name, exts, load, save, *rich in getattr(mod, "FILE_FORMATS", ()):
+            load_info, save_info = (list(rich) + [None, None])[:2]
+            out.append(FileFormat(str(name), tuple(str(e).lstrip(".") for e in exts), load, save, load_info,
+                                  save_info))
+        return out
 
     def __repr__(self) -> str:
         return f"<Game {self.spec}>"
@@ -186,7 +220,8 @@ def load_game(spec: str) -> Game:
 
 # -- engines --------------------------------------------------------------
 
-EngineFactory = Callable[..., Any]
+#: ``factory(game, **options)`` builds an engine of ``game``.
+EngineFactory = Callable[..., Engine]
 
 
 @dataclass(frozen=True)
@@ -298,8 +333,11 @@ def check_engine_spec(game: Game, spec: str = "") -> tuple[EngineEntry, dict[str
     return entry, entry.convert_options(given)
 
 
-def make_engine(game: Game, spec: str = "") -> Any:
-    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default)."""
+def make_engine(game: Game, spec: str = "") -> Engine:
+    """Build the engine named by ``spec`` (``"mtdf,top=10,hash=64"``; empty: the default).
+
+    Every engine keeps the contract of ``core.Engine``; ``tests/test_engines.py`` checks it for
+    every registered game and engine."""
     entry, opts = check_engine_spec(game, spec)
     try:
         return entry.factory(game, **opts)

@@ -38,28 +38,28 @@ class Score:
     values: tuple[float, ...] = ()
 
     @classmethod
-    def eval(cls, units: float, pov: int = 0) -> "Score":
+    def eval(cls, units: float, pov: int = 0) -> Score:
         return cls("eval", units, pov)
 
     @classmethod
-    def mate(cls, plies: int, pov: int = 0) -> "Score":
+    def mate(cls, plies: int, pov: int = 0) -> Score:
         """A forced win (``plies`` > 0) or loss (``plies`` < 0) for ``pov``."""
         return cls("mate", int(plies), pov)
 
     @classmethod
-    def draw(cls, pov: int = 0) -> "Score":
+    def draw(cls, pov: int = 0) -> Score:
         return cls("draw", 0, pov)
 
     @classmethod
-    def winrate(cls, rate: float, pov: int = 0) -> "Score":
+    def winrate(cls, rate: float, pov: int = 0) -> Score:
         return cls("winrate", float(rate), pov)
 
     @classmethod
-    def vector(cls, values: tuple[float, ...] | list[float]) -> "Score":
+    def vector(cls, values: tuple[float, ...] | list[float]) -> Score:
         return cls("vector", 0.0, 0, tuple(float(v) for v in values))
 
     @classmethod
-    def from_int(cls, value: int, pov: int, exact: bool = False) -> "Score":
+    def from_int(cls, value: int, pov: int, exact: bool = False) -> Score:
         """Convert a kernel's integer score (see ``WIN``) from ``pov``'s view.
 
         ``exact`` marks a score of a search that saw every line to its end, so that
@@ -74,7 +74,7 @@ class Score:
             return cls.draw(pov)
         return cls.eval(value, pov)
 
-    def flipped(self) -> "Score":
+    def flipped(self) -> Score:
         """The same score from the other player's view (two-player zero-sum games)."""
         other = 1 - self.pov
         if self.kind in ("eval", "mate"):
@@ -83,7 +83,7 @@ class Score:
             return Score(self.kind, 1.0 - self.value, other)
         return Score(self.kind, self.value, other, self.values)
 
-    def for_player(self, player: int) -> "Score":
+    def for_player(self, player: int) -> Score:
         """The score from ``player``'s view (two-player games)."""
         return self if player == self.pov or self.kind == "vector" else self.flipped()
 

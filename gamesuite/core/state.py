@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .errors import IllegalMoveError, quote
 
@@ -25,7 +26,7 @@ class State(ABC):
     ``to_text`` / ``Game.state_from_text``.
     """
 
-    game: "Game"
+    game: Game
 
     # -- who moves --------------------------------------------------------
     @property
@@ -113,7 +114,7 @@ class State(ABC):
         """64-bit Zobrist key of the position (equal positions, equal keys)."""
 
     @abstractmethod
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy, history included."""
 
     @property

@@ -4,5 +4,7 @@
 the game-independent engines of ``gamesuite.search``.)
 """
 
-from ..search import reference  # noqa: F401  (registers "reference")
-from ..search import mcts  # noqa: F401,E402  (registers "mcts" and "puct")
+from ..search import (
+    mcts,  # noqa: F401  (registers "mcts" and "puct")
+    reference,  # noqa: F401  (registers "reference")
+)

@@ -63,18 +63,18 @@ class AnalysisPanel(QWidget):
         self._timer.setInterval(REDRAW_MS)
         self._timer.timeout.connect(self._flush)
 
-        self.title = QLabel(IDLE)
+        self.title = QLabel(self.tr("Engine idle"))
         self.title.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.title.setWordWrap(True)
         self.multipv = QSpinBox()
         self.multipv.setRange(1, 10)
-        self.multipv.setPrefix("lines: ")
-        self.multipv.setToolTip("How many best lines the engine shows (multi-PV)")
+        self.multipv.setPrefix(self.tr("lines: "))
+        self.multipv.setToolTip(self.tr("How many best lines the engine shows (multi-PV)"))
         self.multipv.valueChanged.connect(self.multipvChanged.emit)
         # Nothing in the panel keeps the keyboard focus: Space and the arrows stay the window's.
         self.multipv.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.button = QPushButton("Analyse")
-        self.button.setToolTip("Start or stop the engine (Space)")
+        self.button = QPushButton(self.tr("Analyse"))
+        self.button.setToolTip(self.tr("Start or stop the engine (Space)"))
         self.button.clicked.connect(self.toggleRequested.emit)
         self.button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         top = QHBoxLayout()
@@ -86,10 +86,10 @@ class AnalysisPanel(QWidget):
         self.tabs = QTabWidget()
         self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.tree, "Lines")
-        self.tabs.addTab(self.history, "By depth")
-        self.tabs.setTabToolTip(0, "The best lines, each updated in place as the engine goes deeper")
-        self.tabs.setTabToolTip(1, "Every report of the engine, the deepest first")
+        self.tabs.addTab(self.tree, self.tr("Lines"))
+        self.tabs.addTab(self.history, self.tr("By depth"))
+        self.tabs.setTabToolTip(0, self.tr("The best lines, each updated in place as the engine goes deeper"))
+        self.tabs.setTabToolTip(1, self.tr("Every report of the engine, the deepest first"))
         self._line_items: dict[int, QTreeWidgetItem] = {}
         self._press: QPoint | None = None
         box = QVBoxLayout(self)
@@ -123,7 +123,9 @@ class AnalysisPanel(QWidget):
         """Use ``notation`` for moves and scores (its score columns: one, or one per player)."""
         self.notation = notation
         scores = notation.score_headers() if notation is not None else ["Score"]
-        headers = ["Line", "Depth", *scores, "Nodes", "N/s", "Time", "Principal variation"]
+        scores = [self.tr("Score") if h == "Score" else h for h in scores]
+        headers = [self.tr("Line"), self.tr("Depth"), *scores, self.tr("Nodes"), self.tr("N/s"), self.tr("Time"),
+                   self.tr("Principal variation")]
         score_w = 110 if len(scores) == 1 else 62
         for t in (self.tree, self.history):
             t.clear()
@@ -146,12 +148,13 @@ class AnalysisPanel(QWidget):
         self.node_id, self.record, self.purpose = node_id, record, purpose
         self.title.setText(label)
 
-    def clear(self, label: str = IDLE) -> None:
+    def clear(self, label: str | None = None) -> None:
         """Show no position: the rows go, the running state too."""
+        label = self.tr("Engine idle") if label is None else label
         self._reset()
         self.state = None
         self.node_id, self.record, self.purpose = None, None, ""
-        self.button.setText("Analyse")
+        self.button.setText(self.tr("Analyse"))
         self.title.setText(label)
 
     def _reset(self) -> None:
@@ -167,7 +170,7 @@ class AnalysisPanel(QWidget):
         return self.state is not None and self.record is record and self.node_id == node_id
 
     def set_running(self, running: bool, label: str | None = None) -> None:
-        self.button.setText("Stop" if running else "Analyse")
+        self.button.setText(self.tr("Stop") if running else self.tr("Analyse"))
         if label is not None:
             self.title.setText(label)
 

@@ -7,7 +7,7 @@ import html
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from .clock import Reading, TimeControl, format_ms
+from ..play.clock import Reading, TimeControl, format_ms
 from .themes import LIGHT, BoardTheme
 
 #: Under this much time left (and no spare byoyomi period) a clock is drawn in the warning colour.

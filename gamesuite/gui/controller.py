@@ -15,9 +15,9 @@ from ..core.errors import GameSuiteError
 from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
-from .clock import ClockValue
+from ..play.clock import ClockValue
+from ..play.record import GameRecord, Node, PlayerSpec
 from .notation import notation_for
-from .record import GameRecord, Node, PlayerSpec
 
 
 class GameController(QObject):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSize, QTimer, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, QTimer, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,41 +18,43 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QScrollArea,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.errors import GameSuiteError
 from ..core.registry import Game, Param, check_engine_spec, engines_for, game_classes, load_game
-from .clock import TimeControl
+from ..play.clock import TimeControl
+from ..play.record import PlayerSpec
 from .notation import notation_for
-from .record import PlayerSpec
 
 
 class ClockEdit(QWidget):
     """Chooses one time control: none, base + increment (Fischer) or base + byoyomi."""
 
-    KINDS = ("No clock", "Base + increment", "Base + byoyomi")
+    KINDS = (QT_TRANSLATE_NOOP("ClockEdit", "No clock"), QT_TRANSLATE_NOOP("ClockEdit", "Base + increment"),
+             QT_TRANSLATE_NOOP("ClockEdit", "Base + byoyomi"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = QComboBox()
-        self.kind.addItems(self.KINDS)
+        self.kind.addItems([self.tr(k) for k in self.KINDS])
         self.base = QSpinBox()
         self.base.setRange(0, 600)
-        self.base.setSuffix(" min")
+        self.base.setSuffix(self.tr(" min"))
         self.base.setValue(5)
         self.base_s = QSpinBox()
         self.base_s.setRange(0, 59)
-        self.base_s.setSuffix(" s")
+        self.base_s.setSuffix(self.tr(" s"))
         self.extra = QSpinBox()  # the increment or the byoyomi
         self.extra.setRange(0, 3600)
-        self.extra.setSuffix(" s")
+        self.extra.setSuffix(self.tr(" s"))
         self.extra.setValue(3)
         self.periods = QSpinBox()
         self.periods.setRange(1, 10)
         self.periods.setPrefix("×")
-        self.periods.setToolTip("Byoyomi periods")
+        self.periods.setToolTip(self.tr("Byoyomi periods"))
         box = QHBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
         for w in (self.kind, self.base, self.base_s, self.extra, self.periods):
@@ -65,7 +67,7 @@ class ClockEdit(QWidget):
         self.base.setEnabled(k > 0)
         self.base_s.setEnabled(k > 0)
         self.extra.setEnabled(k > 0)
-        self.extra.setToolTip("Increment per move" if k == 1 else "Byoyomi per move")
+        self.extra.setToolTip(self.tr("Increment per move") if k == 1 else self.tr("Byoyomi per move"))
         self.periods.setVisible(k == 2)
 
     def set_control(self, tc: TimeControl | None) -> None:
@@ -96,22 +98,30 @@ class PlayerRow:
     def __init__(self, grid: QGridLayout, row: int, name: str) -> None:
         self.label = QLabel(name)
         self.kind = QComboBox()
-        self.kind.addItems(["Human", "Computer"])
+        self.kind.addItems([QCoreApplication.translate("PlayerRow", "Human"),
+                            QCoreApplication.translate("PlayerRow", "Computer")])
         self.engine = QComboBox()
         self.engine.setEditable(True)
-        self.engine.setToolTip("Engine spec: a name and options, e.g. 'solver,hash=16'")
+        self.engine.setToolTip(QCoreApplication.translate(
+            "PlayerRow", "Engine spec: a name and options, e.g. 'solver,hash=16'"))
         self.by = QComboBox()
-        self.by.addItems(["ms per move", "depth"])
+        self.by.addItems([QCoreApplication.translate("PlayerRow", "ms per move"),
+                          QCoreApplication.translate("PlayerRow", "depth")])
         self.amount = QSpinBox()
         self.amount.setRange(1, 600_000)
         self.amount.setValue(1000)
         self.clock = ClockEdit()
-        self.clock.setToolTip("This player's clock (a computer with a clock ignores its time or depth per move)")
+        self.clock.setToolTip(QCoreApplication.translate(
+            "PlayerRow", "This player's clock (a computer with a clock ignores its time or depth per move)"))
         self.by.currentIndexChanged.connect(self._by_changed)
         self.kind.currentIndexChanged.connect(self._kind_changed)
-        for col, w in enumerate((self.label, self.kind, self.engine, self.amount, self.by)):
+        self.settings = QToolButton()  # the engine settings dialog for this player's engine
+        self.settings.setText("…")
+        self.settings.setToolTip(QCoreApplication.translate(
+            "PlayerRow", "Engine settings: the engine, its options and limits"))
+        for col, w in enumerate((self.label, self.kind, self.engine, self.settings, self.amount, self.by)):
             grid.addWidget(w, 2 * row, col)
-        grid.addWidget(self.clock, 2 * row + 1, 1, 1, 4)  # under the player: the dialog stays narrow
+        grid.addWidget(self.clock, 2 * row + 1, 1, 1, 5)  # under the player: the dialog stays narrow
         self._kind_changed()
 
     def _by_changed(self) -> None:
@@ -124,14 +134,14 @@ class PlayerRow:
 
     def _kind_changed(self) -> None:
         on = self.kind.currentIndex() == 1
-        for w in (self.engine, self.by, self.amount):
+        for w in (self.engine, self.by, self.amount, self.settings):
             w.setEnabled(on)
 
     def set_engines(self, names: list[str]) -> None:
         current = self.engine.currentText()
         self.engine.clear()
         self.engine.addItems(names)
-        if current and current.split(",")[0] in names:
+        if current and (current.split(",")[0] in names or current in names):
             self.engine.setCurrentText(current)
 
     def set_spec(self, spec: PlayerSpec) -> None:
@@ -157,7 +167,7 @@ class PlayerRow:
         return PlayerSpec("engine", engine, self.amount.value(), None, clock)
 
     def widgets(self) -> list[QWidget]:
-        return [self.label, self.kind, self.engine, self.amount, self.by, self.clock]
+        return [self.label, self.kind, self.engine, self.settings, self.amount, self.by, self.clock]
 
     def spec_kind(self) -> str:
         return "engine" if self.kind.currentIndex() == 1 else "human"
@@ -167,32 +177,34 @@ class NewGameDialog(QDialog):
     """Choose a game, its parameters and the players; ``result_game()`` / ``result_players()``."""
 
     def __init__(self, parent: QWidget | None = None, game: Game | None = None,
-                 players: list[PlayerSpec] | None = None) -> None:
+                 players: list[PlayerSpec] | None = None, book: Any = None) -> None:
+        """``book``: the window's external engines (``engine_manager.EngineBook``), offered beside ours."""
         super().__init__(parent)
-        self.setWindowTitle("New game")
+        self.book = book
+        self.setWindowTitle(self.tr("New game"))
         self._classes = game_classes()
         self.game_box = QComboBox()
         for name, cls in self._classes.items():
             self.game_box.addItem(cls.long_name, name)
         self.description = QLabel()
         self.description.setWordWrap(True)
-        self.params_box = QGroupBox("Parameters")
+        self.params_box = QGroupBox(self.tr("Parameters"))
         self.params_form = QFormLayout(self.params_box)
         self.param_widgets: dict[str, QWidget] = {}
-        self.players_box = QGroupBox("Players")
+        self.players_box = QGroupBox(self.tr("Players"))
         self.players_scroll = QScrollArea()  # six players with their own clocks may not fit the screen
         self.players_scroll.setWidgetResizable(True)
         self.players_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         QVBoxLayout(self.players_box).addWidget(self.players_scroll)
         self.players_grid = QGridLayout()
         self.rows: list[PlayerRow] = []
-        self.clock_box = QGroupBox("Clock")
+        self.clock_box = QGroupBox(self.tr("Clock"))
         clock_form = QFormLayout(self.clock_box)
-        self.same_clock = QCheckBox("The same for every player")
+        self.same_clock = QCheckBox(self.tr("The same for every player"))
         self.same_clock.setChecked(True)
         self.clock = ClockEdit()
         clock_form.addRow(self.same_clock)
-        clock_form.addRow("Time control", self.clock)
+        clock_form.addRow(self.tr("Time control"), self.clock)
         self.same_clock.toggled.connect(self._same_clock_toggled)
         self.same_clock.toggled.connect(self._same_clock_changed)
         self.error = QLabel()
@@ -202,7 +214,7 @@ class NewGameDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         box = QVBoxLayout(self)
         form = QFormLayout()
-        form.addRow("Game", self.game_box)
+        form.addRow(self.tr("Game"), self.game_box)
         box.addLayout(form)
         box.addWidget(self.description)
         box.addWidget(self.params_box)
@@ -326,9 +338,9 @@ class NewGameDialog(QDialog):
             game = cls()
         except GameSuiteError:
             return
-        engines = [e.name for e in engines_for(game)]
+        engines = self._engine_names(game)
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
+            row = self._player_row(game, i)
             row.set_engines(engines)
             self.rows.append(row)
         if len(self.rows) >= 2:
@@ -336,6 +348,42 @@ class NewGameDialog(QDialog):
         if hasattr(self, "same_clock"):
             self._same_clock_changed()
         self._refit()
+
+    def _engine_names(self, game: Game) -> list[str]:
+        """Ours by name, then the external engines of the engine manager by their specs."""
+        names = [e.name for e in engines_for(game)]
+        if self.book is not None:
+            names += [x.spec() for x in self.book.for_game(game)]
+        return names
+
+    def _player_row(self, game: Game, i: int) -> PlayerRow:
+        row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
+        row.settings.clicked.connect(lambda _=False, r=row: self.engine_settings(r))
+        return row
+
+    def engine_settings(self, row: PlayerRow) -> QDialog | None:
+        """The engine settings dialog for ``row``'s engine: its answer becomes the row's engine spec."""
+        from .engine_manager import EngineBook
+        from .engine_settings import EngineSettingsDialog
+
+        try:
+            game = load_game(self.spec_text())
+        except GameSuiteError as e:
+            self.error.setText(str(e))
+            return None
+        if self.book is None:
+            self.book = EngineBook(_NoStorage())
+        dlg = EngineSettingsDialog(game, row.engine.currentText().strip(), self.book, self,
+                                   title=self.tr("Engine for {0}").format(row.label.text()))
+        self.engine_dialog = dlg
+
+        def chosen() -> None:
+            row.set_engines(self._engine_names(game))
+            row.engine.setCurrentText(dlg.spec())
+
+        dlg.accepted.connect(chosen)
+        dlg.open()
+        return dlg
 
     def _refit(self) -> None:
         if self.isVisible():
@@ -365,9 +413,9 @@ class NewGameDialog(QDialog):
         except GameSuiteError:
             specs = [PlayerSpec(row.spec_kind()) for row in self.rows]
         self._new_rows()
-        engines = [e.name for e in engines_for(game)]
+        engines = self._engine_names(game)
         for i in range(game.num_players):
-            row = PlayerRow(self.players_grid, i, notation_for(game).player(i))
+            row = self._player_row(game, i)
             row.set_engines(engines)
             if specs:
                 row.set_spec(specs[min(i, len(specs) - 1)])  # new rows copy the last side's player
@@ -460,3 +508,13 @@ class NewGameDialog(QDialog):
             for p in players:
                 p.clock = clock
         return players
+
+
+class _NoStorage:
+    """Settings that keep nothing (a New game dialog opened without a window's engine book)."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return default
+
+    def set(self, key: str, value: Any) -> None:
+        pass

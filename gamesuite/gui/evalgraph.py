@@ -8,9 +8,9 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from ..play.record import GameRecord, Node
 from .fmt import score_text, score_value
 from .notation import notation_for
-from .record import GameRecord, Node
 from .themes import LIGHT, PLAYER_LINE_COLOURS, BoardTheme
 
 #: Scores (in the engines' units, 100 = one pawn or one "point") marked on the scale of a two-player graph.
@@ -33,7 +33,7 @@ class EvalGraph(QWidget):
         self.setMinimumWidth(160)
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setToolTip("The engine's scores over the main line; click to go to that move")
+        self.setToolTip(self.tr("The engine's scores over the main line; click to go to that move"))
 
     def sizeHint(self) -> QSize:
         return QSize(300, 140)
@@ -213,8 +213,8 @@ class EvalGraph(QWidget):
                 x += 4
         else:
             text = QColor(t.graph_text)
-            box(r.left() + 3, r.top() + 3, f"{names.player(0)} better", text)
-            box(r.left() + 3, r.bottom() - h - 3, f"{names.player(1)} better", text)
+            box(r.left() + 3, r.top() + 3, self.tr("{0} better").format(names.player(0)), text)
+            box(r.left() + 3, r.bottom() - h - 3, self.tr("{0} better").format(names.player(1)), text)
 
     # -- the mouse ---------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:

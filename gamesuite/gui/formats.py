@@ -2,21 +2,19 @@
 
 A format reads a file into a state (the game's start position, or a set-up
 one, followed by the game's moves) and/or writes the line that led to a state.
-Gomoku's formats are listed here (its record text and Gomocup ``.psq``);
-any game package can offer its own with no change to the window: a module
-``gamesuite.games.<game>.records`` that defines ``FILE_FORMATS``, a list of
-``(name, extensions, load, save)`` with ``load(text) -> State`` and
-``save(state) -> str`` (either may be None), optionally followed by
-``load_info(text) -> (State, GameInfo)`` and ``save_info(state, GameInfo) -> str``:
-the same with the players' names, the moves' times and the comments
-(``core.gameinfo``), which the window then keeps on import and writes on export.
+Games declare their formats on ``Game.file_formats`` (by default, the
+``FILE_FORMATS`` of the package's ``records`` module: ``(name, extensions,
+load, save)``, optionally followed by ``load_info(text) -> (State, GameInfo)``
+and ``save_info(state, GameInfo) -> str``, the same with the players' names,
+the moves' times and the comments (``core.gameinfo``), which the window then
+keeps on import and writes on export); the window lists them.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ..core.errors import GameSuiteError, InvalidRecordError
 from ..core.files import decode_text
@@ -58,57 +56,13 @@ class FileFormat:
         return self.load(text), GameInfo()
 
 
-def _gomoku_formats() -> list[FileFormat]:
-    try:
-        rec = importlib.import_module("gamesuite.games.gomoku.records")
-    except ImportError:
-        return []
-
-    def headers(info: GameInfo) -> dict[str, str]:
-        h = {k: v for k, v in info.metadata.items() if k.isidentifier()}
-        h.update({k: n for k, n in (("Black", info.name(0)), ("White", info.name(1))) if n})
-        return h
-
-    def load_record_info(text: str) -> tuple[State, GameInfo]:
-        r = rec.load_record(text)
-        meta = {k: v for k, v in r.headers.items() if k not in ("Game", "Result", "Black", "White")}
-        return r.state, GameInfo(names=[r.headers.get("Black", ""), r.headers.get("White", "")], metadata=meta)
-
-    def load_psq_info(text: str) -> tuple[State, GameInfo]:
-        r = rec.load_psq(text)
-        return r.state, GameInfo(times=list(r.times))
-
-    return [
-        FileFormat("gomoku", "Gomoku record", ("txt", "gomoku"), lambda text: rec.load_record(text).state,
-                   lambda state: rec.save_record(state), load_record_info,
-                   lambda state, info: rec.save_record(state, headers(info))),
-        FileFormat("gomoku", "Gomocup record", ("psq",), lambda text: rec.load_psq(text).state,
-                   lambda state: rec.save_psq(state), load_psq_info,
-                   lambda state, info: rec.save_psq(state, info.times, info.names)),
-    ]
-
-
-def _package_formats(name: str) -> list[FileFormat]:
-    """Formats a game package declares in ``records.FILE_FORMATS`` (none when it has no such module)."""
-    try:
-        rec = importlib.import_module(f"gamesuite.games.{name}.records")
-    except ImportError:
-        return []
-    out = []
-    for entry in getattr(rec, "FILE_FORMATS", ()):
-        fname, exts, load, save, *rich = entry
-        load_info, save_info = (list(rich) + [None, None])[:2]
-        out.append(FileFormat(name, str(fname), tuple(str(e).lstrip(".") for e in exts), load, save,
-                              load_info, save_info))
-    return out
-
-
 def formats_for(game_name: str) -> list[FileFormat]:
-    """The file formats of one game (its package's own, plus those listed here)."""
-    fmts = _package_formats(game_name)
-    if game_name == "gomoku" and not fmts:
-        fmts = _gomoku_formats()
-    return fmts
+    """The file formats of one game (``Game.file_formats``)."""
+    cls = game_classes().get(game_name)
+    if cls is None:
+        return []
+    return [FileFormat(game_name, f.name, f.extensions, f.load, f.save, f.load_info, f.save_info)
+            for f in cls.file_formats()]
 
 
 def all_formats() -> list[FileFormat]:

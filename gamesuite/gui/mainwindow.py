@@ -3,6 +3,14 @@
 The window wires the parts together and decides when engines think: the
 ``GameController`` owns the game, the ``EngineHost`` runs searches in the
 worker thread, the board, panel, move list and graph only show and ask.
+
+This module builds the window and keeps it current (actions, docks, the view,
+autosave); each other concern is a module of its own, mixed into ``MainWindow``:
+
+- ``window_engines``: preparing engines, what they think about, hint/analysis/play;
+- ``window_clocks``: the game clocks, flag fall and the engine's limits under them;
+- ``window_files``: new game, open/save, import/export, diagrams, the clipboard;
+- ``window_setup``: the set-up mode.
 """
 
 from __future__ import annotations
@@ -11,77 +19,60 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDockWidget,
-    QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressBar,
-    QPushButton,
     QTextBrowser,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.errors import GameSuiteError, InvalidRecordError, quote
-from ..core.files import write_atomic, write_atomic_with
-from ..core.info import SearchResult
-from ..core.limits import Limits
 from ..core.registry import Game, load_game
+from ..play.clock import ClockRunner, TimeSource
+from ..play.record import GameRecord, PlayerSpec
+from . import i18n
 from .analysis import AnalysisPanel
 from .boards import BoardWidget, board_class_for
-from .clock import ClockRunner, ClockValue, Reading, TimeSource, after_move, available, reading
 from .clockview import ClockPanel
 from .controller import GameController
-from .dialogs import NewGameDialog
+from .engine_manager import EngineBook
+from .engine_settings import EngineDialogsMixin
 from .evalgraph import EvalGraph
-from .flowlayout import FlowLayout
 from .fonts import load_fonts
-from .fmt import score_text
 from .helptext import help_html, rules_html
+from .i18n import LanguageMixin
 from .icons import themed_icon
 from .keyentry import MoveEntry, TypeAhead
-from .messages import MessageBar, error_box
+from .messages import MessageBar
 from .movelist import MoveList
 from .notation import Notation, notation_for, styles_of
-from .record import GameRecord, Node, PlayerSpec, parse_json
 from .session import SaveState
 from .sounds import MoveSounds
 from .storage import Storage
 from .themes import apply_app_theme, board_theme
+from .window_clocks import CLOCK_TICK_MS, ClocksMixin
+from .window_engines import EnginesMixin
+from .window_files import FilesMixin, default_players
+from .window_setup import SetupMixin
 from .worker import EngineFactory, EngineHost
 
 DEFAULT_GAME = "tictactoe"
-HINT_MS = 1000
-#: How often the clocks are redrawn and checked for a fallen flag while one runs (ms).
-CLOCK_TICK_MS = 100
-#: An engine is told this much less time than its clock shows (at most a tenth of it), for the
-#: moments between its search ending and its move reaching the window.
-ENGINE_CLOCK_MARGIN_MS = 100
 #: The smallest window: at this size every board is whole and the docks keep their minimum sizes.
 MIN_WIDTH, MIN_HEIGHT = 800, 600
 #: The docks' sizes at the default window size (the analysis panel's height, the right column's width).
 DOCK_HEIGHT, DOCK_WIDTH = 190, 300
 
 
-def default_players(game: Game) -> list[PlayerSpec]:
-    """Human against the default engine (the computer plays the second side)."""
-    players = [PlayerSpec("human") for _ in range(game.num_players)]
-    for p in players[1:]:
-        p.kind = "engine"
-    return players
-
-
-class MainWindow(QMainWindow):
+class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow):
     """The desktop program's window."""
 
     interactive = Signal()  # engines prepared: the window takes input (emitted once)
@@ -108,6 +99,8 @@ class MainWindow(QMainWindow):
         self.clock_timer.setInterval(CLOCK_TICK_MS)
         self.clock_timer.timeout.connect(self.clock_tick)
         self.storage = Storage(data_dir)
+        self.engine_book = EngineBook(self.storage)  # the external engines (Engine › Engine manager)
+        i18n.install(i18n.saved_language(self.storage))  # before any text is made (View › Language)
         self.host = EngineHost(engine_factory, self)
         self.mode = "play"  # or "analyse"
         self.analysing = False
@@ -141,6 +134,7 @@ class MainWindow(QMainWindow):
 
         self._build_central(game)
         self._build_docks()
+        self.panel.set_notation(self.notation)  # the notation chosen for the game (View › Move notation)
         self._build_actions()
         self._build_status()
         self._connect()
@@ -212,53 +206,21 @@ class MainWindow(QMainWindow):
         self.central_box.addWidget(self.setup_bar)
         self.setCentralWidget(central)
 
-    def _build_setup_bar(self) -> None:
-        """The setup editor's controls: the pieces (wrapping onto more rows as needed), the side to
-        move, and Clear / Done / Cancel, always in view."""
-        self.setup_bar = QWidget()
-        self.setup_bar.setObjectName("setupbar")
-        box = QHBoxLayout(self.setup_bar)
-        box.setContentsMargins(0, 2, 0, 0)
-        tools = QWidget()
-        self.setup_tools_layout = FlowLayout(tools, spacing=3)
-        box.addWidget(tools, 1)
-        self.setup_side_label = QLabel("To move:")
-        self.setup_side_box = QComboBox()
-        self.setup_side_box.currentIndexChanged.connect(self._setup_side_changed)
-        box.addWidget(self.setup_side_label, 0, Qt.AlignmentFlag.AlignTop)
-        box.addWidget(self.setup_side_box, 0, Qt.AlignmentFlag.AlignTop)
-        self.setup_clear = QPushButton("Clear")
-        self.setup_clear.setToolTip("Empty the board")
-        self.setup_clear.clicked.connect(lambda: self.board.setup_clear())
-        self.setup_done = QPushButton("Done")
-        self.setup_done.setToolTip("Check the position and start from it")
-        self.setup_done.clicked.connect(self.finish_setup)
-        self.setup_cancel = QPushButton("Cancel")
-        self.setup_cancel.setToolTip("Leave the editor; the game stays as it was")
-        self.setup_cancel.clicked.connect(lambda: self.end_setup(apply=False))
-        for b in (self.setup_clear, self.setup_done, self.setup_cancel):
-            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            box.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
-        self.setup_bar.setVisible(False)
-
-    @Slot(int)
-    def _setup_side_changed(self, i: int) -> None:
-        if i >= 0:
-            self.board.setup_side = i
-
     def _build_docks(self) -> None:
         self.panel = AnalysisPanel()
         self.panel.setMinimumHeight(100)
         self.moves = MoveList()
         self.moves.setMinimumWidth(150)
         self.graph = EvalGraph()
-        self.dock_analysis = self._dock("Analysis", self.panel, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.dock_moves = self._dock("Moves", self.moves, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.dock_graph = self._dock("Evaluation", self.graph, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.dock_analysis = self._dock(self.tr("Analysis"), self.panel, Qt.DockWidgetArea.BottomDockWidgetArea,
+                                        "analysis")
+        self.dock_moves = self._dock(self.tr("Moves"), self.moves, Qt.DockWidgetArea.RightDockWidgetArea, "moves")
+        self.dock_graph = self._dock(self.tr("Evaluation"), self.graph, Qt.DockWidgetArea.RightDockWidgetArea,
+                                     "evaluation")
 
-    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea, name: str) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(f"dock-{title.lower()}")
+        dock.setObjectName(f"dock-{name}")  # (the same in every language: the saved layout finds it)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
@@ -278,31 +240,44 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         A = self._action
-        self.act_new = A("&New game…", self.new_game_dialog, QKeySequence.StandardKey.New, "Start a new game")
-        self.act_open = A("&Open…", self.open_dialog, QKeySequence.StandardKey.Open, "Open a saved game")
-        self.act_save = A("&Save", self.save, QKeySequence.StandardKey.Save, "Save the game")
-        self.act_save_as = A("Save &as…", self.save_as_dialog, "Ctrl+Shift+S", "Save the game to a new file")
-        self.act_import = A("&Import…", self.import_dialog, None, "Open a game in the game's own file format")
-        self.act_export_game = A("E&xport…", self.export_game_dialog, None,
-                                 "Save the line shown in the game's own file format")
-        self.act_export = A("&Export diagram…", self.export_dialog, "Ctrl+E", "Save the board as PNG or SVG")
-        self.act_quit = A("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.act_takeback = A("&Take back", self.takeback, "Ctrl+Z", "Take back your last move")
-        self.act_redo = A("&Redo", self.controller_forward, "Ctrl+Shift+Z", "Replay the next move")
-        self.act_copy = A("&Copy position", self.copy_position, "Ctrl+Shift+C", "Copy the position as text")
-        self.act_paste = A("&Paste position", self.paste_position, "Ctrl+Shift+V", "Set up a position from text")
-        self.act_setup = A("Set &up position", self.toggle_setup, "Ctrl+P", "Edit the position", checkable=True)
-        self.act_first = A("First move", lambda: self.controller.to_start(), "Home")
-        self.act_back = A("Back", self.controller_back, "Left", "One move back")
-        self.act_forward = A("Forward", self.controller_forward, "Right", "One move forward")
-        self.act_last = A("Last move", lambda: self.controller.to_end(), "End")
-        self.act_up = A("Start", lambda: self.controller.to_start(), "Up")
-        self.act_down = A("End", lambda: self.controller.to_end(), "Down")
-        self.act_engine = A("Start/stop &engine", self.toggle_engine, "Space", "Start or stop the engine")
-        self.act_hint = A("&Hint", self.hint, "H", "Ask the engine for a move")
-        self.act_flip = A("&Flip board", self.flip, "F", "Turn the board around")
-        self.act_western = A("&Western piece letters", self.toggle_western, None,
-                             "Shogi pieces with letters instead of kanji", checkable=True)
+        self.act_new = A(self.tr("&New game…"), self.new_game_dialog, QKeySequence.StandardKey.New,
+                         self.tr("Start a new game"))
+        self.act_open = A(self.tr("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open,
+                          self.tr("Open a saved game"))
+        self.act_save = A(self.tr("&Save"), self.save, QKeySequence.StandardKey.Save, self.tr("Save the game"))
+        self.act_save_as = A(self.tr("Save &as…"), self.save_as_dialog, "Ctrl+Shift+S",
+                             self.tr("Save the game to a new file"))
+        self.act_import = A(self.tr("&Import…"), self.import_dialog, None,
+                            self.tr("Open a game in the game's own file format"))
+        self.act_export_game = A(self.tr("E&xport…"), self.export_game_dialog, None,
+                                 self.tr("Save the line shown in the game's own file format"))
+        self.act_export = A(self.tr("&Export diagram…"), self.export_dialog, "Ctrl+E",
+                            self.tr("Save the board as PNG or SVG"))
+        self.act_quit = A(self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit)
+        self.act_takeback = A(self.tr("&Take back"), self.takeback, "Ctrl+Z", self.tr("Take back your last move"))
+        self.act_redo = A(self.tr("&Redo"), self.controller_forward, "Ctrl+Shift+Z", self.tr("Replay the next move"))
+        self.act_copy = A(self.tr("&Copy position"), self.copy_position, "Ctrl+Shift+C",
+                          self.tr("Copy the position as text"))
+        self.act_paste = A(self.tr("&Paste position"), self.paste_position, "Ctrl+Shift+V",
+                           self.tr("Set up a position from text"))
+        self.act_setup = A(self.tr("Set &up position"), self.toggle_setup, "Ctrl+P",
+                           self.tr("Edit the position"), checkable=True)
+        self.act_first = A(self.tr("First move"), lambda: self.controller.to_start(), "Home")
+        self.act_back = A(self.tr("Back"), self.controller_back, "Left", self.tr("One move back"))
+        self.act_forward = A(self.tr("Forward"), self.controller_forward, "Right", self.tr("One move forward"))
+        self.act_last = A(self.tr("Last move"), lambda: self.controller.to_end(), "End")
+        self.act_up = A(self.tr("Start"), lambda: self.controller.to_start(), "Up")
+        self.act_down = A(self.tr("End"), lambda: self.controller.to_end(), "Down")
+        self.act_engine = A(self.tr("Start/stop &engine"), self.toggle_engine, "Space",
+                            self.tr("Start or stop the engine"))
+        self.act_hint = A(self.tr("&Hint"), self.hint, "H", self.tr("Ask the engine for a move"))
+        self.act_engine_settings = A(self.tr("Engine &settings…"), self.engine_settings_dialog, "Ctrl+Shift+E",
+                                     self.tr("The analysis engine, its options, limits and lines"))
+        self.act_engine_manager = A(self.tr("Engine &manager…"), self.engine_manager_dialog, None,
+                                    self.tr("Add external USI and Gomocup engines"))
+        self.act_flip = A(self.tr("&Flip board"), self.flip, "F", self.tr("Turn the board around"))
+        self.act_western = A(self.tr("&Western piece letters"), self.toggle_western, None,
+                             self.tr("Shogi pieces with letters instead of kanji"), checkable=True)
         self.act_numbered = A(self.tr("&Numbered stones"), self.toggle_numbered, None,
                               self.tr("Show on each stone the number of its move"), checkable=True)
         self.act_sounds = A(self.tr("S&ounds"), self.toggle_sounds, None,
@@ -321,53 +296,58 @@ class MainWindow(QMainWindow):
         self.act_type_move = A(self.tr("T&ype a move"), lambda: self.move_entry.start(), "Ctrl+L",
                                self.tr("Type a move (h8, 7g7f, ７六歩…) and press Enter"))
         self.mode_group = QActionGroup(self)
-        self.act_play = A("&Play against the computer", lambda: self.set_mode("play"), "Ctrl+1", checkable=True)
-        self.act_analyse = A("&Analyse", lambda: self.set_mode("analyse"), "Ctrl+2", "Engine follows every position",
+        self.act_play = A(self.tr("&Play against the computer"), lambda: self.set_mode("play"), "Ctrl+1",
+                          checkable=True)
+        self.act_analyse = A(self.tr("&Analyse"), lambda: self.set_mode("analyse"), "Ctrl+2",
+                             self.tr("Engine follows every position"),
                              checkable=True)
         for a in (self.act_play, self.act_analyse):
             self.mode_group.addAction(a)
         self.act_play.setChecked(True)
         self.theme_group = QActionGroup(self)
-        self.act_light = A("&Light theme", lambda: self.set_theme("light"), checkable=True)
-        self.act_dark = A("&Dark theme", lambda: self.set_theme("dark"), checkable=True)
+        self.act_light = A(self.tr("&Light theme"), lambda: self.set_theme("light"), checkable=True)
+        self.act_dark = A(self.tr("&Dark theme"), lambda: self.set_theme("dark"), checkable=True)
         for a in (self.act_light, self.act_dark):
             self.theme_group.addAction(a)
 
         mb = self.menuBar()
-        m = mb.addMenu("&Game")
+        m = mb.addMenu(self.tr("&Game"))
         for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_import,
                   self.act_export_game, self.act_export, None, self.act_quit):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Edit")
+        m = mb.addMenu(self.tr("&Edit"))
         for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Moves")
+        m = mb.addMenu(self.tr("&Moves"))
         for a in (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&Engine")
-        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint):
+        m = mb.addMenu(self.tr("&Engine"))
+        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint, None,
+                  self.act_engine_settings, self.act_engine_manager):
             m.addSeparator() if a is None else m.addAction(a)
-        m = mb.addMenu("&View")
+        m = mb.addMenu(self.tr("&View"))
         for a in (self.act_flip, self.act_western, self.act_numbered, None):
             m.addSeparator() if a is None else m.addAction(a)
         self.notation_menu = m.addMenu(self.tr("&Move notation"))
         for a in self.notation_actions.values():
             self.notation_menu.addAction(a)
+        self._build_language_menu(m)
         for a in (None, self.act_light, self.act_dark, None, self.act_sounds, None):
             m.addSeparator() if a is None else m.addAction(a)
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
-        m = mb.addMenu("&Help")
-        m.addAction("&How to use", self.show_help)
-        self.act_rules = m.addAction("&Rules of the game", self.show_rules)
-        m.addAction("&About", self.show_about)
+        m = mb.addMenu(self.tr("&Help"))
+        m.addAction(self.tr("&How to use"), self.show_help)
+        self.act_rules = m.addAction(self.tr("&Rules of the game"), self.show_rules)
+        m.addAction(self.tr("&About"), self.show_about)
 
         self.nav_icons = {self.act_first: "first", self.act_back: "back", self.act_forward: "forward",
                           self.act_last: "last"}
-        for a, short in ((self.act_new, "New"), (self.act_open, "Open"), (self.act_save, "Save"),
-                         (self.act_takeback, "Take back"), (self.act_hint, "Hint"), (self.act_engine, "Engine"),
-                         (self.act_play, "Play"), (self.act_analyse, "Analyse"), (self.act_flip, "Flip"),
-                         (self.act_setup, "Set up")):
+        for a, short in ((self.act_new, self.tr("New")), (self.act_open, self.tr("Open")),
+                         (self.act_save, self.tr("Save")), (self.act_takeback, self.tr("Take back")),
+                         (self.act_hint, self.tr("Hint")), (self.act_engine, self.tr("Engine")),
+                         (self.act_play, self.tr("Play")), (self.act_analyse, self.tr("Analyse")),
+                         (self.act_flip, self.tr("Flip")), (self.act_setup, self.tr("Set up"))):
             a.setIconText(short)
         tb = QToolBar("Main")
         tb.setObjectName("toolbar-main")
@@ -431,308 +411,15 @@ class MainWindow(QMainWindow):
         self.board.hoverChanged.connect(self.hover_label.setText)
         self.board.message.connect(self._report_refusal)
 
-    # -- engines: preparation ---------------------------------------------------------
-    def analysis_spec(self) -> str:
-        """The engine spec used for analysis and hints: the first computer player's, or the default."""
-        for p in self.controller.players:
-            if p.is_engine:
-                return p.engine
-        return ""
-
-    def _prepare_engines(self, game: Game | None = None, players: list[PlayerSpec] | None = None) -> None:
-        """Have the worker load ``game``'s rule kernels and build and warm up its engines.
-
-        Until the rules are loaded (``rulesReady``) the window is not ``ready``: the board
-        takes no moves and nothing on the GUI thread calls into the game's rules beyond
-        ``new_state``; searches asked for later wait in the worker behind the warm-up.
-        """
-        game = game or self.controller.game
-        players = players if players is not None else self.controller.players
-        engines = [p.engine for p in players if p.is_engine]
-        specs = set(engines) | {engines[0] if engines else ""}
-        self.ready = False
-        self.engines_ready = False
-        self.board.rules_ready = False
-        self._preparing_spec = game.spec
-        self.prepare_progress = (0, 0)
-        self.preparing_text = f"Preparing the {game.name} engine"
-        self._ready_token = self.host.prepare([(game, s) for s in sorted(specs)])
-        self.banner.setText(self.preparing_text + "…")
-        self._show_thinking()
-
-    @Slot(int, int, int, str)
-    def _on_prepare_progress(self, token: int, done: int, total: int, what: str) -> None:
-        """Real progress of the engines' compilation: "Preparing the gomoku engine (12 of 35)"."""
-        if token != self._ready_token or self.engines_ready:
-            return
-        self.prepare_progress = (done, total)
-        what = what or f"the {self.controller.game.name} engine"
-        self.preparing_text = f"Preparing {what}" + (f" ({min(done, total)} of {total})" if total else "")
-        self._show_thinking()
-
-    @Slot(int)
-    def _on_rules_ready(self, token: int) -> None:
-        if token != self._ready_token:
-            return
-        self.ready = True
-        self.board.rules_ready = True
-        self._warmed.add(self._preparing_spec)
-        todo, self._after_rules = self._after_rules, []
-        for fn in todo:
-            fn()
-        self._sync_clock()
-        self._refresh()
-        self._update_engine()
-        if not self._was_interactive:
-            self._was_interactive = True
-            self.interactive.emit()
-
-    @Slot(int, str)
-    def _on_ready(self, token: int, errors: str) -> None:
-        if token != self._ready_token:
-            return
-        self.engines_ready = True
-        if errors:
-            self.report(f"Engine problem: {errors}")
-        self._sync_clock()
-        cur = self.host.current
-        if cur is not None and cur.purpose == "move":  # a move asked for meanwhile starts now, in the worker
-            self.panel.set_running(True, self._search_label)
-        self._show_thinking()
-
-    # -- engines: what to think about ------------------------------------------------------
-    def _update_engine(self, force: bool = False) -> None:
-        if not self.ready or self.setup_active:
-            return
-        c = self.controller
-        node, st = c.current, c.state
-        cur = self.host.current
-        p = c.player_to_move()
-        purpose = None
-        if self.mode == "play" and p is not None and p.is_engine and c.over_text() is None and c.at_end_of_line():
-            purpose = "move"
-        elif self.analysing and not st.is_terminal():
-            purpose = "analysis"
-        if purpose is None:
-            if cur is not None and not (cur.purpose == "hint" and cur.node_id == node.id):
-                self._stop_search()
-            self._show_thinking()
-            return
-        if not force and cur is not None and cur.purpose == purpose and cur.node_id == node.id:
-            return
-        if purpose == "analysis" and not force and self._analysis_done_node == node.id and cur is None:
-            return
-        if purpose == "move":
-            assert p is not None
-            if p.clock is not None:
-                limits = self.clock_limits()
-            else:
-                limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
-            spec = p.engine
-            label = f"{self.notation.player(st.current_player)}: {p.label()} is thinking"
-        else:
-            limits = Limits(infinite=True, multipv=self.panel.multipv.value())
-            spec = self.analysis_spec()
-            label = f"Analysing with {spec or 'the default engine'}"
-        self._analysis_done_node = None
-        self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
-        self._new_game_pending = False
-        self._search_label = label
-        # a search asked for while the engines load waits in the worker: say what happens, not "thinking"
-        waiting = not self.engines_ready and purpose == "move"
-        self.panel.begin(st, self.preparing_text + "…" if waiting else label, node.id, c.record, purpose)
-        self.panel.set_running(True)
-        self._show_thinking()
-
-    def _stop_search(self, label: str = "Stopped") -> None:
-        """Stop the running search (its late reports are dropped); the panel says it stopped."""
-        cur = self.host.current
-        self.host.stop()
-        if cur is not None:
-            self.panel.flush()
-            self.panel.set_running(False, label if self.panel.state is not None else None)
-        self._sync_panel()
-
-    def _sync_panel(self) -> None:
-        """Keep the analysis panel about the position shown: a panel about another position is
-        cleared (a new game, an opened file, a pasted or set-up position, a step elsewhere), except
-        the computer's thoughts about the move it just played."""
-        c = self.controller
-        p = self.panel
-        if p.state is not None:
-            here = p.is_about(c.record, c.current.id)
-            just_played = (p.purpose == "move" and c.current.parent is not None
-                           and p.is_about(c.record, c.current.parent.id))
-            if not here and not just_played:
-                p.clear()
-        if p.state is None and self.host.current is None:
-            over = c.over_text() if self.ready else None
-            p.title.setText(f"Game over: {over}" if over else "Engine idle")
-
-    def _show_thinking(self) -> None:
-        cur = self.host.current
-        if not self.engines_ready:  # never "thinking" while the engines load: their real progress
-            done, total = self.prepare_progress
-            self.thinking.setRange(0, total)  # (0, 0): a busy bar while the total is not known
-            self.thinking.setValue(min(done, total))
-            self.thinking_label.setText(self.preparing_text)
-            if cur is not None and cur.purpose == "move":  # (a hint or an analysis keeps its own title)
-                self.panel.set_running(True, self.preparing_text + "…")
-        else:
-            self.thinking.setRange(0, 0)
-        if not self.engines_ready:
-            pass
-        elif cur is not None and cur.purpose == "move":
-            self.thinking_label.setText("Computer is thinking")
-        elif cur is not None and cur.purpose == "analysis":
-            self.thinking_label.setText("Analysing")
-        elif cur is not None and cur.purpose == "hint":
-            self.thinking_label.setText("Looking for a hint")
-        else:
-            self.thinking_label.setText("")
-        self.thinking.setVisible(cur is not None or not self.engines_ready)
-        self.panel.set_running(cur is not None)
-        self._update_banner()
-        self._update_interactive()
-
-    @Slot(int, str, object)
-    def _on_info(self, sid: int, purpose: str, infos: list) -> None:
-        cur = self.host.current
-        if cur is not None and self.panel.is_about(self.controller.record, cur.node_id):  # type: ignore[arg-type]
-            self.panel.add_infos(infos)
-        tops = [i for i in infos if i.multipv == 1]
-        if tops and cur is not None and purpose in ("analysis", "move"):
-            node = self.controller.record.find(cur.node_id) if cur.node_id is not None else None
-            if node is not None:
-                self.controller.set_score(node, tops[-1].score)
-
-    @Slot(int, str, object)
-    def _on_result(self, sid: int, purpose: str, result: SearchResult) -> None:
-        self.panel.flush()
-        c = self.controller
-        req = self.host.finished_request
-        req_node = c.record.find(req.node_id) if req is not None and req.node_id is not None else None
-        if req_node is None:  # a search of a game no longer shown
-            self._show_thinking()
-            return
-        if result.lines or result.depth:
-            c.set_score(req_node, result.score)
-        score = self._score_words(result.score)
-        if purpose == "move":
-            self.clock_tick()  # a flag that fell before the move came in
-            if result.best_move is not None and req_node is c.current and c.over_text() is None:
-                text = self.notation.move(c.state, result.best_move)
-                self.panel.set_running(False, f"{self.notation.player(c.state.current_player)} played {text} "
-                                              f"({score}, depth {result.depth})")
-                c.play(result.best_move)
-        elif purpose == "hint":
-            if result.best_move is not None and req_node is c.current:
-                self.board.set_hint(result.best_move)
-                hint = f"Hint: {self.notation.move(c.state, result.best_move)} ({score})"
-                self.panel.set_running(False, hint)
-                self.show_message(hint, 8000)
-            self._show_thinking()
-            self._update_engine()
-        else:
-            self._analysis_done_node = req_node.id
-            if self.panel.is_about(c.record, req_node.id):
-                self.panel.set_running(False, f"Analysis complete: {score} at depth {result.depth}")
-            self._show_thinking()
-
-    def _score_words(self, score) -> str:  # type: ignore[no-untyped-def]
-        """A score for a sentence: ``+0.35``, ``X wins in 3``, or one value per player (``Red +1.2, …``)."""
-        if score.kind == "vector":
-            return ", ".join(f"{self.notation.player(i)} {v}" for i, v in enumerate(self.notation.score_cells(score)))
-        return score_text(score, self.controller.game)
-
-    @Slot(int, str, str)
-    def _on_engine_error(self, sid: int, purpose: str, message: str) -> None:
-        self.report(f"The engine failed: {message}")
-        self.panel.set_running(False, "The engine failed")
-        # Do not ask a broken engine again by itself: the computers stop playing
-        # (analyse mode, engine off) until the user starts something.
-        self.analysing = False
-        if purpose == "move":
-            self.mode = "analyse"
-            self.act_analyse.setChecked(True)
-            self._sync_clock()
-            self._refresh_labels()
-        self._show_thinking()
-
-    @Slot(bool)
-    def _on_busy(self, busy: bool) -> None:
-        self._show_thinking()
-
-    # -- user actions: engine ----------------------------------------------------------------
-    @Slot()
-    def toggle_engine(self) -> None:
-        """Space: move now (computer's turn), or start/stop the analysis."""
-        cur = self.host.current
-        if cur is not None and cur.purpose == "move":
-            self.host.move_now()
-            return
-        if self.analysing:
-            self.stop_analysis()
-        else:
-            self.start_analysis()
-
-    def start_analysis(self) -> None:
-        self.analysing = True
-        self._analysis_done_node = None
-        self._update_engine(force=True)
-        self._show_thinking()
-
-    def stop_analysis(self) -> None:
-        self.analysing = False
-        cur = self.host.current
-        if cur is not None and cur.purpose == "analysis":
-            self._stop_search("Analysis stopped")
-        self._show_thinking()
-
-    def set_mode(self, mode: str) -> None:
-        """``"play"``: computers move for their sides; ``"analyse"``: the engine follows the position."""
-        self.mode = mode
-        (self.act_play if mode == "play" else self.act_analyse).setChecked(True)
-        self._sync_clock()  # the clocks run in play mode only
-        if mode == "analyse":
-            self.start_analysis()
-        else:
-            self.analysing = False
-            cur = self.host.current
-            if cur is not None and cur.purpose == "analysis":
-                self._stop_search("Analysis stopped")
-            self._update_engine()
-        self._refresh_labels()
-
-    @Slot()
-    def hint(self) -> None:
-        c = self.controller
-        if not self.ready or c.state.is_terminal():
-            return
-        cur = self.host.current
-        if cur is not None and cur.purpose == "move":
-            return
-        self.host.start("hint", c.game, c.state, self.analysis_spec(), Limits(movetime=HINT_MS),
-                        node_id=c.current.id)
-        self.panel.begin(c.state, "Looking for a hint", c.current.id, c.record, "hint")
-        self.panel.set_running(True)
-        self._show_thinking()
-
-    @Slot(int)
-    def _multipv_changed(self, n: int) -> None:
-        self.storage.set("multipv", n)
-        if self.analysing:
-            self._update_engine(force=True)
-
     # -- user actions: moves ----------------------------------------------------------------
     @Slot(int)
     def _on_board_move(self, move: int) -> None:
         if not self.ready:
-            self.show_message("Preparing engines…")
+            self.show_message(self.tr("Preparing engines…"))
             return
         p = self.controller.player_to_move()
         if self.mode == "play" and p is not None and p.is_engine and self.controller.at_end_of_line():
-            self._report_refusal("The computer is to move (Space makes it move now)")
+            self._report_refusal(self.tr("The computer is to move (Space makes it move now)"))
             return
         self.clock_tick()  # a flag that fell since the last tick ends the game before the move
         self.controller.play(move)
@@ -751,7 +438,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def takeback(self) -> None:
         if not self.controller.takeback():
-            self.show_message("Nothing to take back")
+            self.show_message(self.tr("Nothing to take back"))
 
     def _preview_line(self, pv: object) -> None:
         cur = self.panel.state
@@ -830,7 +517,7 @@ class MainWindow(QMainWindow):
         if self.ready and self.save_state.is_unsaved(c.record):
             title = "* " + title  # moves that are in no file
         self.setWindowTitle(title)
-        self.mode_label.setText("Analyse mode" if self.mode == "analyse" else "Play mode")
+        self.mode_label.setText(self.tr("Analyse mode") if self.mode == "analyse" else self.tr("Play mode"))
         self._update_banner()
 
     def _update_banner(self) -> None:
@@ -839,21 +526,24 @@ class MainWindow(QMainWindow):
         if not self.ready:
             text = self.preparing_text + "…"
         elif self.setup_active:
-            text = "Setting up a position: click to place, right-click to remove, then Done"
+            text = self.tr("Setting up a position: click to place, right-click to remove, then Done")
         elif c.over_text() is not None:
-            text = f"Game over: {c.over_text()}"
+            text = self.tr("Game over: {0}").format(c.over_text())
         else:
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
             cur = self.host.current
             if not self.engines_ready and p is not None and p.is_engine and self.mode == "play":
-                text = f"{who} to move — {self.preparing_text[:1].lower()}{self.preparing_text[1:]}…"
+                text = self.tr("{0} to move — {1}…").format(who, self.preparing_text[:1].lower()
+                                                            + self.preparing_text[1:])
             elif cur is not None and cur.purpose == "move":
-                text = f"{who} to move — the computer is thinking…"
+                text = self.tr("{0} to move — the computer is thinking…").format(who)
             elif p is not None and p.is_engine and self.mode == "play" and not c.at_end_of_line():
-                text = f"{who} to move (computer) — go to the last move to let it play"
+                text = self.tr("{0} to move (computer) — go to the last move to let it play").format(who)
+            elif p is not None and p.is_engine:
+                text = self.tr("{0} to move (computer)").format(who)
             else:
-                text = f"{who} to move" + (" (computer)" if p is not None and p.is_engine else "")
+                text = self.tr("{0} to move").format(who)
         self.banner.setText(text)
 
     def _update_interactive(self) -> None:
@@ -878,568 +568,6 @@ class MainWindow(QMainWindow):
         self.board = new
         self._apply_piece_style()
         self._connect_board()
-
-    # -- clocks ------------------------------------------------------------------------------------
-    def _clock_player(self) -> int | None:
-        """The player whose clock should run now, or None (no clock, analyse or setup mode,
-        browsing the past, game over, engines still loading)."""
-        c = self.controller
-        if not c.record.has_clocks or self.mode != "play" or self.setup_active or not self.engines_ready:
-            return None
-        if not c.at_end_of_line() or c.over_text() is not None:
-            return None
-        p = c.state.current_player
-        return p if 0 <= p < len(c.players) and c.players[p].clock is not None else None
-
-    def _sync_clock(self) -> None:
-        """Record the clocks of positions just reached, then run or pause the clock for the one shown."""
-        c = self.controller
-        if self._clock_record is not c.record:
-            self._clock_record = c.record
-            self.clock.reset()
-        if c.record.has_clocks and self.ready:  # (replaying moves needs the game's rules loaded)
-            self._record_clocks(c.current)
-        p = self._clock_player()
-        if p is None:
-            self.clock.pause()
-            self.clock_timer.stop()
-        else:
-            self.clock.start(c.current.id, p)
-            self.clock_timer.start()
-        self._show_clocks()
-
-    def _record_clocks(self, node: Node) -> None:
-        """Give ``node`` and the new positions above it their clocks: the move that left a
-        position is charged the time spent there and gets its increment; a move made where
-        the clock never ran (analyse mode, an earlier position, an imported game) changes nothing."""
-        todo: list[Node] = []
-        n: Node | None = node
-        while n is not None and n.parent is not None and n.clocks is None:
-            todo.append(n)
-            n = n.parent
-        if not todo:
-            return
-        rec = self.controller.record
-        controls = rec.controls()
-        state = rec.state_at(todo[-1].parent)  # type: ignore[arg-type]
-        for n in reversed(todo):
-            parent = n.parent
-            assert parent is not None and n.move is not None
-            clocks = list(rec.clocks_at(parent))
-            mover = state.current_player
-            spent = self.clock.take(parent.id)
-            if spent is not None:
-                n.spent = spent  # the time the move took (written into KIF/CSA/.psq exports)
-            if spent is not None and 0 <= mover < len(controls):
-                ctl, v = controls[mover], clocks[mover]
-                if ctl is not None and v is not None:
-                    # a move that came in a moment after the flag fell (the last tick just missed it)
-                    # counts as made in the last millisecond
-                    clocks[mover] = after_move(ctl, v, min(spent, available(ctl, v) - 1)) or v
-            n.clocks = tuple(clocks)
-            state.play(n.move)
-
-    def clock_readings(self) -> list[Reading | None]:
-        """Every player's clock at the position shown, as it reads now."""
-        c = self.controller
-        values = c.record.clocks_at(c.current)
-        mover = c.state.current_player
-        spent = self.clock.spent(c.current.id)
-        out: list[Reading | None] = []
-        for i, (ctl, v) in enumerate(zip(c.record.controls(), values)):
-            if ctl is None or v is None:
-                out.append(None)
-            elif c.current.timeout == i:
-                out.append(Reading(0, 0, 0, True))
-            else:
-                out.append(reading(ctl, v, spent if i == mover else 0))
-        return out
-
-    def _show_clocks(self) -> None:
-        c = self.controller
-        self.clock_panel.setVisible(c.record.has_clocks)
-        if not c.record.has_clocks:
-            return
-        names = [self.notation.player(i) for i in range(len(c.players))]
-        self.clock_panel.show_clocks(names, c.record.controls(), self.clock_readings(), self.clock.player)
-
-    @Slot()
-    def clock_tick(self) -> None:
-        """Redraw the clocks; the player whose time is up loses."""
-        c = self.controller
-        run = self.clock
-        if run.running and run.node_id == c.current.id and run.player is not None:
-            r = self.clock_readings()[run.player]
-            if r is not None and r.flagged:
-                self._flag(c.current, run.player)
-                return
-            cur = self.host.current
-            if (r is not None and r.left <= ENGINE_CLOCK_MARGIN_MS and cur is not None and cur.purpose == "move"
-                    and cur.node_id == c.current.id):
-                self.host.move_now()  # an engine that overran the time it was given: its best move so far
-        self._show_clocks()
-
-    def _flag(self, node: Node, player: int) -> None:
-        c = self.controller
-        self.clock.take(node.id)
-        self.clock_timer.stop()
-        clocks = list(c.record.clocks_at(node))
-        clocks[player] = ClockValue(0, 0)
-        cur = self.host.current
-        if cur is not None and cur.purpose == "move":
-            self.host.stop()
-        c.set_timeout(node, player, tuple(clocks))
-
-    def clock_limits(self) -> Limits:
-        """The limits of the engine to move under its clock: every player's time left and
-        increment, the mover's byoyomi (a margin kept back for the move to reach the window)."""
-        c = self.controller
-        mover = c.state.current_player
-        readings = self.clock_readings()
-        values = c.record.clocks_at(c.current)
-        time_left: list[int] = []
-        increment: list[int] = []
-        byoyomi = None
-        for i, (ctl, v, r) in enumerate(zip(c.record.controls(), values, readings)):
-            if ctl is None or v is None or r is None:
-                time_left.append(0)
-                increment.append(0)
-                continue
-            increment.append(ctl.increment)
-            if i != mover:
-                time_left.append(v.main)
-                continue
-            time_left.append(max(0, r.main - min(ENGINE_CLOCK_MARGIN_MS, r.main // 10)))
-            if ctl.byoyomi and r.periods:
-                period = r.period if r.in_byoyomi else ctl.byoyomi
-                byoyomi = max(1, period - min(ENGINE_CLOCK_MARGIN_MS, period // 10))
-        return Limits(time_left=tuple(time_left), increment=tuple(increment), byoyomi=byoyomi)
-
-    # -- replacing the game: the one question before unsaved moves are lost ---------------------
-    def ask_save_changes(self, action: str) -> str:
-        """Ask what to do with the unsaved moves before ``action``: ``"save"``, ``"discard"`` or ``"cancel"``."""
-        B = QMessageBox.StandardButton
-        box = QMessageBox(QMessageBox.Icon.Question, "The game is not saved",
-                          f"The game has moves that are in no file. Save them before {action}?",
-                          B.Save | B.Discard | B.Cancel, self)
-        box.setDefaultButton(B.Save)
-        box.setEscapeButton(B.Cancel)
-        self.question_box = box
-        answer = box.exec()
-        self.question_box = None
-        return {B.Save: "save", B.Discard: "discard"}.get(B(answer), "cancel")
-
-    def may_replace_game(self, action: str) -> bool:
-        """Whether the game shown may be replaced: asks *Save / Discard / Cancel* when it has moves that are
-        in no file (``SaveState`` decides); every action that replaces the game asks this first."""
-        if not self.save_state.is_unsaved(self.controller.record):
-            return True
-        answer = self.ask_save_changes(action)
-        if answer == "save":
-            return self.save()
-        return answer == "discard"
-
-    # -- new game, files ------------------------------------------------------------------------
-    @Slot()
-    def new_game_dialog(self) -> None:
-        dlg = NewGameDialog(self, self.controller.game, self.controller.players)
-        if dlg.exec() and self.may_replace_game("starting a new game"):
-            self.new_game(dlg.result_game(), dlg.result_players())
-
-    def new_game(self, game: Game, players: list[PlayerSpec] | None = None) -> bool:
-        """Start a new game (engines of a new game or player get prepared first).
-
-        Refused (False, with a message) for a game no board widget can show. Does not ask about
-        unsaved moves: the actions that call it do (``may_replace_game``).
-        """
-        try:
-            board_class_for(game)
-        except ValueError:
-            self.report(f"The window has no board for {game.long_name} ({game.spec!r}) yet")
-            return False
-        self._replaced = True
-        self.end_setup(apply=False)
-        self._stop_search()
-        self.message_bar.dismiss()
-        players = players or default_players(game)
-        old_specs = (self.controller.game.spec, [p.to_json() for p in self.controller.players])
-        self._new_game_pending = True
-        self.save_state.new_game()
-        self._analysis_done_node = None
-        self.storage.set("game", game.spec)
-        self.storage.set("players", json.dumps([p.to_json() for p in players]))
-        if old_specs != (game.spec, [p.to_json() for p in players]):
-            self._prepare_engines(game, players)
-        self.controller.new_game(game, players)
-        return True
-
-    def _load_record(self, rec: GameRecord, current: object) -> None:
-        self.end_setup(apply=False)
-        self._stop_search()
-        self.message_bar.dismiss()
-        same = rec.game == self.controller.game and rec.players == self.controller.players
-        self._new_game_pending = True
-        self._analysis_done_node = None
-        if not same:
-            self._prepare_engines(rec.game, rec.players)
-        self._loading = True
-        try:
-            self.controller.load(rec, current)  # type: ignore[arg-type]
-        finally:
-            self._loading = False
-        self._refresh()
-        self._sync_panel()
-
-    def error_dialog(self, title: str, text: str) -> None:
-        """An error that must be read: a dialog (it does not block the window's event loop)."""
-        self.error_box = error_box(self, title, text)
-
-    def report(self, text: str, kind: str = "error") -> None:
-        """A message that stays above the board until the user closes it or a newer one comes."""
-        self.message_bar.show_message(text, kind)
-
-    @Slot(str)
-    def _report_refusal(self, text: str) -> None:
-        """Why a click or a move was refused: shown until the position changes or the user closes it."""
-        self.report(text, "warning")
-
-    def _cannot_open(self, path: Path, why: str) -> bool:
-        self.error_dialog("Cannot open the game", f"Cannot open {quote(str(path))}: {why}")
-        return False
-
-    def load_from(self, path: Path | str) -> bool:
-        """Open a saved game; an unreadable file gets a dialog quoting it, and False.
-
-        A game whose rules the worker has not loaded yet is read once it has (reading
-        checks every move with the rules, which may be numba kernels).
-        """
-        path = Path(path)
-        self._replaced = True
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except OSError as e:
-            return self._cannot_open(path, e.strerror or str(e))
-        except UnicodeDecodeError:
-            return self._cannot_open(path, "it is not a gamesuite game (not UTF-8 text; Import… reads "
-                                           "other formats)")
-        try:
-            game = GameRecord.game_of(parse_json(text))
-        except ValueError as e:
-            return self._cannot_open(path, str(e))
-        try:
-            board_class_for(game)
-        except ValueError:
-            return self._cannot_open(path, f"the window has no board for {game.long_name} yet")
-        if game.spec not in self._warmed:
-            self._after_rules.append(lambda: self._finish_load(path, text))
-            self._prepare_engines(game, [])
-            return True
-        return self._finish_load(path, text)
-
-    def _finish_load(self, path: Path, text: str) -> bool:
-        try:
-            rec, node = GameRecord.loads(text)
-        except ValueError as e:
-            return self._cannot_open(path, str(e))
-        self._load_record(rec, node)
-        self.save_state.saved(rec, path)
-        self._refresh_labels()
-        self.show_message(f"Opened {path}")
-        return True
-
-    def save_to(self, path: Path | str) -> bool:
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, self.controller.record.dumps(self.controller.current))
-        except OSError as e:
-            self.error_dialog("Cannot save the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
-            return False
-        self.save_state.saved(self.controller.record, path)
-        self._refresh_labels()
-        self._autosave()
-        self.show_message(f"Saved {path}")
-        return True
-
-    @Slot()
-    def open_dialog(self) -> None:
-        if not self.may_replace_game("opening another game"):
-            return
-        path, _ = QFileDialog.getOpenFileName(self, "Open a game", str(self.storage.games_dir),
-                                              "gamesuite games (*.json);;All files (*)")
-        if path:
-            self.load_from(path)
-
-    @Slot()
-    def save(self) -> bool:
-        """Save to the game's file, or ask for one; False when it was not saved."""
-        if self.save_state.file is None:
-            return self.save_as_dialog()
-        return self.save_to(self.save_state.file)
-
-    @Slot()
-    def save_as_dialog(self) -> bool:
-        self.storage.games_dir.mkdir(parents=True, exist_ok=True)
-        path, _ = QFileDialog.getSaveFileName(self, "Save the game", str(self.storage.games_dir / "game.json"),
-                                              "gamesuite games (*.json)")
-        if not path:
-            return False
-        return self.save_to(path if path.endswith(".json") else path + ".json")
-
-    def import_from(self, path: Path | str) -> bool:
-        """Open a game in its own format (gomoku record, .psq, ...); an unreadable file gets a dialog."""
-        from .formats import decode, format_for_path, read_game_info
-
-        path = Path(path)
-        self._replaced = True
-        fmt = format_for_path(str(path))
-        if fmt is None or fmt.load is None:
-            return self._cannot_open(path, "no game format reads this kind of file")
-        try:
-            text = decode(path.read_bytes())
-        except OSError as e:
-            return self._cannot_open(path, e.strerror or str(e))
-        except ValueError as e:
-            return self._cannot_open(path, str(e))
-        if not any(load_game(s).name == fmt.game for s in self._warmed):
-            # reading checks every move with the rules: let the worker load them first
-            self._after_rules.append(lambda: self.import_from(path))
-            self._prepare_engines(load_game(fmt.game), [])
-            return True
-        try:
-            game, start, moves, info = read_game_info(fmt, text)
-        except ValueError as e:
-            return self._cannot_open(path, str(e))
-        players = self.controller.players if game == self.controller.game else \
-            [PlayerSpec("human") for _ in range(game.num_players)]
-        rec = GameRecord(game, start_text=start, players=[PlayerSpec.from_json(p.to_json()) for p in players],
-                         metadata={"source": path.name})
-        node = rec.root
-        for m in moves:
-            node = rec.add_move(node, m)
-        rec.apply_info(node, info)  # the players' names, the moves' times, the comments
-        self._load_record(rec, node)
-        self.save_state.saved(rec, None)  # its moves are in the imported file; Save asks for a new one
-        self._refresh_labels()
-        self.show_message(f"Imported {path} ({fmt.name}, {len(moves)} moves)")
-        return True
-
-    def export_game(self, path: Path | str) -> bool:
-        """Save the line up to the position shown in the game's own format (chosen by the extension)."""
-        from .formats import format_for_path, formats_for
-
-        path = Path(path)
-        fmt = format_for_path(str(path), [f for f in formats_for(self.controller.game.name) if f.save])
-        if fmt is None or fmt.save is None:
-            self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: "
-                              f"{self.controller.game.long_name} has no format for this kind of file")
-            return False
-        try:
-            c = self.controller
-            text = fmt.write(c.state, c.record.info_at(c.current))  # with names, times and comments
-            write_atomic(path, text)
-        except GameSuiteError as e:
-            self.error_dialog("Cannot export the game", f"Cannot save {quote(path.name)}: {e}")
-            return False
-        except OSError as e:
-            self.error_dialog("Cannot export the game", f"Cannot save to {quote(str(path))}: {e.strerror or e}")
-            return False
-        self.show_message(f"Saved {path} ({fmt.name})")
-        return True
-
-    @Slot()
-    def import_dialog(self) -> None:
-        from .formats import all_formats
-
-        fmts = [f for f in all_formats() if f.load]
-        if not fmts:
-            self.report("No game has a file format to import", "info")
-            return
-        if not self.may_replace_game("importing another game"):
-            return
-        exts = " ".join(sorted({"*." + e for f in fmts for e in f.extensions}))
-        filters = ";;".join([f"Game records ({exts})"] + [f.filter() for f in fmts] + ["All files (*)"])
-        path, _ = QFileDialog.getOpenFileName(self, "Import a game", str(self.storage.games_dir), filters)
-        if path:
-            self.import_from(path)
-
-    @Slot()
-    def export_game_dialog(self) -> None:
-        from .formats import formats_for
-
-        fmts = [f for f in formats_for(self.controller.game.name) if f.save]
-        if not fmts:
-            self.report(f"{self.controller.game.long_name} has no file format of its own: use Save (JSON)"
-                        " or Copy position", "info")
-            return
-        self.storage.games_dir.mkdir(parents=True, exist_ok=True)
-        default = str(self.storage.games_dir / f"game.{fmts[0].extensions[0]}")
-        path, _ = QFileDialog.getSaveFileName(self, "Export the game", default, ";;".join(f.filter() for f in fmts))
-        if path:
-            self.export_game(path)
-
-    def export_diagram(self, path: Path | str, size: int = 600) -> bool:
-        path = str(path)
-
-        def write(tmp: Path) -> None:  # a temporary beside the file, renamed over it when complete
-            if path.lower().endswith(".svg"):
-                self.board.save_svg(str(tmp), size)
-            elif not self.board.save_png(str(tmp), size):
-                raise OSError(f"cannot write {path}")
-
-        try:
-            write_atomic_with(path, write)
-            ok = True
-        except OSError:
-            ok = False
-        if ok:
-            self.show_message(f"Diagram saved to {path}")
-        else:
-            self.error_dialog("Cannot export the diagram", f"Cannot write {quote(path)}")
-        return ok
-
-    @Slot()
-    def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export diagram", str(Path.home() / "diagram.png"),
-                                              "PNG image (*.png);;SVG drawing (*.svg)")
-        if path:
-            self.export_diagram(path)
-
-    @Slot()
-    def copy_position(self) -> None:
-        text = self.controller.state.to_text()
-        QGuiApplication.clipboard().setText(text)
-        self.show_message(f"Copied: {text}")
-
-    @Slot()
-    def paste_position(self) -> None:
-        text = QGuiApplication.clipboard().text().strip()
-        if self._position_record(text) is not None and self.may_replace_game("starting from the pasted position"):
-            self.set_position_text(text)
-
-    def _position_record(self, text: str) -> tuple[GameRecord, Node] | None:
-        """A new record from position text: moves in the text (``startpos moves 7g7f``, a gomoku move
-        list) become moves of the record, from the position before them. A bad text is reported
-        (quoted) and gives None."""
-        if not self.ready:
-            self.show_message("Preparing engines…")
-            return None
-        game = self.controller.game
-        try:
-            state = game.state_from_text(text)
-        except GameSuiteError as e:
-            self.report(f"Not a {game.long_name} position: {e}")
-            return None
-        moves = list(state.history)
-        start_text: str | None = text
-        if moves:  # the position before them starts the record
-            start = state.copy()
-            for _ in moves:
-                start.undo()
-            start_text = start.to_text()
-            if start_text == game.new_state().to_text():
-                start_text = None
-        players = [PlayerSpec.from_json(p.to_json()) for p in self.controller.players]
-        rec = GameRecord(game, start_text, players=players, metadata=dict(self.controller.record.metadata))
-        node = rec.root
-        for m in moves:
-            node = rec.add_move(node, m)
-        return rec, node
-
-    def set_position_text(self, text: str) -> bool:
-        """Start a new record from position text (with its moves, if it has any); a bad text is refused
-        with the reason. Does not ask about unsaved moves: its callers do."""
-        made = self._position_record(text)
-        if made is None:
-            return False
-        self._replaced = True
-        self._load_record(*made)
-        self.save_state.new_game()
-        self._refresh_labels()
-        return True
-
-    # -- setup mode ----------------------------------------------------------------------------
-    @Slot()
-    def toggle_setup(self) -> None:
-        if self.setup_active:
-            self.finish_setup()
-        else:
-            self.begin_setup()
-
-    def begin_setup(self) -> None:
-        if not self.ready:
-            self.act_setup.setChecked(False)
-            return
-        self._stop_search()
-        self.setup_active = True
-        self.act_setup.setChecked(True)
-        self.board.begin_setup()
-        flow = self.setup_tools_layout
-        while flow.count():
-            item = flow.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
-        for a in self.setup_actions:
-            self.setup_group.removeAction(a)
-        self.setup_actions = []
-        for key, label in self.board.setup_tools():
-            a = QAction(label, self)
-            a.setCheckable(True)
-            a.setData(key)
-            a.triggered.connect(lambda _=False, k=key: setattr(self.board, "setup_tool", k))
-            self.setup_group.addAction(a)
-            self.setup_actions.append(a)
-            button = QToolButton()
-            button.setDefaultAction(a)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            flow.addWidget(button)
-        if self.setup_actions:
-            self.setup_actions[0].setChecked(True)
-        sides = self.board.setup_sides()
-        self.setup_side_box.blockSignals(True)
-        self.setup_side_box.clear()
-        self.setup_side_box.addItems(sides)
-        self.setup_side_box.setCurrentIndex(min(self.board.setup_side, len(sides) - 1) if sides else -1)
-        self.setup_side_box.blockSignals(False)
-        self.setup_side_box.setVisible(bool(sides))
-        self.setup_side_label.setVisible(bool(sides))
-        self.setup_bar.setVisible(True)
-        self._sync_clock()
-        self._update_banner()
-        self._update_interactive()
-
-    def finish_setup(self) -> bool:
-        """Validate the edited position and start from it; stays in setup mode when it is refused
-        (the reason stays above the board) or when the user keeps the unsaved game."""
-        if not self.setup_active:
-            return False
-        text = self.board.setup_text()
-        try:
-            self.controller.game.state_from_text(text)
-        except GameSuiteError as e:
-            self.act_setup.setChecked(True)
-            self.report(f"This position cannot be played: {e}")
-            return False
-        if not self.may_replace_game("starting from the set-up position"):
-            self.act_setup.setChecked(True)
-            return False
-        self.end_setup(apply=False)
-        self.set_position_text(text)
-        return True
-
-    def end_setup(self, apply: bool = False) -> None:
-        if not self.setup_active:
-            return
-        self.setup_active = False
-        self.act_setup.setChecked(False)
-        self.board.end_setup()
-        self.setup_bar.setVisible(False)
-        self.message_bar.dismiss()
-        self.board.set_state(self.controller.state)
-        self._sync_clock()
-        self._update_banner()
-        self._update_interactive()
-        self._update_engine()
 
     # -- view ----------------------------------------------------------------------------------
     @Slot()

@@ -15,10 +15,10 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Callable
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QMessageBox, QToolButton, QWidget
@@ -139,7 +139,7 @@ def install_excepthook(show: Callable[[str, str], object], log: Path | None = No
                 f"The game is kept as it was (it is autosaved); you can go on or save it.{where}")
         try:
             relay.message.emit("Unexpected error", text)
-        except Exception:  # the dialog itself failed: nothing more can be shown
+        except Exception:  # noqa: BLE001 - the dialog itself failed: nothing more can be shown
             pass
 
     def thread_hook(args: threading.ExceptHookArgs) -> None:

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
+from ..play.record import GameRecord, Node
 from .notation import Notation, notation_for
-from .record import GameRecord, Node
 
 
 class MoveList(QTextBrowser):

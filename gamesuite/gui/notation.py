@@ -13,7 +13,7 @@ lists them in ``STYLES`` (shogi: Japanese ``▲７六歩``, western ``P-7f``, US
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core.errors import GameSuiteError, IllegalMoveError, quote
 from ..core.registry import Game
@@ -41,8 +41,8 @@ class Notation:
         self.style = style if style in self.STYLES else (self.STYLES[0] if self.STYLES else "")
 
     def player(self, player: int) -> str:
-        """A player's name as the window writes it."""
-        return self.game.player_name(player)
+        """A player's name as the window writes it (in the window's language: ``gui/i18n.py``)."""
+        return _player_name(self.game.player_name(player))
 
     def move(self, state: State, move: int) -> str:
         """``move`` played in ``state``, for a person."""
@@ -105,7 +105,7 @@ class HareNotation(Notation):
     }
 
     def player(self, player: int) -> str:
-        return self.COLOURS[player % len(self.COLOURS)] if player >= 0 else "Chance"
+        return _player_name(self.COLOURS[player % len(self.COLOURS)] if player >= 0 else "Chance")
 
     def move(self, state: State, move: int) -> str:
         from ..games.hare import board as B
@@ -193,3 +193,10 @@ def notation_for(game: Game, style: str | None = None) -> Notation:
 def styles_of(game: Game) -> tuple[str, ...]:
     """The ways ``game``'s moves can be written (empty when there is one)."""
     return NOTATIONS.get(game.name, Notation).STYLES
+
+
+def _player_name(name: str) -> str:
+    """``name`` in the window's language (the games' player names are listed in ``gui/i18n.py``)."""
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate("Players", name)

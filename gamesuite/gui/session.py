@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .record import GameRecord, Node
+from ..play.record import GameRecord, Node
 
 
 def moves_shape(record: GameRecord) -> tuple[Any, ...]:

@@ -150,7 +150,7 @@ class SoundPlayer:
                 deadline = None
                 try:
                     device.stop()  # type: ignore[union-attr]
-                except Exception:
+                except Exception:  # noqa: BLE001 - a sound backend's fault must never reach the window
                     pass
                 continue
             if name is None:
@@ -174,7 +174,7 @@ class SoundPlayer:
                 stream = _stream(samples)
                 next(stream)
                 device.start(stream)
-            except Exception as e:  # no device, a broken backend: silent from now on
+            except Exception as e:  # noqa: BLE001 - no device, a broken backend: silent from now on
                 self.error = f"no sound: {e}"
                 break
             self.played.append(name)
@@ -182,7 +182,7 @@ class SoundPlayer:
         if device is not None:
             try:
                 device.close()
-            except Exception:
+            except Exception:  # noqa: BLE001 - closing a broken device: nothing more to do
                 pass
         while self._marks:
             self._marks.pop(0).set()

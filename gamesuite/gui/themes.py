@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication
 
-
 #: The colour of each player's pieces in games of more than two players (Hare and Hedgehog).
 PLAYER_COLOURS = ("#d62728", "#1f77b4", "#f2c500", "#2ca02c", "#f5f5f5", "#9467bd")
 #: The same colours for lines drawn on a light or dark background (the white piece is drawn grey).

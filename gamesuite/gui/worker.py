@@ -21,11 +21,11 @@ from typing import Any, Callable
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+from .. import warmup
 from ..core.info import SearchInfo, SearchResult, new_stop_flag
 from ..core.limits import Limits
-from ..core.registry import Game, make_engine
+from ..core.registry import Game
 from ..core.state import State
-from .. import warmup
 from ..warmup import warm_up_engine, warm_up_rules  # noqa: F401 - re-exported for the window and tests
 
 EngineFactory = Callable[[Game, str], Any]
@@ -62,7 +62,7 @@ class EngineWorker(QObject):
 
     def __init__(self, factory: EngineFactory | None = None) -> None:
         super().__init__()
-        self._factory = factory or make_engine
+        self._factory = factory or _default_factory
         self._engines: dict[tuple[str, str], Any] = {}
         self._lock = threading.Lock()
         self._current: SearchRequest | None = None
@@ -74,6 +74,27 @@ class EngineWorker(QObject):
         if key not in self._engines:
             self._engines[key] = self._factory(game, spec)
         return self._engines[key]
+
+    def close_programs_but(self, keep: set[tuple[str, str]]) -> None:
+        """End the external programs not in ``keep`` (a new game: those of the last one's players and
+        analyses, started again when asked for)."""
+        for key, engine in list(self._engines.items()):
+            if key not in keep and getattr(engine, "external", False):
+                self.close_engine(key)
+
+    def close_engine(self, key: tuple[str, str]) -> None:
+        engine = self._engines.pop(key, None)
+        close = getattr(engine, "close", None)
+        if callable(close):
+            try:
+                close()
+            except Exception as e:  # noqa: BLE001 - a program that fails to end is no reason to fail
+                print(f"gamesuite: closing {key[1]!r}: {e}", file=sys.stderr)
+
+    def close_all(self) -> None:
+        """End the external programs (the window is closing)."""
+        for key in list(self._engines):
+            self.close_engine(key)
 
     def request_stop(self, sid: int | None = None) -> None:
         """Thread-safe: set the stop flag of the running search (of ``sid`` only, if given)."""
@@ -87,6 +108,7 @@ class EngineWorker(QObject):
         """Build the engines ``items`` lists (``(game, spec)`` pairs) and load or compile their kernels
         (``warmup.prepare``: in a pool of processes on a cold cache), reporting ``progress``."""
         errors = []
+        self.close_programs_but({(game.spec, spec) for game, spec in items})  # type: ignore[attr-defined]
         for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
             try:
                 warm_up_rules(game)
@@ -101,7 +123,11 @@ class EngineWorker(QObject):
             if self.closing.is_set():
                 break
             try:
-                warmup.prepare(game, self.engine(game, spec), progress, stop=self.closing)
+                engine = self.engine(game, spec)
+                if getattr(engine, "external", False):  # a program: started and told a new game, no search
+                    engine.new_game()
+                else:
+                    warmup.prepare(game, engine, progress, stop=self.closing)
             except Exception as e:
                 traceback.print_exc(file=sys.stderr)
                 errors.append(f"{game.spec} engine {spec or 'default'}: {e}")
@@ -142,6 +168,13 @@ class EngineWorker(QObject):
         if batch:
             self.infos.emit(req.sid, list(batch))
         self.finished.emit(req.sid, result, time.perf_counter())
+
+
+def _default_factory(game: Game, spec: str) -> Any:
+    """Ours, or an external USI / Gomocup program (``engine_external.open_window_engine``)."""
+    from .engine_external import open_window_engine
+
+    return open_window_engine(game, spec)
 
 
 class EngineHost(QObject):
@@ -259,6 +292,7 @@ class EngineHost(QObject):
         if not ok:
             print("gamesuite: waiting for the engine worker to finish compiling…", file=sys.stderr)
             self._thread.wait()
+        self.worker.close_all()  # the external programs (the worker's thread has ended)
         return ok
 
     # -- reports from the worker ------------------------------------------------

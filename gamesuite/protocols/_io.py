@@ -11,7 +11,8 @@ of that U+FFFD on an ASCII terminal becomes ``\\ufffd``).
 from __future__ import annotations
 
 import sys
-from typing import IO, Iterator, TextIO
+from collections.abc import Iterator
+from typing import IO, TextIO
 
 #: The longest line read as one command; the rest of a longer line is read and dropped.
 MAX_LINE_BYTES = 1 << 20

@@ -14,13 +14,12 @@ import random
 from typing import Any
 
 from ..arena.swap import SWAP, decide
+from ..core.errors import ProtocolError
 from ..core.limits import Limits
 
 
 def swap_reply(brain: Any, cells: list[int]) -> str:
     """The answer to a ``SWAP2BOARD`` with ``cells`` placed in order; raises ``ProtocolError`` on a bad board."""
-    from .gomocup import ProtocolError
-
     if len(cells) not in (0, 3, 5):
         raise ProtocolError(f"SWAP2BOARD with {len(cells)} stones: expected 0, 3 or 5")
     if len(set(cells)) != len(cells):

@@ -44,7 +44,7 @@ import threading
 import time
 from typing import Any, TextIO
 
-from ..core.errors import GameSuiteError
+from ..core.errors import GameSuiteError, ProtocolError
 from ..core.info import SearchInfo
 from ..core.limits import MAX_TIME_MS, Limits
 from ..core.options import parse_int
@@ -73,10 +73,6 @@ _XYF = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})
 _INFO_INTS = {"timeout_turn": (0, MAX_TIME_MS), "timeout_match": (0, MAX_TIME_MS),
               "time_left": (-MAX_TIME_MS, MAX_TIME_MS), "max_memory": (0, 2**62), "rule": (0, 2**31 - 1),
               "game_type": (0, 2**31 - 1), "max_node": (-(2**62), 2**62), "max_depth": (-(2**31), 2**31)}
-
-
-class ProtocolError(GameSuiteError):
-    """A malformed or impossible command: the brain answers ``ERROR`` with the message."""
 
 
 class Brain:
@@ -125,7 +121,7 @@ class Brain:
 
             game = load_game(LOAD_SPEC)
             prepare(game, make_engine(game, self._spec(game, 1)))
-        except Exception as e:  # pragma: no cover - the first move builds the engine and reports the error
+        except Exception as e:  # noqa: BLE001  # pragma: no cover - the first move builds the engine and reports the error
             self.load_error = f"{type(e).__name__}: {e}"
         finally:
             self.ready.set()
@@ -141,7 +137,7 @@ class Brain:
         def build() -> None:  # for the settings when it runs (the loader and the input thread both start it)
             try:
                 self._get_engine(self._game())
-            except Exception:  # pragma: no cover - the move builds it again and reports the error
+            except Exception:  # noqa: BLE001  # pragma: no cover - the move builds it again and reports the error
                 pass
 
         with self.timer_lock:
@@ -173,7 +169,7 @@ class Brain:
             handler(rest.strip())
         except GameSuiteError as e:
             self.send(f"ERROR {_one_line(str(e))}")
-        except Exception as e:  # never crash on input; the fuzz tests count these as bugs
+        except Exception as e:  # noqa: BLE001 - never crash on input; the fuzz tests count these as bugs
             self.send(f"ERROR internal error: {type(e).__name__}: {_one_line(str(e))}")
         return self.running
 

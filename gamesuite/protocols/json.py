@@ -19,7 +19,7 @@ import threading
 import time
 from typing import Any, TextIO
 
-from ..core.errors import GameSuiteError, InvalidOptionError, InvalidRecordError, quote
+from ..core.errors import GameSuiteError, InvalidOptionError, InvalidRecordError, ProtocolError, quote
 from ..core.files import parse_json_text
 from ..core.info import SearchInfo, new_stop_flag
 from ..core.limits import LIMIT_MAX, Limits
@@ -33,10 +33,6 @@ COMMANDS = ("new", "legal", "move", "think", "stop", "quit")
 DEFAULT_MOVETIME = 1000
 #: The least time between two ``loading`` lines while an engine compiles (seconds).
 LOADING_EVERY_S = 0.5
-
-
-class ProtocolError(GameSuiteError):
-    """A request that is not a valid command of the JSON protocol."""
 
 
 def describe(state: State) -> dict[str, Any]:
@@ -302,6 +298,7 @@ def serve(inp: TextIO, out: TextIO, seed: int | None = None) -> int:
 
 def main(argv: list[str], stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     p = argparse.ArgumentParser(prog="gamesuite engine json", description=__doc__)
-    p.add_argument("--seed", type=int_arg(0, MAX_SEED), help="seed of the random hare card draws (reproducible sessions)")
+    p.add_argument("--seed", type=int_arg(0, MAX_SEED),
+                   help="seed of the random hare card draws (reproducible sessions)")
     args = p.parse_args(argv)
     return serve(stdin or sys.stdin, stdout or sys.stdout, args.seed)

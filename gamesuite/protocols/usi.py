@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo, new_stop_flag
@@ -311,7 +311,7 @@ class UsiSession:
         def work() -> None:
             try:
                 self._search(engine, state, limits, stop, on_info, mate is not None)
-            except Exception as e:  # never die in the worker: report and answer
+            except Exception as e:  # noqa: BLE001 - never die in the worker: report and answer
                 self.write(f"info string error: internal error while searching: {type(e).__name__}: {e}")
                 if not self._silent and not self._answered.is_set():
                     self._answer("checkmate nomate" if mate is not None else "bestmove resign")

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -194,7 +195,7 @@ class Node:
         except ValueError:
             return -1
 
-    def walk(self) -> "list[Node]":
+    def walk(self) -> list[Node]:
         """This node and every node below it."""
         out, todo = [], [self]
         while todo:
@@ -274,6 +275,9 @@ class MCTS:
         self._noise: np.ndarray | None = None
         self._noise_wanted = False
         self.max_depth = 0
+        #: the root moves a search may choose (``Limits.searchmoves``); None: every one
+        self._allowed: frozenset[int] | None = None
+        self._allowed_mask: tuple[Node, np.ndarray] | None = None
 
     # -- the root -----------------------------------------------------------
     def clear(self) -> None:
@@ -346,9 +350,29 @@ class MCTS:
             self._noise = self.rng.dirichlet(np.full(k, self.config.dirichlet_alpha))
 
     # -- selection ----------------------------------------------------------
+    def restrict(self, allowed: Sequence[int] | None) -> None:
+        """Keep the next simulations (and the choice, and the reports) to the root moves in ``allowed``
+        (``None``: every move again; the statistics are those the tree gathered either way)."""
+        self._allowed = None if allowed is None else frozenset(allowed)
+        self._allowed_mask = None
+
+    def _root_mask(self, node: Node) -> np.ndarray | None:
+        """Which of ``node``'s moves are allowed, when ``node`` is the root of a restricted search."""
+        if self._allowed is None or node is not self.root or not node.expanded:
+            return None
+        if self._allowed_mask is None or self._allowed_mask[0] is not node:
+            self._allowed_mask = (node, np.array([m in self._allowed for m in node.moves], dtype=bool))
+        return self._allowed_mask[1]
+
     def _select(self, node: Node, n_self: int, w_self: np.ndarray, is_root: bool) -> int:
         cfg = self.config
         k = len(node.moves)
+        mask = self._root_mask(node) if is_root else None
+        if mask is not None:
+            if not mask.any():
+                mask = None
+            elif int(mask.sum()) == 1:
+                return int(np.flatnonzero(mask)[0])
         if k == 1:
             return 0
         n_eff = node.n + node.vn
@@ -361,19 +385,19 @@ class MCTS:
         vl = cfg.virtual_loss
         wp = node.w[:, p] - vl * node.vn
         if cfg.algorithm == "uct":
-            unvisited = np.flatnonzero(n_eff == 0)
+            unvisited = np.flatnonzero((n_eff == 0) if mask is None else (n_eff == 0) & mask)
             if len(unvisited):
                 return int(unvisited[int(self.rng.integers(len(unvisited)))])
             total = max(int(n_eff.sum()), 1)
-            score = wp / n_eff + cfg.c_value * np.sqrt(math.log(total) / n_eff)
-            return int(np.argmax(score))
+            score = wp / np.maximum(n_eff, 1) + cfg.c_value * np.sqrt(math.log(total) / np.maximum(n_eff, 1))
+            return int(np.argmax(score if mask is None else np.where(mask, score, -np.inf)))
         priors = node.priors
         if is_root and self._noise is not None:
             priors = (1.0 - cfg.noise) * priors + cfg.noise * self._noise
         fpu = (w_self[p] / n_self if n_self > 0 else 0.0) - cfg.fpu
         q = np.where(n_eff > 0, wp / np.maximum(n_eff, 1), fpu)
         u = cfg.c_value * priors * math.sqrt(max(n_self, 1)) / (1.0 + n_eff)
-        return int(np.argmax(q + u))
+        return int(np.argmax(q + u if mask is None else np.where(mask, q + u, -np.inf)))
 
     # -- simulation ----------------------------------------------------------
     def run_batch(self, size: int | None = None) -> int:
@@ -449,9 +473,13 @@ class MCTS:
 
     # -- reading the tree ------------------------------------------------------
     def best_index(self, node: Node, p: int) -> int:
-        """The most visited child (ties: the better mean for ``p``, then the lower move)."""
+        """The most visited child (ties: the better mean for ``p``, then the lower move); at the root of a
+        restricted search, the most visited allowed one."""
         best, key = -1, None
+        mask = self._root_mask(node)
         for i in range(len(node.moves)):
+            if mask is not None and not mask[i]:
+                continue
             n = int(node.n[i])
             k = (n, node.w[i, p] / n if n else -math.inf)
             if key is None or k > key:
@@ -486,11 +514,13 @@ class MCTS:
         r = self.root
         assert r is not None and r.expanded and len(r.moves)
         t = self.config.temperature if temperature is None else temperature
-        if t <= 1e-6 or r.n.sum() == 0:
+        mask = self._root_mask(r)
+        n = r.n if mask is None else np.where(mask, r.n, 0)
+        if t <= 1e-6 or n.sum() == 0:
             return r.moves[self.best_index(r, r.player)]
-        logits = np.log(np.maximum(r.n, 1e-12)) / t
+        logits = np.log(np.maximum(n, 1e-12)) / t
         p = np.exp(logits - logits.max())
-        p[r.n == 0] = 0.0
+        p[n == 0] = 0.0
         return r.moves[int(self.rng.choice(len(r.moves), p=p / p.sum()))]
 
     def visit_distribution(self) -> dict[int, float]:
@@ -525,7 +555,21 @@ class MCTS:
         if state.is_terminal() or state.is_chance_node():
             r = state.returns() if state.is_terminal() else [0.0] * self.players
             return SearchResult(None, self.score_of(np.asarray(r, dtype=np.float64), max(pov, 0)))
+        allowed = None
+        if limits.searchmoves is not None:
+            wanted = set(limits.searchmoves)
+            allowed = [m for m in state.legal_moves() if m in wanted]
+            if not allowed:
+                raise InvalidOptionError(f"searchmoves {list(limits.searchmoves)!r}: none of them is legal here")
         self.set_root(state)
+        self.restrict(allowed)
+        try:
+            return self._search(state, limits, stop, on_info, sid, pov)
+        finally:
+            self.restrict(None)
+
+    def _search(self, state: State, limits: Limits, stop: np.ndarray | None, on_info: InfoCallback | None,
+                sid: int, pov: int) -> SearchResult:
         budget = allocate(limits, pov)
         target = limits.nodes
         t0 = time.perf_counter()
@@ -563,7 +607,7 @@ class MCTS:
                 self.root.expand(moves, np.full(len(moves), 1.0 / len(moves)), self.players)  # type: ignore[union-attr]
             else:
                 done += self.run_batch(1)
-        lines = self._infos(sid, pov, limits.multipv, t0, done)
+        lines = self._infos(sid, pov, limits.multipv, t0, done, final=True)
         if on_info is not None:
             for info in lines:
                 on_info(info)
@@ -585,11 +629,15 @@ class MCTS:
         )
 
     def _pv_reaches(self, depth: int) -> bool:
+        """Whether the principal variation is ``depth`` plies long, or ends the game or at a chance node
+        (as ``search.simulation`` reads a depth limit: the line cannot be read further)."""
         node, length = self.root, 0
         while length < depth:
             if node is None or node.terminal is not None:
                 return node is not None
-            if not node.expanded or node.player == CHANCE:
+            if node.player == CHANCE:
+                return length > 0
+            if not node.expanded:
                 return False
             i = self.best_index(node, node.player)
             if node.n[i] == 0:
@@ -597,15 +645,24 @@ class MCTS:
             node, length = node.children[i], length + 1
         return True
 
-    def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int) -> list[SearchInfo]:
+    def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int, final: bool = False) -> list[SearchInfo]:
+        """The ``multipv`` most visited (allowed) root moves as reports; the final ones list every line asked
+        for, moves without visits last."""
         r = self.root
         if r is None or not r.expanded:
             return []
         elapsed = time.perf_counter() - t0
-        order = sorted(range(len(r.moves)), key=lambda i: (-int(r.n[i]), r.moves[i]))
-        out = []
+        mask = self._root_mask(r)
+        p = r.player
+
+        def rank_key(i: int) -> tuple[int, float, int]:  # the order of best_index: visits, then the mean
+            n = int(r.n[i])
+            return -n, -(r.w[i, p] / n) if n else math.inf, i
+
+        order = sorted((i for i in range(len(r.moves)) if mask is None or mask[i]), key=rank_key)
+        out: list[SearchInfo] = []
         for rank, i in enumerate(order[: max(1, multipv)]):
-            if r.n[i] == 0 and rank > 0:
+            if r.n[i] == 0 and rank > 0 and not final:
                 break
             pv = [r.moves[i]] + self.principal_variation(r.children[i]) if r.children[i] is not None else [r.moves[i]]
             mean = r.w[i] / max(r.n[i], 1)
@@ -698,7 +755,8 @@ PUCT_OPTIONS = {**_COMMON, "evaluator": Option("uniform", choices=("uniform", "h
                 "net": Option("", max_len=4096, help="network file (empty: the game's own)"),
                 "playouts": Option(1, 1, 1000, help="random playouts per leaf"), "noise": Option(0.25, 0, 1),
                 "dirichlet_alpha": Option(0.03, 1e-6, 1000), "fpu": Option(0.0, 0, 100),
-                "preset": Option("", choices=("", *PRESETS)), "backend": Option("auto", choices=BACKENDS, help="how a network runs")}
+                "preset": Option("", choices=("", *PRESETS)),
+                "backend": Option("auto", choices=BACKENDS, help="how a network runs")}
 
 register_engine("*", "mcts", make_uct, help="Monte Carlo tree search: UCT with random playouts",
                 options={**_COMMON, "playouts": Option(1, 1, 1000, help="random playouts per leaf")})

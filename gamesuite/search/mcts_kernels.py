@@ -8,26 +8,26 @@ xorshift64* state in a ``uint64`` array (:class:`ReferenceRandom` is the same
 generator in plain Python), so a game's plain-Python reference reproduces its
 kernel exactly. A game provides the kernel of one simulation batch (its win
 test, its move generation) and subclasses :class:`ArrayMCTS` for the engine:
-reading the tree, tree reuse, move choice, reports and limits live here.
+reading the tree and tree reuse live here; limits, reports, ``searchmoves`` and
+the move choice are the simulation driver's (``search.simulation``).
 """
 
 from __future__ import annotations
 
 import math
-import time
+from collections.abc import Collection
 
 import numpy as np
 from numba import njit
 
 from ..core.errors import InvalidOptionError
-from ..core.info import InfoCallback, SearchInfo, SearchResult
+from ..core.info import InfoCallback, SearchResult
 from ..core.limits import Limits
 from ..core.options import Option, memory_option, seed_option
 from ..core.registry import Game
 from ..core.score import Score
 from ..core.state import State
-from .driver import StopWatch, next_search_id
-from .timeman import allocate
+from .simulation import RootMove, SimulationOptions, run_simulations
 
 # node columns
 N, W, FIRST, COUNT, MOVE = range(5)
@@ -222,6 +222,7 @@ class ArrayMCTS:
                 if node >= 0 and probe.key == state.key and self.stats[USED] < 0.9 * self.capacity:
                     self.root = node
                     self.root_state = state.copy()
+                    self.stats[MAXDEPTH] = 0
                     return True
         if self.nodes is None:
             self.nodes, self.stats = new_tree(self.capacity)
@@ -258,7 +259,9 @@ class ArrayMCTS:
                 self.nodes[row, W] = -(1 << 29)
 
     def _release(self) -> None:
-        assert self.nodes is not None
+        if self.nodes is None:
+            self._held.clear()
+            return
         for row, (n, w) in self._held.items():
             self.nodes[row, N] = n
             self.nodes[row, W] = w
@@ -284,16 +287,6 @@ class ArrayMCTS:
             pv.append(int(self.nodes[node, MOVE]))
         return pv
 
-    def _pv_reaches(self, state: State, depth: int) -> bool:
-        """Whether the principal variation is ``depth`` plies long or ends the game."""
-        pv = self.principal_variation(self.root)
-        if len(pv) >= depth:
-            return True
-        s = state.copy()
-        for m in pv:
-            s.play(m)
-        return s.is_terminal()
-
     def root_stats(self) -> list[tuple[int, int, float]]:
         """``(move, visits, mean result in [-1, 1] for the side to move)``, most visited first."""
         assert self.nodes is not None
@@ -303,111 +296,61 @@ class ArrayMCTS:
             out.append((int(self.nodes[row, MOVE]), n, w / n - 1.0 if n else 0.0))
         return sorted(out, key=lambda t: (-t[1], t[0]))
 
-    def _choose(self) -> int:
-        stats = self.root_stats()
-        if self.temperature <= 1e-6:
-            return stats[0][0]
-        visits = np.array([n for _, n, _ in stats], dtype=np.float64)
-        logits = np.log(np.maximum(visits, 1e-12)) / self.temperature
-        p = np.exp(logits - logits.max())
-        p[visits == 0] = 0
-        return stats[int(self._pick.choice(len(stats), p=p / p.sum()))][0]
+    # -- the simulation driver's view (search.simulation.SimulationTree) ---------------
+    def restrict(self, allowed: Collection[int] | None) -> None:
+        """Keep the simulations off the root moves outside ``allowed`` (``None``: every move, true counts)."""
+        if allowed is None:
+            self._release()
+            self._root_allowed = None
+        else:
+            self._root_allowed = set(allowed)
 
-    def _infos(self, sid: int, pov: int, multipv: int, t0: float, done: int) -> list[SearchInfo]:
+    def simulate(self, state: State, count: int, flag: np.ndarray) -> int:
+        """Up to ``count`` simulations from the root (held back from the moves ``restrict`` left out)."""
         assert self.nodes is not None
-        elapsed = time.perf_counter() - t0
-        rows = sorted(self._children(self.root), key=lambda r: (-int(self.nodes[r, N]), int(self.nodes[r, MOVE])))
+        if self._root_allowed is not None:
+            if self.nodes[self.root, COUNT] == 0:
+                count = 1  # one simulation grows the root's children, which are then held back
+            else:
+                self._hold_back()
+        return self._simulate(state, count, flag)
+
+    def root_moves(self, pov: int) -> list[RootMove]:
+        """Every root move in the tree with its true visits and win rate."""
+        assert self.nodes is not None
         out = []
-        for rank, row in enumerate(rows[: max(1, multipv)]):
-            n = int(self.nodes[row, N])
-            if n == 0 and rank > 0:
-                break
-            pv = [int(self.nodes[row, MOVE])] + self.principal_variation(row)
-            rate = int(self.nodes[row, W]) / (2 * n) if n else 0.5
-            out.append(SearchInfo(
-                search_id=sid, depth=len(pv), seldepth=max(int(self.stats[MAXDEPTH]), len(pv)),
-                score=Score.winrate(rate, pov), pv=tuple(pv), nodes=int(self.nodes[self.root, N]),
-                nps=int(done / elapsed) if elapsed > 0 else 0, time_ms=int(elapsed * 1000), multipv=rank + 1,
-                hashfull=int(1000 * self.stats[USED] / self.capacity), text=f"visits {n}"))
+        for row in self._rows(self.root):
+            n, w = self._held.get(row, (int(self.nodes[row, N]), int(self.nodes[row, W])))
+            out.append(RootMove(int(self.nodes[row, MOVE]), n, Score.winrate(w / (2 * n) if n else 0.5, pov)))
         return out
+
+    def line(self, state: State, move: int) -> list[int]:
+        row = self.child_row(self.root, move)
+        return [move] + (self.principal_variation(row) if row >= 0 else [])
+
+    def unvisited_score(self, pov: int) -> Score:
+        return Score.winrate(0.5, pov)
+
+    def result_score(self, state: State) -> Score:
+        r = state.returns()
+        return Score.draw(0) if r[0] == 0 else Score.winrate((r[0] + 1) / 2, 0)
+
+    @property
+    def visits(self) -> int:
+        return 0 if self.nodes is None else int(self.nodes[self.root, N])
+
+    def seldepth(self) -> int:
+        return int(self.stats[MAXDEPTH])
+
+    def hashfull(self) -> int:
+        return int(1000 * self.stats[USED] / self.capacity)
 
     # -- the search ----------------------------------------------------------------
     def search(self, state: State, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
-        """Search ``state`` until a limit or ``stop`` (``limits.nodes`` counts simulations of this
-        search; ``limits.depth`` ends it once the principal variation is that long or ends the game)."""
-        sid = next_search_id()
-        pov = state.current_player
-        if state.is_terminal():
-            r = state.returns()
-            return SearchResult(None, Score.draw(0) if r[0] == 0 else Score.winrate((r[0] + 1) / 2, 0))
-        allowed = None
-        if limits.searchmoves is not None:
-            legal = set(state.legal_moves())
-            allowed = {m for m in limits.searchmoves if m in legal}
-            if not allowed:
-                raise InvalidOptionError(f"searchmoves {list(limits.searchmoves)!r}: none of them is legal here")
-        self.set_root(state)
-        assert self.nodes is not None
-        self._root_allowed = allowed
-        try:
-            return self._search(state, limits, stop, on_info, sid, pov)
-        finally:
-            self._release()
-            self._root_allowed = None
-
-    def _search(self, state: State, limits: Limits, stop: np.ndarray | None, on_info: InfoCallback | None,
-                sid: int, pov: int) -> SearchResult:
-        assert self.nodes is not None
-        budget = allocate(limits, pov)
-        t0 = time.perf_counter()
-        last_info = t0
-        done = 0
-        chunk = 256
-        self.stats[MAXDEPTH] = 0
-        with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
-            while not watch.flag[0]:
-                want = chunk if limits.nodes is None else min(chunk, limits.nodes - done)
-                if want <= 0:
-                    break
-                if self._root_allowed is not None:
-                    if self.nodes[self.root, COUNT] == 0:
-                        want = 1  # one simulation grows the root's children, which are then held back
-                    else:
-                        self._hold_back()
-                t1 = time.perf_counter()
-                done += self._simulate(state, want, watch.flag)
-                now = time.perf_counter()
-                # aim at chunks of about 20 ms, so that soft limits and reports stay timely
-                chunk = int(min(max(chunk * 0.02 / max(now - t1, 1e-6), 16), 1 << 20))
-                if budget.soft_ms is not None and not limits.infinite and (now - t0) * 1000 >= budget.soft_ms:
-                    break
-                if limits.depth is not None and self._pv_reaches(state, limits.depth):
-                    break
-                if on_info is not None and (now - last_info) * 1000 >= self.info_ms:
-                    last_info = now
-                    for info in self._infos(sid, pov, limits.multipv, t0, done):
-                        on_info(info)
-        if self.nodes[self.root, COUNT] == 0:  # stopped before the first simulation
-            self._simulate(state, 1)
-            done += 1
-        self._release()
-        if self._root_allowed is not None and not self._children(self.root):
-            # no allowed move among the tree's root moves (a tree grows only near the stones, say):
-            # the first one asked for, unsearched
-            move = next(m for m in limits.searchmoves or () if m in self._root_allowed)
-            return SearchResult(best_move=move, score=Score.winrate(0.5, pov), pv=(move,), depth=1,
-                                nodes=int(self.nodes[self.root, N]),
-                                time_ms=int((time.perf_counter() - t0) * 1000))
-        lines = self._infos(sid, pov, limits.multipv, t0, done)
-        if on_info is not None:
-            for info in lines:
-                on_info(info)
-        move = self._choose()
-        row = self.child_row(self.root, move)
-        n = int(self.nodes[row, N])
-        pv = tuple([move] + self.principal_variation(row))
-        return SearchResult(
-            best_move=move, score=Score.winrate(int(self.nodes[row, W]) / (2 * n) if n else 0.5, pov), pv=pv,
-            depth=len(pv), nodes=int(self.nodes[self.root, N]), time_ms=int((time.perf_counter() - t0) * 1000),
-            ponder=pv[1] if len(pv) > 1 else None, lines=tuple(lines))
+        """Search ``state`` until a limit or ``stop`` with the simulation driver (``limits.nodes`` counts
+        simulations of this search; ``limits.depth`` ends it once the principal variation is that long or
+        ends the game)."""
+        return run_simulations(self, state, limits, stop, on_info,
+                               SimulationOptions(chunk=256, min_chunk=16, max_chunk=1 << 20, info_ms=self.info_ms,
+                                                 temperature=self.temperature), self._pick)

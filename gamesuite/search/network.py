@@ -36,8 +36,9 @@ import glob
 import json
 import os
 import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -162,7 +163,7 @@ def blas_single_thread() -> bool:
         libs = os.path.join(os.path.dirname(os.path.dirname(np.__file__)), "numpy.libs")
         for path in sorted(glob.glob(os.path.join(libs, "*openblas*"))):
             try:
-                fn = getattr(ctypes.CDLL(path), "openblas_set_num_threads_local")
+                fn = ctypes.CDLL(path).openblas_set_num_threads_local
             except (OSError, AttributeError):
                 continue
             fn.argtypes, fn.restype = [ctypes.c_int], ctypes.c_int
@@ -259,7 +260,7 @@ class PolicyValueNet:
     @classmethod
     def random(cls, game: str, height: int, width: int, planes: int = 3, filters: int = 32, blocks: int = 2,
                hidden: int = 32, moves: int | None = None, seed: int = 0, head: str = "dense",
-               value_planes: int = 8) -> "PolicyValueNet":
+               value_planes: int = 8) -> PolicyValueNet:
         """A freshly initialised network (He-normal weights, zero biases)."""
         meta: dict[str, Any] = {"format": FORMAT, "game": game, "height": height, "width": width, "planes": planes,
                                 "filters": filters, "blocks": blocks, "hidden": hidden,
@@ -297,7 +298,7 @@ class PolicyValueNet:
         write_atomic(path, buf.getvalue())
 
     @classmethod
-    def load(cls, path: str | Path) -> "PolicyValueNet":
+    def load(cls, path: str | Path) -> PolicyValueNet:
         """Read a network written by :meth:`save`; ``InvalidOptionError`` quoting the path if it is not one."""
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -318,7 +319,7 @@ class PolicyValueNet:
             raise InvalidOptionError(f"{quote(str(path))} has incomplete metadata") from None
 
     # -- inference --------------------------------------------------------------
-    def use_backend(self, backend: str) -> "PolicyValueNet":
+    def use_backend(self, backend: str) -> PolicyValueNet:
         """Choose how :meth:`predict` runs: ``onnxruntime``, ``numpy`` or ``auto`` (onnxruntime when installed)."""
         if backend not in BACKENDS:
             raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {quote(str(backend))}")

@@ -13,7 +13,8 @@ the ``onnx`` package is needed to play: only ``onnxruntime``.
 from __future__ import annotations
 
 import struct
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 

@@ -8,13 +8,13 @@ numba kernel. Two-player values follow the kernels' convention
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from ..core.errors import InvalidOptionError
 from ..core.info import SearchResult
 from ..core.limits import Limits
-from ..core.errors import InvalidOptionError
 from ..core.registry import Game, register_engine
 from ..core.score import WIN
 from ..core.state import State

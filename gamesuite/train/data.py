@@ -11,9 +11,9 @@ instead of gigabytes of planes.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 import numpy as np
 
@@ -36,19 +36,19 @@ class Positions:
         return len(self.z)
 
     @classmethod
-    def empty(cls, cells: int) -> "Positions":
+    def empty(cls, cells: int) -> Positions:
         return cls(np.zeros((0, cells), np.int8), np.zeros(0, np.int8), np.zeros((0, cells), np.float32),
                    np.zeros(0, np.float32))
 
     @classmethod
-    def concat(cls, parts: "Iterable[Positions]") -> "Positions":
+    def concat(cls, parts: Iterable[Positions]) -> Positions:
         parts = list(parts)
         return cls(*(np.concatenate([getattr(p, f) for p in parts]) for f in cls.FIELDS))
 
-    def take(self, idx: np.ndarray | slice) -> "Positions":
+    def take(self, idx: np.ndarray | slice) -> Positions:
         return Positions(*(getattr(self, f)[idx] for f in self.FIELDS))
 
-    def last(self, n: int) -> "Positions":
+    def last(self, n: int) -> Positions:
         return self.take(slice(max(0, len(self) - n), None))
 
     def save(self, path: str | Path, **extra: np.ndarray) -> None:
@@ -60,7 +60,7 @@ class Positions:
         write_atomic(path, buf.getvalue())
 
     @classmethod
-    def load(cls, path: str | Path) -> "Positions":
+    def load(cls, path: str | Path) -> Positions:
         with np.load(path, allow_pickle=False) as d:
             return cls(d["boards"].astype(np.int8), d["stones"].astype(np.int8), d["pi"].astype(np.float32),
                        d["z"].astype(np.float32))

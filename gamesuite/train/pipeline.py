@@ -24,10 +24,11 @@ from __future__ import annotations
 import json
 import shutil
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -79,7 +80,7 @@ class TrainSettings:
     seed: int = 1
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TrainSettings":
+    def from_dict(cls, data: dict[str, Any]) -> TrainSettings:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -145,7 +146,7 @@ class Run:
 
     @classmethod
     def open(cls, directory: str | Path, settings: TrainSettings | None, workers: int = 1, cluster: str | None = None,
-             say: Callable[[str], None] = print, generations: int | None = None) -> "Run":
+             say: Callable[[str], None] = print, generations: int | None = None) -> Run:
         """The run in ``directory``: its saved settings (``generations`` may be raised to go on), or new ones."""
         d = Path(directory)
         path = d / "settings.json"
@@ -357,7 +358,6 @@ def gate_match(spec: str, cand: Path, best: Path, s: TrainSettings, gen: int, wo
     from ..arena.game import TimeControl
     from ..arena.session import Session, run_session
     from ..arena.stats import score_interval
-
     from ..core.registry import engine_entry
 
     c = s.selfplay_settings()["c"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -98,7 +99,8 @@ def to_torch(net: PolicyValueNet) -> Any:
 def from_torch(model: Any, meta: dict[str, Any]) -> PolicyValueNet:
     """The numpy network of a trained torch ``model``."""
     sd = model.state_dict()
-    return PolicyValueNet({ours: sd[theirs].detach().cpu().contiguous().numpy() for ours, theirs in _names(meta).items()}, meta)
+    return PolicyValueNet({ours: sd[theirs].detach().cpu().contiguous().numpy()
+                           for ours, theirs in _names(meta).items()}, meta)
 
 
 BoardEncoder = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -128,7 +130,8 @@ def fit(net: PolicyValueNet, data: Positions, encode: BoardEncoder, epochs: int 
     n = len(data)
     steps_per_epoch = -(-n // batch)
     total = max(1, epochs * steps_per_epoch)
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda t: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(t, total) / total)))
+    sched = torch.optim.lr_scheduler.LambdaLR(
+        opt, lambda t: 0.1 + 0.9 * 0.5 * (1 + math.cos(math.pi * min(t, total) / total)))
     start = 0
     tag = {"meta": net.meta, "n": n, "epochs": epochs, "batch": batch}
     if checkpoint is not None and Path(checkpoint).exists():

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import protocol_fuzz  # noqa: E402
+import protocol_fuzz
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,8 +23,8 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
+from PySide6.QtWidgets import QApplication
 
 LAUNCH_CHILD = r"""
 import sys, time
@@ -110,7 +110,7 @@ def main(argv: list[str]) -> int:
 
     _app = QApplication.instance() or QApplication([])  # kept alive for the whole run
     from gamesuite.gui.mainwindow import MainWindow
-    from gamesuite.gui.record import PlayerSpec
+    from gamesuite.play.record import PlayerSpec
 
     data = tempfile.mkdtemp(prefix="gamesuite-bench-")
     print(f"machine load: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "

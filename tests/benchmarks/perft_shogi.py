@@ -61,7 +61,8 @@ def main() -> None:
     g, board, hands, kings = state.g, state.board.copy(), state.hands.copy(), state.kings.copy()
     kernels.perft_mailbox(g, board, hands, kings, state.color, 2)
     rows.append(("gamesuite (mailbox)",
-                 *_best(lambda: kernels.perft_mailbox(g, board, hands, kings, state.color, args.depth)[0], args.repeat)))
+                 *_best(lambda: kernels.perft_mailbox(g, board, hands, kings, state.color, args.depth)[0],
+                        args.repeat)))
     try:
         import cshogi
     except ImportError:

@@ -44,12 +44,27 @@ SCENES = {
     # kanji and Japanese notation (▲５八金右, △同銀); the moves typed into the move entry, one left in it
     "shogi-typed": ("shogi", ["human", "human"], "7g7f 3c3d 4i5h 8c8d 8h2b+ 3a2b".split(), 2),
     "gomoku-numbered": ("gomoku(size=15)", ["human", "human"], "h8 i9 h9 h7 g8 i8 i10 j9 g9".split(), 1),
+    # the window in Japanese, Chinese and Russian, analysing with external engines (when the anchors are here)
+    "shogi-ja": ("shogi", ["human", "human"], "7g7f 3c3d 8h2b+ 3a2b 2g2f 8c8d".split(), 2),
+    "gomoku-zh": ("gomoku(size=15)", ["human", "human"], "h8 i9 h9 h7 g8 i8 i10".split(), 1),
+    "shogi-ru": ("shogi", ["human", "human"], "7g7f 3c3d 2g2f".split(), 2),
+    # the engine dialogs
+    "engine-settings": ("shogi", ["human", "human"], [], 1),
+    "engine-manager": ("gomoku(size=15)", ["human", "human"], [], 1),
 }
+ANCHORS = Path(os.environ.get("GAMESUITE_ANCHORS", "/work/shared/anchors"))
+YANE = f"usi:{ANCHORS / 'yaneuraou-material'},Threads=1,BookFile=no_book,USI_Hash=64,label=YaneuraOu"
+RAPFI = f"gomocup:{ANCHORS / 'pbrain-rapfi'},label=Rapfi"
 #: How a scene differs from the others: moves typed rather than clicked, text left in the move entry,
 #: menu items clicked before the pictures, the themes shot.
 SCENE_OPTIONS: dict[str, dict] = {
     "shogi-typed": {"typed": True, "entry": "P-2f", "themes": ["light"]},
     "gomoku-numbered": {"menus": [("View", "Numbered stones")], "themes": ["light"], "analyse": False},
+    "shogi-ja": {"language": "ja", "themes": ["light"], "engine": YANE, "direct": True},
+    "gomoku-zh": {"language": "zh_CN", "themes": ["light"], "engine": RAPFI, "direct": True},
+    "shogi-ru": {"language": "ru", "themes": ["dark"], "direct": True, "notation": "western"},
+    "engine-settings": {"dialog": "settings", "analyse": False, "engine": YANE},
+    "engine-manager": {"dialog": "manager", "analyse": False},
 }
 
 
@@ -131,8 +146,25 @@ class Driver:
                                                  else {"kind": k} for k in players]))
         settings.setValue("theme", "light")
         settings.setValue("multipv", lines)
+        opts = SCENE_OPTIONS.get(name, {})
+        if opts.get("language"):
+            settings.setValue("language", opts["language"])
+        if opts.get("notation"):
+            settings.setValue(f"notation/{spec.split('(')[0]}", opts["notation"])
+        if opts.get("engine") and ANCHORS.is_dir():
+            settings.setValue(f"analysis_engine/{spec.split('(')[0]}", opts["engine"])
         settings.sync()  # the program reads the same file
         del settings
+        if opts.get("dialog") and ANCHORS.is_dir():  # engines in the engine manager
+            from gamesuite.gui.engine_manager import EngineBook
+
+            book = EngineBook(Storage())
+            for protocol, prog in (("usi", "yaneuraou-material"), ("gomocup", "pbrain-rapfi")):
+                eng = book.add(protocol, [str(ANCHORS / prog)])
+                if protocol == "usi":
+                    eng.values = {"Threads": "1", "BookFile": "no_book"}
+            book.save()
+            book.storage.settings.sync()
 
         from gamesuite.gui.app import start
 
@@ -145,15 +177,22 @@ class Driver:
         self.wait(300)
         if name == "check":
             return self.check(moves)
-        opts = SCENE_OPTIONS.get(name, {})
+        if opts.get("dialog"):
+            return self.dialog(name, opts["dialog"])
         if opts.get("analyse", True):
-            self.menu("Engine", "Analyse")  # the engine follows the game: the graph gets a score per move
+            if opts.get("direct"):  # (the menus are not in English)
+                win.set_mode("analyse")
+            else:
+                self.menu("Engine", "Analyse")  # the engine follows the game: the graph gets a score per move
         for text in moves:
             self.type_move(text) if opts.get("typed") else self.play(text)
             self.wait(700)
         self.wait(4000 if name.startswith(("shogi", "gomoku")) else 2500)
         if opts.get("analyse", True):
-            self.menu("Engine", "Play against the computer")  # stop: the lines stay, the same in both pictures
+            if opts.get("direct"):
+                win.set_mode("play")
+            else:
+                self.menu("Engine", "Play against the computer")  # stop: the lines stay, the same in both
         self.wait(300)
         for title, item in opts.get("menus", []):
             self.menu(title, item)
@@ -166,8 +205,26 @@ class Driver:
         themes = opts.get("themes", ["light", "dark"])
         for theme in themes:
             if theme == "dark":
-                self.menu("View", "Dark theme")
+                win.set_theme("dark") if opts.get("direct") else self.menu("View", "Dark theme")
             self.shoot(f"{name}-{theme}.png", keep_focus=bool(opts.get("entry")))
+        win.close()
+        return 0
+
+    def dialog(self, name: str, which: str) -> int:
+        """Open the engine settings dialog (on the external engine, if any) or the engine manager, and
+        shoot it."""
+        win = self.win
+        dlg = win.engine_settings_dialog() if which == "settings" else win.engine_manager_dialog()
+        dlg.move(40, 40)
+        self.wait(800)
+        g = dlg.frameGeometry()
+        self.xdotool("mousemove", "--sync", str(SCREEN[0] - 2), str(SCREEN[1] - 2))
+        self.wait(300)
+        pix = self.app.primaryScreen().grabWindow(0, g.x(), g.y(), g.width(), g.height())
+        path = self.out / f"{name}.png"
+        pix.save(str(path), "PNG")
+        print(f"wrote {path}")
+        dlg.reject()
         win.close()
         return 0
 

@@ -207,7 +207,8 @@ def main() -> None:
             ("flat + neighbour table", lambda: _count_flat(fb, nbr, kinds, args.repeat), a),
             ("padded: attack test", lambda: _attacked_padded(pb, g.sq2p, g.dirs, attack, slide, g.W, args.repeat // 4),
              len(padded) * 81),
-            ("flat: attack test", lambda: _attacked_flat(fb, nbr_k, attack, slide, args.repeat // 4), len(padded) * 81)):
+            ("flat: attack test", lambda: _attacked_flat(fb, nbr_k, attack, slide, args.repeat // 4),
+             len(padded) * 81)):
         best = float("inf")
         for _ in range(5):
             t = time.process_time()

@@ -26,10 +26,10 @@ class DiceRace(Game):
     def num_players(self) -> int:
         return self["players"]
 
-    def new_state(self) -> "DiceState":
+    def new_state(self) -> DiceState:
         return DiceState(self)
 
-    def state_from_text(self, text: str) -> "DiceState":
+    def state_from_text(self, text: str) -> DiceState:
         try:
             pos, turn, roll = text.split(";")
             s = DiceState(self)
@@ -88,7 +88,7 @@ class DiceState(State):
     def key(self) -> int:
         return hash((tuple(self.pos), self.turn, self.roll)) & (2**64 - 1)
 
-    def copy(self) -> "DiceState":
+    def copy(self) -> DiceState:
         s = DiceState(self.game)
         s.pos, s.turn, s.roll = list(self.pos), self.turn, self.roll
         s._hist, s._undo = list(self._hist), list(self._undo)

@@ -27,10 +27,10 @@ class Duel(Game):
     def num_players(self) -> int:
         return 2
 
-    def new_state(self) -> "DuelState":
+    def new_state(self) -> DuelState:
         return DuelState(self)
 
-    def state_from_text(self, text: str) -> "DuelState":
+    def state_from_text(self, text: str) -> DuelState:
         s = DuelState(self)
         for part in [p for p in text.split(",") if p.strip()]:
             try:
@@ -74,7 +74,7 @@ class DuelState(State):
     def key(self) -> int:
         return hash(tuple(self.moves)) & (2**64 - 1)
 
-    def copy(self) -> "DuelState":
+    def copy(self) -> DuelState:
         s = DuelState(self.game)
         s.moves = list(self.moves)
         return s

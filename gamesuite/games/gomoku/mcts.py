@@ -29,7 +29,7 @@ numbers, the same tree); the tests compare the two.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numba import njit
@@ -38,12 +38,26 @@ from ...core.errors import InvalidOptionError
 from ...core.options import Option, memory_option
 from ...core.registry import register_engine
 from ...search.mcts import register_heuristic
-from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, SIMS, USED, ArrayMCTS, N,
-                                    ReferenceRandom, W, _below, _select, new_random)
-from ...search.mcts_kernels import ARRAY_MCTS_OPTIONS
+from ...search.mcts_kernels import (
+    ARRAY_MCTS_OPTIONS,
+    COLUMNS,
+    COUNT,
+    FIRST,
+    MAXDEPTH,
+    MOVE,
+    SIMS,
+    USED,
+    ArrayMCTS,
+    N,
+    ReferenceRandom,
+    W,
+    _below,
+    _select,
+    new_random,
+)
 from .engine import Position
 from .kernels import CI_VB, CI_VW
-from .renju import DIRS, _DC, _DR, _is_forbidden, _run_length, is_forbidden_ref, run_cells_ref, run_length_ref, wins_ref
+from .renju import _DC, _DR, DIRS, _is_forbidden, _run_length, is_forbidden_ref, run_cells_ref, run_length_ref, wins_ref
 from .rules import RENJU, Gomoku, GomokuState
 
 __all__ = ["GomokuMCTS", "playouts", "playouts_board", "reference_playout", "reference_run", "run", "run_board"]

@@ -30,8 +30,9 @@ encoder in plain Python from the definitions above (the tests compare them).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 from numba import njit

@@ -47,7 +47,7 @@ MIN_SPLIT_DEPTH = 4
 class _Worker:
     """One thread's copy of the position and search arrays."""
 
-    def __init__(self, pos: "Position") -> None:
+    def __init__(self, pos: Position) -> None:
         self.pos = pos.clone()
         self.arrays = self.pos.arrays()
         # its own ordering tables, copied from the search's before each shared node (shared ones
@@ -74,7 +74,7 @@ class _Worker:
 class SplitSearch:
     """The threads of one search, with copies of its root position."""
 
-    def __init__(self, searcher: "_Searcher", pool: ThreadPoolExecutor, threads: int) -> None:
+    def __init__(self, searcher: _Searcher, pool: ThreadPoolExecutor, threads: int) -> None:
         self.s = searcher
         self.pool = pool
         self.workers = [_Worker(searcher.pos) for _ in range(threads)]

@@ -24,7 +24,7 @@ same thing for every key with dynamic programming; the tests compare them.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -53,7 +53,7 @@ def _run_ref(line: list[int]) -> int:
     return n
 
 
-@lru_cache(maxsize=None)
+@cache
 def _classify_tuple(line: tuple[int, ...], exact: bool) -> int:
     cells = list(line)
     n = _run_ref(cells)

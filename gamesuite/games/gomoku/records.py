@@ -31,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from ...core.errors import GameSuiteError, InvalidRecordError, quote
+from ...core.gameinfo import GameInfo
 from ...core.registry import load_game
 from .rules import BLACK, WHITE, Gomoku, GomokuState
 
@@ -195,3 +196,30 @@ def save_psq(state: GomokuState, times: list[float | None] | None = None, names:
     if names and any(names):
         lines.extend(n.replace("\n", " ") for n in names)
     return "\n".join(lines) + "\n"
+
+
+def _headers(info: GameInfo) -> dict[str, str]:
+    h = {k: v for k, v in info.metadata.items() if k.isidentifier()}
+    h.update({k: n for k, n in (("Black", info.name(0)), ("White", info.name(1))) if n})
+    return h
+
+
+def _load_record_info(text: str) -> tuple[GomokuState, GameInfo]:
+    r = load_record(text)
+    meta = {k: v for k, v in r.headers.items() if k not in ("Game", "Result", "Black", "White")}
+    return r.state, GameInfo(names=[r.headers.get("Black", ""), r.headers.get("White", "")], metadata=meta)
+
+
+def _load_psq_info(text: str) -> tuple[GomokuState, GameInfo]:
+    r = load_psq(text)
+    return r.state, GameInfo(times=list(r.times))
+
+
+#: The game's file formats (``Game.file_formats``): its record text and Gomocup's ``.psq``, each
+#: ``(name, extensions, load, save, load_info, save_info)`` (the last two keep names, times, comments).
+FILE_FORMATS = [
+    ("Gomoku record", ("txt", "gomoku"), lambda text: load_record(text).state, save_record, _load_record_info,
+     lambda state, info: save_record(state, _headers(info))),
+    ("Gomocup record", ("psq",), lambda text: load_psq(text).state, save_psq, _load_psq_info,
+     lambda state, info: save_psq(state, info.times, info.names)),
+]

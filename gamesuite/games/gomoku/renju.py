@@ -24,7 +24,7 @@ The renju definitions (RIF rules) used by both:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from numba import njit

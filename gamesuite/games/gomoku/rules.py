@@ -71,7 +71,7 @@ class Gomoku(Game):
     def player_name(self, player: int) -> str:
         return "Black" if player == 0 else "White"
 
-    def new_state(self) -> "GomokuState":
+    def new_state(self) -> GomokuState:
         return GomokuState(self)
 
     # -- text -----------------------------------------------------------
@@ -94,7 +94,7 @@ class Gomoku(Game):
         r, c = divmod(move, self.width)
         return f"{string.ascii_lowercase[c]}{self.height - r}"
 
-    def state_from_moves(self, moves: list[int], text: str | None = None) -> "GomokuState":
+    def state_from_moves(self, moves: list[int], text: str | None = None) -> GomokuState:
         """Play ``moves`` (cells) from the empty board, checking each; errors quote ``text``."""
         s = GomokuState(self)
         for i, m in enumerate(moves):
@@ -106,7 +106,7 @@ class Gomoku(Game):
             s.play(m)
         return s
 
-    def state_from_text(self, text: str) -> "GomokuState":
+    def state_from_text(self, text: str) -> GomokuState:
         tokens = text.replace(",", " ").split()
         if all(_MOVE.match(t.lower()) for t in tokens):
             moves = []
@@ -118,7 +118,7 @@ class Gomoku(Game):
             return self.state_from_moves(moves, text)
         return self._from_diagram(text)
 
-    def _from_diagram(self, text: str) -> "GomokuState":
+    def _from_diagram(self, text: str) -> GomokuState:
         rows = []
         for line in re.split(r"[/\n]", text):
             line = line.strip()
@@ -170,6 +170,8 @@ class Gomoku(Game):
 
 class GomokuState(State):
     """A gomoku position: a flat ``int8`` board (0 empty, 1 black, 2 white)."""
+
+    game: Gomoku  # a state of this game (the State API types it as any Game)
 
     def __init__(self, game: Gomoku) -> None:
         self.game = game
@@ -308,7 +310,7 @@ class GomokuState(State):
     def history(self) -> list[int]:
         return list(self._history)
 
-    def copy(self) -> "GomokuState":
+    def copy(self) -> GomokuState:
         s = GomokuState.__new__(GomokuState)
         s.game = self.game
         s.board = self.board.copy()

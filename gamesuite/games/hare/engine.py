@@ -22,8 +22,17 @@ from ...core.score import Score
 from ...search.driver import StopWatch, next_search_id
 from ...search.timeman import Lateness, allocate
 from . import kernels as K
-from .config import (CLASSIC_WEIGHTS, DEFAULT_WIDTHS, EARLY, FINISHED, PLACE_STEP, RULES, WRITEUP_WEIGHTS,
-                     Weights, parse_widths)
+from .config import (
+    CLASSIC_WEIGHTS,
+    DEFAULT_WIDTHS,
+    EARLY,
+    FINISHED,
+    PLACE_STEP,
+    RULES,
+    WRITEUP_WEIGHTS,
+    Weights,
+    parse_widths,
+)
 from .rules import HareGame, HareState
 
 MAX_DEPTH = 40
@@ -121,6 +130,18 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
                     ws.pv, ws.pvlen, hints, np.int64(len(hint or [])), np.int64(1))
     pv = [int(m) for m in ws.pv[0, : ws.pvlen[0]]]
     aborted = bool(ws.stats[K.ABORTED])
+    if robust and not aborted and pv and v >= FINISHED:
+        # a certain finish, but only as far as the worst-card shortcut sees: the root moves are told apart
+        # by a paranoid search that counts every card (an opponent's card can still spoil a finish)
+        root = ws.stack[0].copy()
+        nm = int(K._gen_moves(root, tables.cfg, tables.kinds, tables.prevh, ws.moves[0]))
+        cands = [pv[0]] + [int(m) for m in ws.moves[0, :nm] if int(m) != pv[0]]  # ties: the move found
+        done = [(m, np.full(g.n, float(v)), [m]) for m in cands]
+        pick = _robust_choice(state, depth, tables, w, wid, np.int64(K.ABSOLUTE), ordering, np.int64(ALL_PLIES),
+                              stop, ws, done, 0, tied=list(range(len(cands))))
+        ws.stats[K.ABORTED] = 0
+        if done[pick][0] != pv[0]:
+            pv = [done[pick][0]]
     return RootResult(pv[0] if pv else -1, [float(v)], pv, int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]),
                       aborted)
 
@@ -183,12 +204,14 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
 
 def _robust_choice(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, rule: np.int64,
                    ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace,
-                   done: list[tuple[int, np.ndarray, list[int]]], best: int) -> int:
-    """Among root moves whose own value ties with ``done[best]``'s certain finish, the one whose finish
-    holds best when every other player plays against it (a paranoid search of each); ``best`` if none."""
+                   done: list[tuple[int, np.ndarray, list[int]]], best: int, tied: list[int] | None = None) -> int:
+    """Among root moves whose own value ties with ``done[best]``'s certain finish (or the moves ``tied``),
+    the one whose finish holds best when every other player plays against it (a paranoid search of each,
+    cards drawn ``cfull`` or more plies down taken as the worst); ``best`` if none or if cut short."""
     me = state.current_player
     top = done[best][1][me]
-    tied = [i for i, (_, v, _) in enumerate(done) if abs(v[me] - top) <= 1e-9 * abs(top)]
+    if tied is None:
+        tied = [i for i, (_, v, _) in enumerate(done) if abs(v[me] - top) <= 1e-9 * abs(top)]
     if len(tied) < 2:
         return best
     root = ws.stack[0].copy()
@@ -205,6 +228,7 @@ def _robust_choice(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid
                         ordering, cfull, True, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst,
                         ws.gvals, ws.stats, stop, ws.pv, ws.pvlen, _NO_HINT, np.int64(0), np.int64(0))
         if ws.stats[K.ABORTED]:
+            ws.stack[0, :] = root
             return best
         scores.append(float(v))
     ws.stack[0, :] = root

@@ -1123,9 +1123,11 @@ def pack(state) -> np.ndarray:  # type: ignore[no-untyped-def]
     g = state.game
     st = np.zeros(SIZE, dtype=np.int64)
     for j in range(g.npieces):
-        st[SQ + j], st[EATS + j], st[FRESH + j], st[HMASK + j] = state.sq[j], state.eat[j], state.fresh[j], state.hmask[j]
+        st[SQ + j], st[EATS + j] = state.sq[j], state.eat[j]
+        st[FRESH + j], st[HMASK + j] = state.fresh[j], state.hmask[j]
     for p in range(g.n):
-        st[CAR + p], st[LET + p], st[SKIP + p], st[PLACE + p] = state.car[p], state.let[p], state.skip[p], state.place[p]
+        st[CAR + p], st[LET + p] = state.car[p], state.let[p]
+        st[SKIP + p], st[PLACE + p] = state.skip[p], state.place[p]
     st[TURN], st[PHASE], st[PP], st[PC] = state.turn, state.phase, state.pp, state.pc
     st[NKNOWN] = len(state.known)
     for i, c in enumerate(state.known):
@@ -1133,7 +1135,7 @@ def pack(state) -> np.ndarray:  # type: ignore[no-untyped-def]
     return st
 
 
-def unpack(st: np.ndarray, game) -> "object":  # type: ignore[no-untyped-def]
+def unpack(st: np.ndarray, game) -> object:  # type: ignore[no-untyped-def]
     """The ``HareState`` of a kernel array (no history)."""
     from .rules import HareState
 

@@ -26,21 +26,33 @@ same search in plain Python over ``HareState`` and ``naive.evaluate``.
 from __future__ import annotations
 
 import math
-import time
+from collections.abc import Collection
 
 import numpy as np
 from numba import njit
 
 from ...core.errors import InvalidOptionError, quote
-from ...core.info import InfoCallback, SearchInfo, SearchResult
+from ...core.info import InfoCallback, SearchResult
 from ...core.limits import Limits
 from ...core.options import Option, memory_option, seed_option
 from ...core.registry import register_engine
 from ...core.score import Score
-from ...search.driver import StopWatch, next_search_id
-from ...search.mcts_kernels import (COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, USED, ReferenceRandom, _below,
-                                    _random_unvisited, new_random, new_tree)
-from ...search.timeman import allocate
+from ...search.mcts_kernels import (
+    COLUMNS,
+    COUNT,
+    FIRST,
+    MAXDEPTH,
+    MOVE,
+    SIMS,
+    USED,
+    N,
+    ReferenceRandom,
+    _below,
+    _random_unvisited,
+    new_random,
+    new_tree,
+)
+from ...search.simulation import RootMove, SimulationOptions, run_simulations
 from . import board as B
 from . import kernels as K
 from . import naive
@@ -406,6 +418,9 @@ class HareMCTS:
         self.stats = np.zeros(3, dtype=np.int64)
         self.root = 0
         self.root_state: HareState | None = None
+        #: the root moves this search may choose (``Limits.searchmoves``), or None for all of them
+        self._root_allowed: set[int] | None = None
+        self._held: dict[int, tuple[int, np.ndarray]] = {}  # rows kept from selection: their true N and wsum
 
     def new_game(self) -> None:
         self.nodes = self.wsum = None
@@ -434,6 +449,7 @@ class HareMCTS:
                 if node >= 0 and self.stats[USED] + K.MAXMOVES < 0.9 * self.capacity:  # room for the root's moves
                     self.root = node
                     self.root_state = state.copy()
+                    self.stats[MAXDEPTH] = 0
                     return True
         if self.nodes is None:
             self.nodes, self.stats = new_tree(self.capacity)
@@ -456,8 +472,8 @@ class HareMCTS:
 
     def _mean(self, row: int) -> list[float]:
         assert self.nodes is not None and self.wsum is not None
-        n = int(self.nodes[row, N])
-        return [float(x) / n if n else 0.0 for x in self.wsum[row]]
+        n, wsum = self._held.get(row, (int(self.nodes[row, N]), self.wsum[row]))
+        return [float(x) / n if n else 0.0 for x in wsum]
 
     def principal_variation(self, node: int, state: HareState) -> list[int]:
         """Most-visited children from ``node`` (whose position is ``state``), stopping at chance nodes."""
@@ -474,36 +490,69 @@ class HareMCTS:
 
     def root_stats(self) -> list[tuple[int, int, list[float]]]:
         """``(move, visits, mean return per player)`` of the root's moves, most visited first."""
-        out = [(int(self.nodes[r, MOVE]), int(self.nodes[r, N]), self._mean(r))  # type: ignore[index]
+        assert self.nodes is not None
+        out = [(int(self.nodes[r, MOVE]), self._held.get(r, (int(self.nodes[r, N]),))[0], self._mean(r))
                for r in self._children(self.root)]
         return sorted(out, key=lambda t: (-t[1], t[0]))
 
-    def _choose(self) -> int:
-        stats = self.root_stats()
-        if self.temperature <= 1e-6:
-            return stats[0][0]
-        visits = np.array([n for _, n, _ in stats], dtype=np.float64)
-        logits = np.log(np.maximum(visits, 1e-12)) / self.temperature
-        p = np.exp(logits - logits.max())
-        p[visits == 0] = 0
-        return stats[int(self._pick.choice(len(stats), p=p / p.sum()))][0]
+    # -- the simulation driver's view (search.simulation.SimulationTree) ---------------
+    def restrict(self, allowed: Collection[int] | None) -> None:
+        """Keep the simulations off the root moves outside ``allowed`` (``None``: every move, true counts)."""
+        if allowed is None:
+            if self.nodes is not None and self.wsum is not None:
+                for row, (n, wsum) in self._held.items():
+                    self.nodes[row, N] = n
+                    self.wsum[row] = wsum
+            self._held.clear()
+            self._root_allowed = None
+        else:
+            self._root_allowed = set(allowed)
 
-    def _infos(self, sid: int, state: HareState, multipv: int, t0: float, done: int) -> list[SearchInfo]:
+    def _hold_back(self) -> None:
+        """Give every root move that ``restrict`` left out a huge visit count of the worst returns for
+        every player, so that UCT never selects it (``restrict(None)`` restores it)."""
+        assert self.nodes is not None and self.wsum is not None and self._root_allowed is not None
+        for row in self._children(self.root):
+            if row not in self._held and int(self.nodes[row, MOVE]) not in self._root_allowed:
+                self._held[row] = (int(self.nodes[row, N]), self.wsum[row].copy())
+                self.nodes[row, N] = 1 << 29
+                self.wsum[row] = -float(1 << 29)
+
+    def simulate(self, state: HareState, count: int, flag: np.ndarray) -> int:
+        """Up to ``count`` simulations from the root (held back from the moves ``restrict`` left out)."""
         assert self.nodes is not None
-        elapsed = time.perf_counter() - t0
-        out = []
-        for rank, (move, n, mean) in enumerate(self.root_stats()[: max(1, multipv)]):
-            if n == 0 and rank > 0:
-                break
-            s = state.copy()
-            s.play(move)
-            pv = [move] + self.principal_variation(self.child_row(self.root, move), s)
-            out.append(SearchInfo(
-                search_id=sid, depth=len(pv), seldepth=max(int(self.stats[MAXDEPTH]), len(pv)),
-                score=Score.vector(mean), pv=tuple(pv), nodes=int(self.nodes[self.root, N]),
-                nps=int(done / elapsed) if elapsed > 0 else 0, time_ms=int(elapsed * 1000), multipv=rank + 1,
-                hashfull=int(1000 * self.stats[USED] / self.capacity), text=f"visits {n}"))
-        return out
+        if self._root_allowed is not None:
+            if self.nodes[self.root, COUNT] == 0:
+                count = 1  # one simulation grows the root's children, which are then held back
+            else:
+                self._hold_back()
+        return self._simulate(state, count, flag)
+
+    def root_moves(self, pov: int) -> list[RootMove]:
+        """Every root move in the tree with its true visits and mean returns (a score vector)."""
+        return [RootMove(m, n, Score.vector(mean)) for m, n, mean in self.root_stats()]
+
+    def line(self, state: HareState, move: int) -> list[int]:
+        s = state.copy()
+        s.play(move)
+        row = self.child_row(self.root, move)
+        return [move] + (self.principal_variation(row, s) if row >= 0 else [])
+
+    def unvisited_score(self, pov: int) -> Score:
+        return Score.vector([0.0] * self.game.n)
+
+    def result_score(self, state: HareState) -> Score:
+        return Score.vector(state.returns())
+
+    @property
+    def visits(self) -> int:
+        return 0 if self.nodes is None else int(self.nodes[self.root, N])
+
+    def seldepth(self) -> int:
+        return int(self.stats[MAXDEPTH])
+
+    def hashfull(self) -> int:
+        return int(1000 * self.stats[USED] / self.capacity)
 
     # -- the search ----------------------------------------------------------------
     def _simulate(self, state: HareState, sims: int, stop: np.ndarray | None = None) -> int:
@@ -513,55 +562,11 @@ class HareMCTS:
 
     def search(self, state: HareState, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
-        """Search ``state`` until a limit or ``stop`` (``limits.nodes`` counts simulations of this search)."""
-        sid = next_search_id()
-        legal = state.legal_moves()
-        if not legal:
-            return SearchResult(None, Score.vector(state.returns()))
-        me = state.current_player
-        self.set_root(state)
-        assert self.nodes is not None
-        budget = allocate(limits, me)
-        t0 = time.perf_counter()
-        last_info = t0
-        done = 0
-        chunk = 64
-        self.stats[MAXDEPTH] = 0
-        with StopWatch(stop, None if limits.infinite else budget.hard_ms) as watch:
-            while not watch.flag[0]:
-                want = chunk if limits.nodes is None else min(chunk, limits.nodes - done)
-                if want <= 0:
-                    break
-                t1 = time.perf_counter()
-                done += self._simulate(state, want, watch.flag)
-                now = time.perf_counter()
-                chunk = int(min(max(chunk * 0.02 / max(now - t1, 1e-6), 8), 1 << 18))
-                if budget.soft_ms is not None and not limits.infinite and (now - t0) * 1000 >= budget.soft_ms:
-                    break
-                if len(legal) == 1 and not limits.infinite:
-                    break
-                if limits.depth is not None and len(self.principal_variation(self.root, state)) >= limits.depth:
-                    break
-                if on_info is not None and (now - last_info) * 1000 >= self.info_ms:
-                    last_info = now
-                    for info in self._infos(sid, state, limits.multipv, t0, done):
-                        on_info(info)
-        if self.nodes[self.root, COUNT] == 0:  # stopped before the first simulation
-            self._simulate(state, 1)
-            done += 1
-        lines = self._infos(sid, state, limits.multipv, t0, done)
-        if on_info is not None:
-            for info in lines:
-                on_info(info)
-        move = self._choose()
-        row = self.child_row(self.root, move)
-        s = state.copy()
-        s.play(move)
-        pv = tuple([move] + self.principal_variation(row, s))
-        return SearchResult(
-            best_move=move, score=Score.vector(self._mean(row)), pv=pv, depth=len(pv),
-            nodes=int(self.nodes[self.root, N]), time_ms=int((time.perf_counter() - t0) * 1000),
-            ponder=pv[1] if len(pv) > 1 else None, lines=tuple(lines))
+        """Search ``state`` until a limit or ``stop`` with the simulation driver (``limits.nodes`` counts
+        simulations of this search)."""
+        return run_simulations(self, state, limits, stop, on_info,
+                               SimulationOptions(chunk=64, min_chunk=8, max_chunk=1 << 18, info_ms=self.info_ms,
+                                                 temperature=self.temperature), self._pick)
 
 
 def warm_up() -> None:

@@ -7,11 +7,11 @@ tests can compare the numba kernels with them.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
-from . import board as B
 import numpy as np
 
+from . import board as B
 from .config import EARLY, FINISHED, N_WEIGHTS, PLACE_STEP, RACING_CAP, RULES, Weights
 from .rules import DRAW, OVER, HareState
 

@@ -19,7 +19,7 @@ At a chance node (a hare card is drawn) the outcomes are card ids (``board.CARD_
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...core.errors import InvalidGameSpecError, InvalidMoveError, InvalidPositionError, quote
 from ...core.registry import Game, Param, register_game
@@ -89,13 +89,13 @@ class HareGame(Game):
     def num_players(self) -> int:
         return self.n
 
-    def new_state(self) -> "HareState":
+    def new_state(self) -> HareState:
         return HareState(self)
 
-    def state_from_text(self, text: str) -> "HareState":
+    def state_from_text(self, text: str) -> HareState:
         return _parse_position(self, text)
 
-    def state_from_study(self, line: str) -> tuple["HareState", int]:
+    def state_from_study(self, line: str) -> tuple[HareState, int]:
         """A position from a study line of the original write-up, and the judged winner (0-based).
 
         ``45;26;2;f;29;19;0;f;2``: per player square, carrots, lettuces and ``t``/``f``
@@ -106,6 +106,8 @@ class HareGame(Game):
 
 class HareState(State):
     """A Hare and Hedgehog position: plain lists, one entry per piece or per player."""
+
+    game: HareGame  # a state of this game (the State API types it as any Game)
 
     def __init__(self, game: HareGame) -> None:
         self.game = game
@@ -538,7 +540,7 @@ class HareState(State):
                 return move, False
         return -1, False
 
-    def copy(self) -> "HareState":
+    def copy(self) -> HareState:
         s = HareState.__new__(HareState)
         s.game = self.game
         s._restore(self._snap())
@@ -618,7 +620,8 @@ class HareState(State):
                 sq = self.sq[j]
                 where = B.KIND_NAMES[g.kind[sq]]
                 extra = " (eats next turn)" if self.eat[j] == 1 else ""
-                pieces.append(f"square {sq} ({where}){extra}" + ("" if sq == B.LAST else f" in position {self.race_position(j)}"))
+                rank = "" if sq == B.LAST else f" in position {self.race_position(j)}"
+                pieces.append(f"square {sq} ({where}){extra}{rank}")
             status = f"finished, place {self.place[p]}" if self.place[p] else ("misses a turn" if self.skip[p] else "")
             mark = ">" if self.phase != OVER and p == self.turn else " "
             rows.append(f"{mark} {g.player_name(p)}: {'; '.join(pieces)}; {self.car[p]} carrots, "
@@ -718,7 +721,8 @@ def _parse_position(g: HareGame, text: str) -> HareState:
             raise bad(f"player {p + 1}: a place (p) goes with every piece on 64 (or the last place)")
     places = sorted(q for q in s.place if q)
     racing = [q for q in range(g.n) if s.place[q] == 0]
-    if places != list(range(1, len(places) + 1)) and not (len(racing) == 0 and sorted(s.place) == list(range(1, g.n + 1))):
+    all_placed = len(racing) == 0 and sorted(s.place) == list(range(1, g.n + 1))
+    if places != list(range(1, len(places) + 1)) and not all_placed:
         raise bad("places must be 1, 2, ... in finishing order")
     known = parts[2]
     if not known.startswith("deck="):

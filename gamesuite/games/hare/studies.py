@@ -2,8 +2,8 @@
 
 ``studies.toml`` beside this module holds them (``[[study]]`` tables with ``name``,
 ``game``, ``position``, ``best``: the good moves, ``avoid``: tempting moves that are
-wrong, ``why``, ``turns``: the horizon the answer was checked to, ``tags``). ``gamesuite tune hare`` scores weight sets by how many studies the
-engine solves, and the tests assert the engine's move in each.
+wrong, ``why``, ``turns``: the horizon the answer was checked to, ``tags``). ``gamesuite tune hare``
+scores weight sets by how many studies the engine solves, and the tests assert the engine's move in each.
 
 ``finish_chances`` is the checker the answers were verified with: for every move of
 the player to move, the probability of finishing within a number of its own turns when
@@ -13,9 +13,9 @@ every other player moves against it and the hare cards come as the deck says.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Iterable
 
 from ...core.errors import InvalidPositionError, quote
 from ...core.registry import load_game
@@ -55,7 +55,7 @@ def parse_studies(text: str, source: str = "studies") -> list[MoveStudy]:
     for i, d in enumerate(data.get("study", []), 1):
         where = f"{source}: study {i}"
         try:
-            name, spec, position, best = d["name"], d["game"], d["position"], d["best"]
+            name, spec, position, _ = d["name"], d["game"], d["position"], d["best"]
         except (KeyError, TypeError):
             raise InvalidPositionError(f"{where} needs name, game, position and best") from None
         if name in names:
@@ -70,22 +70,7 @@ def parse_studies(text: str, source: str = "studies") -> list[MoveStudy]:
         if not isinstance(state, HareState) or not state.legal_moves():
             raise InvalidPositionError(f"{where}: a Hare and Hedgehog position with a player to move is needed")
 
-        def moves(field: str) -> tuple[int, ...]:
-            raw = d.get(field, [])
-            if isinstance(raw, str):
-                raw = raw.split()
-            got = []
-            for text in raw:
-                try:
-                    m = state.parse_move(str(text))
-                except Exception as e:  # noqa: BLE001
-                    raise InvalidPositionError(f"{where}: {field} {quote(text)}: {e}") from None
-                if m not in state.legal_moves():
-                    raise InvalidPositionError(f"{where}: {field} {quote(text)} is not legal in {quote(position)}")
-                got.append(m)
-            return tuple(got)
-
-        b, a = moves("best"), moves("avoid")
+        b, a = _study_moves(d, "best", state, where, position), _study_moves(d, "avoid", state, where, position)
         if not b or set(b) & set(a):
             raise InvalidPositionError(f"{where}: best must name at least one move and none of avoid")
         tags = d.get("tags", [])
@@ -97,6 +82,23 @@ def parse_studies(text: str, source: str = "studies") -> list[MoveStudy]:
     if not out:
         raise InvalidPositionError(f"{source}: no [[study]] found")
     return out
+
+
+def _study_moves(d: dict, field: str, state: HareState, where: str, position: str) -> tuple[int, ...]:
+    """The moves a study lists under ``field`` (a list or a space-separated text), each checked legal."""
+    raw = d.get(field, [])
+    if isinstance(raw, str):
+        raw = raw.split()
+    got = []
+    for text in raw:
+        try:
+            m = state.parse_move(str(text))
+        except Exception as e:  # noqa: BLE001 - any fault of the file is reported with its place
+            raise InvalidPositionError(f"{where}: {field} {quote(text)}: {e}") from None
+        if m not in state.legal_moves():
+            raise InvalidPositionError(f"{where}: {field} {quote(text)} is not legal in {quote(position)}")
+        got.append(m)
+    return tuple(got)
 
 
 def load_studies(path: str | None = None) -> list[MoveStudy]:

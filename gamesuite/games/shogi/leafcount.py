@@ -46,7 +46,6 @@ from .kernels import (
     MAX_PLY,
     NODES,
     SCRATCH,
-    _attacked,
     _check_arrays,
     _generate,
     _make,

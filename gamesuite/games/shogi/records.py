@@ -1074,7 +1074,8 @@ def record_from_state(state: ShogiState, metadata: dict[str, str] | None = None,
     return rec
 
 
-__all__ = ["GameRecord", "InvalidRecordError", "KIF_HANDICAPS", "MINI_START", "decode_bytes", "detect_format", "info_of",
+__all__ = ["GameRecord", "InvalidRecordError", "KIF_HANDICAPS", "MINI_START", "decode_bytes", "detect_format",
+           "info_of",
            "read_csa", "read_kif", "read_record", "record_from_state", "record_with_info", "save_record", "write_csa",
            "write_ki2", "write_kif"]
 

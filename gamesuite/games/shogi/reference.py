@@ -48,7 +48,7 @@ class RefPosition:
         self.color = color
 
     @classmethod
-    def from_arrays(cls, g: Geometry, board, hands, color: int) -> "RefPosition":  # type: ignore[no-untyped-def]
+    def from_arrays(cls, g: Geometry, board, hands, color: int) -> RefPosition:  # type: ignore[no-untyped-def]
         pieces: Pos = {}
         for sq in range(g.N):
             v = int(board[g.sq2p[sq]])

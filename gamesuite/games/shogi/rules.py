@@ -111,10 +111,10 @@ class Shogi(Game):
             return MINI_START
         return HANDICAPS[self["handicap"]]
 
-    def new_state(self) -> "ShogiState":
+    def new_state(self) -> ShogiState:
         return self.state_from_text(self.start_sfen)
 
-    def state_from_text(self, text: str) -> "ShogiState":
+    def state_from_text(self, text: str) -> ShogiState:
         """A state from SFEN, optionally ``sfen`` / ``startpos`` and ``moves ...`` as in USI ``position``."""
         if not isinstance(text, str):
             raise InvalidPositionError(f"position must be text, got {quote(text)}")
@@ -258,6 +258,8 @@ def _validate(g: Geometry, board: np.ndarray, hands: np.ndarray, kings: np.ndarr
 
 class ShogiState(State):
     """A shogi position with its history: numpy arrays (padded board, hands, kings) and a Zobrist key."""
+
+    game: Shogi  # a state of this game (the State API types it as any Game)
 
     def __init__(self, game: Shogi, parsed: tuple) -> None:
         self.game = game
@@ -522,7 +524,7 @@ class ShogiState(State):
     def history(self) -> list[int]:
         return list(self._history)
 
-    def copy(self) -> "ShogiState":
+    def copy(self) -> ShogiState:
         s = ShogiState.__new__(ShogiState)
         s.game = self.game
         s.g = self.g

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -17,7 +17,7 @@ from .rules import TicTacToe, TicTacToeState
 
 
 class _Searcher:
-    def __init__(self, engine: "TicTacToeEngine", state: TicTacToeState, node_limit: int) -> None:
+    def __init__(self, engine: TicTacToeEngine, state: TicTacToeState, node_limit: int) -> None:
         g = state.game
         self.g = g
         self.engine = engine

@@ -19,7 +19,7 @@ row * width + col), so a gomoku version needs only its own win test in place of
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numba import njit
@@ -30,9 +30,25 @@ from ...core.options import Option
 from ...core.registry import register_engine
 from ...search.mcts import register_heuristic
 from ...search.mcts_kernels import (  # noqa: F401  (re-exported: the tree's layout and generator)
-    COLUMNS, COUNT, FIRST, MAXDEPTH, MOVE, N, SIMS, STATS, USED, W, ArrayMCTS, ReferenceRandom, _below,
-    _next_random, _select, new_random, new_tree)
-from ...search.mcts_kernels import ARRAY_MCTS_OPTIONS
+    ARRAY_MCTS_OPTIONS,
+    COLUMNS,
+    COUNT,
+    FIRST,
+    MAXDEPTH,
+    MOVE,
+    SIMS,
+    STATS,
+    USED,
+    ArrayMCTS,
+    N,
+    ReferenceRandom,
+    W,
+    _below,
+    _next_random,
+    _select,
+    new_random,
+    new_tree,
+)
 from ...search.network import register_board_encoder, register_encoder, stone_planes
 from .kernels import _is_win
 from .rules import TicTacToe, TicTacToeState, is_win_at

@@ -11,7 +11,7 @@ moves first; the side to move follows from the counts.
 from __future__ import annotations
 
 import string
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -88,10 +88,10 @@ class TicTacToe(Game):
     def player_name(self, player: int) -> str:
         return "X" if player == 0 else "O"
 
-    def new_state(self) -> "TicTacToeState":
+    def new_state(self) -> TicTacToeState:
         return TicTacToeState(self)
 
-    def state_from_text(self, text: str) -> "TicTacToeState":
+    def state_from_text(self, text: str) -> TicTacToeState:
         cleaned = "".join(ch for ch in text if not ch.isspace() and ch != "/").lower()
         if len(cleaned) != self.cells or any(ch not in SYMBOLS for ch in cleaned):
             raise InvalidPositionError(
@@ -119,6 +119,8 @@ class TicTacToe(Game):
 
 class TicTacToeState(State):
     """A tic-tac-toe position: a flat ``int8`` board (0 empty, 1 X, 2 O)."""
+
+    game: TicTacToe  # a state of this game (the State API types it as any Game)
 
     def __init__(self, game: TicTacToe) -> None:
         self.game = game
@@ -202,7 +204,7 @@ class TicTacToeState(State):
     def history(self) -> list[int]:
         return list(self._history)
 
-    def copy(self) -> "TicTacToeState":
+    def copy(self) -> TicTacToeState:
         s = TicTacToeState.__new__(TicTacToeState)
         s.game = self.game
         s.board = self.board.copy()

@@ -19,13 +19,26 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen
 
 from ...core.registry import Game
-from .base import BoardWidget
+from ...games.hare.board import (
+    CARD_NAMES,
+    CARD_TEXT,
+    CARROT,
+    FINISH,
+    HARE,
+    HEDGEHOG,
+    LAST,
+    LETTUCE,
+    POS2,
+    POS3,
+    POS4,
+    POS156,
+    START,
+)
+from ...games.hare.rules import BACK, PIECE_STRIDE, STAY, TAKE10
 from ..notation import HareNotation
 from ..themes import PLAYER_COLOURS
+from .base import BoardWidget
 
-from ...games.hare.board import (CARD_NAMES, CARD_TEXT, CARROT, FINISH, HARE, HEDGEHOG, LAST, LETTUCE, POS2,
-                                 POS3, POS4, POS156, START)
-from ...games.hare.rules import BACK, PIECE_STRIDE, STAY, TAKE10
 COLUMNS = 11  # squares per row of the serpentine (6 rows hold the 65 squares)
 
 KIND_STYLE = {  # kind: (label, fill colour)

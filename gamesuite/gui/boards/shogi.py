@@ -17,10 +17,10 @@ pieces ``N + 7 * colour + kind - 1`` (kinds P L N S B R G = 1..7).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QMessageBox
 
@@ -481,7 +481,7 @@ class ShogiBoard(BoardWidget):
             font.setBold(color == to_move)
             p.setFont(font)
             p.setPen(QColor(self.theme.hint if color == to_move else self.theme.coords))
-            label = ("☗ " if color == 0 else "☖ ") + self.game.player_name(color)
+            label = ("☗ " if color == 0 else "☖ ") + QCoreApplication.translate("Players", self.game.player_name(color))
             if self._hand_side(color) == "left":
                 box = QRectF(first.x() - 0.3 * s, first.y() - 0.62 * s, first.width() + 0.6 * s, 0.5 * s)
             else:

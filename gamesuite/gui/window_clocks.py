@@ -1,0 +1,159 @@
+"""The window's game clocks: which clock runs, what each reads, flag fall, and the engine's limits under them.
+
+The clock rules are ``play.clock``'s (one ``TimeControl`` for the window and the arena); the window keeps
+the time spent per position of the record (so browsing and variations pause and resume the clocks).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Slot
+
+from ..core.limits import Limits
+from ..play.clock import ClockValue, Reading, after_move, available, reading
+from ..play.record import Node
+
+#: How often the clocks are redrawn and checked for a fallen flag while one runs (ms).
+CLOCK_TICK_MS = 100
+#: An engine is told this much less time than its clock shows (at most a tenth of it), for the
+#: moments between its search ending and its move reaching the window.
+ENGINE_CLOCK_MARGIN_MS = 100
+
+
+class ClocksMixin:
+    """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
+
+    # -- clocks ------------------------------------------------------------------------------------
+    def _clock_player(self) -> int | None:
+        """The player whose clock should run now, or None (no clock, analyse or setup mode,
+        browsing the past, game over, engines still loading)."""
+        c = self.controller
+        if not c.record.has_clocks or self.mode != "play" or self.setup_active or not self.engines_ready:
+            return None
+        if not c.at_end_of_line() or c.over_text() is not None:
+            return None
+        p = c.state.current_player
+        return p if 0 <= p < len(c.players) and c.players[p].clock is not None else None
+
+    def _sync_clock(self) -> None:
+        """Record the clocks of positions just reached, then run or pause the clock for the one shown."""
+        c = self.controller
+        if self._clock_record is not c.record:
+            self._clock_record = c.record
+            self.clock.reset()
+        if c.record.has_clocks and self.ready:  # (replaying moves needs the game's rules loaded)
+            self._record_clocks(c.current)
+        p = self._clock_player()
+        if p is None:
+            self.clock.pause()
+            self.clock_timer.stop()
+        else:
+            self.clock.start(c.current.id, p)
+            self.clock_timer.start()
+        self._show_clocks()
+
+    def _record_clocks(self, node: Node) -> None:
+        """Give ``node`` and the new positions above it their clocks: the move that left a
+        position is charged the time spent there and gets its increment; a move made where
+        the clock never ran (analyse mode, an earlier position, an imported game) changes nothing."""
+        todo: list[Node] = []
+        n: Node | None = node
+        while n is not None and n.parent is not None and n.clocks is None:
+            todo.append(n)
+            n = n.parent
+        if not todo:
+            return
+        rec = self.controller.record
+        controls = rec.controls()
+        state = rec.state_at(todo[-1].parent)  # type: ignore[arg-type]
+        for n in reversed(todo):
+            parent = n.parent
+            assert parent is not None and n.move is not None
+            clocks = list(rec.clocks_at(parent))
+            mover = state.current_player
+            spent = self.clock.take(parent.id)
+            if spent is not None:
+                n.spent = spent  # the time the move took (written into KIF/CSA/.psq exports)
+            if spent is not None and 0 <= mover < len(controls):
+                ctl, v = controls[mover], clocks[mover]
+                if ctl is not None and v is not None:
+                    # a move that came in a moment after the flag fell (the last tick just missed it)
+                    # counts as made in the last millisecond
+                    clocks[mover] = after_move(ctl, v, min(spent, available(ctl, v) - 1)) or v
+            n.clocks = tuple(clocks)
+            state.play(n.move)
+
+    def clock_readings(self) -> list[Reading | None]:
+        """Every player's clock at the position shown, as it reads now."""
+        c = self.controller
+        values = c.record.clocks_at(c.current)
+        mover = c.state.current_player
+        spent = self.clock.spent(c.current.id)
+        out: list[Reading | None] = []
+        for i, (ctl, v) in enumerate(zip(c.record.controls(), values)):
+            if ctl is None or v is None:
+                out.append(None)
+            elif c.current.timeout == i:
+                out.append(Reading(0, 0, 0, True))
+            else:
+                out.append(reading(ctl, v, spent if i == mover else 0))
+        return out
+
+    def _show_clocks(self) -> None:
+        c = self.controller
+        self.clock_panel.setVisible(c.record.has_clocks)
+        if not c.record.has_clocks:
+            return
+        names = [self.notation.player(i) for i in range(len(c.players))]
+        self.clock_panel.show_clocks(names, c.record.controls(), self.clock_readings(), self.clock.player)
+
+    @Slot()
+    def clock_tick(self) -> None:
+        """Redraw the clocks; the player whose time is up loses."""
+        c = self.controller
+        run = self.clock
+        if run.running and run.node_id == c.current.id and run.player is not None:
+            r = self.clock_readings()[run.player]
+            if r is not None and r.flagged:
+                self._flag(c.current, run.player)
+                return
+            cur = self.host.current
+            if (r is not None and r.left <= ENGINE_CLOCK_MARGIN_MS and cur is not None and cur.purpose == "move"
+                    and cur.node_id == c.current.id):
+                self.host.move_now()  # an engine that overran the time it was given: its best move so far
+        self._show_clocks()
+
+    def _flag(self, node: Node, player: int) -> None:
+        c = self.controller
+        self.clock.take(node.id)
+        self.clock_timer.stop()
+        clocks = list(c.record.clocks_at(node))
+        clocks[player] = ClockValue(0, 0)
+        cur = self.host.current
+        if cur is not None and cur.purpose == "move":
+            self.host.stop()
+        c.set_timeout(node, player, tuple(clocks))
+
+    def clock_limits(self) -> Limits:
+        """The limits of the engine to move under its clock: every player's time left and
+        increment, the mover's byoyomi (a margin kept back for the move to reach the window)."""
+        c = self.controller
+        mover = c.state.current_player
+        readings = self.clock_readings()
+        values = c.record.clocks_at(c.current)
+        time_left: list[int] = []
+        increment: list[int] = []
+        byoyomi = None
+        for i, (ctl, v, r) in enumerate(zip(c.record.controls(), values, readings)):
+            if ctl is None or v is None or r is None:
+                time_left.append(0)
+                increment.append(0)
+                continue
+            increment.append(ctl.increment)
+            if i != mover:
+                time_left.append(v.main)
+                continue
+            time_left.append(max(0, r.main - min(ENGINE_CLOCK_MARGIN_MS, r.main // 10)))
+            if ctl.byoyomi and r.periods:
+                period = r.period if r.in_byoyomi else ctl.byoyomi
+                byoyomi = max(1, period - min(ENGINE_CLOCK_MARGIN_MS, period // 10))
+        return Limits(time_left=tuple(time_left), increment=tuple(increment), byoyomi=byoyomi)
