@@ -201,7 +201,10 @@ def iterative_deepening(
                     # A line searched later (with the earlier first moves excluded) can come out a little
                     # better than an earlier one when values are only bracketed (MTD(f)'s grain): rank them.
                     lines.sort(key=lambda ln: -ln.it.value)
-                    lines = [_Line(ln.it, replace(ln.info, multipv=k + 1)) for k, ln in enumerate(lines)]
+                    # the reports carry the iteration's totals, so that nodes and time never go back
+                    nodes, ms = max(ln.info.nodes for ln in lines), max(ln.info.time_ms for ln in lines)
+                    lines = [_Line(ln.it, replace(ln.info, multipv=k + 1, nodes=nodes, time_ms=ms))
+                             for k, ln in enumerate(lines)]
                 best = lines
                 depth_done = depth
                 best_moves.append(lines[0].it.pv[0])
