@@ -63,7 +63,7 @@ CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
 U_X, U_N = 0, 1
 U_CI = 2
 U_CNT = U_CI + 5
-U_TOT = U_CNT + 2 * NCLASS
+U_TOT = U_CNT + 2 * NCLASS + 2 * NPAT
 U_REC = U_TOT + 2
 U_SIZE = U_REC + 2 * 40
 
@@ -75,19 +75,23 @@ G_SIZE = 16
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(G_SIZE, G_SIZE + 19)
 PRM_SIZE = 19
-#: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
-#: principal variation's length at each ply (``g[PVL + ply]``)
+#: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``), the count
+#: of the empty cells' direction patterns by colour (``g[PCN + colour * NPAT + pattern]``, four per cell)
+#: and the principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
-PVL = CNT + 2 * NCLASS
+PCN = CNT + 2 * NCLASS
+NCOUNT = 2 * NCLASS + 2 * NPAT
+PVL = PCN + 2 * NPAT
 
 G_ALL = PVL + MAXPLY
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
 
-#: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL).
-WEIGHTS = np.array([0, 1, 4, 8, 20, 26, 80, 90, 500, 500, 3000, 0], dtype=np.int64)
 BONUS_F4, BONUS_B4F3, BONUS_F3F3 = 600, 400, 250
+#: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL), then the
+#: bonuses of a double four, a 4-3 and a 3-3 cell (the classic evaluation's; see ``combo_table``).
+WEIGHTS = np.array([0, 1, 4, 8, 20, 26, 80, 90, 500, 500, 3000, 0, BONUS_F4, BONUS_B4F3, BONUS_F3F3], dtype=np.int64)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -128,15 +132,15 @@ def _combine(p0, p1, p2, p3, wts, out) -> None:
     elif nopen > 0 or n4 >= 2:
         cls = C_F4
         if nopen == 0:
-            val += BONUS_F4
+            val += wts[NPAT]
     elif n4 == 1 and n3 >= 1:
         cls = C_B4F3
-        val += BONUS_B4F3
+        val += wts[NPAT + 1]
     elif n4 == 1:
         cls = C_B4
     elif n3 >= 2:
         cls = C_F3F3
-        val += BONUS_F3F3
+        val += wts[NPAT + 2]
     elif n3 == 1:
         cls = C_F3
     elif nb3 > 0 or n2 >= 2:
@@ -173,10 +177,18 @@ def combo_nibbles(cmb: np.ndarray) -> np.ndarray:
     return out
 
 
-def combo_table() -> np.ndarray:
-    """Every combination of four direction patterns: ``value | class << 16 | maybe_forbidden << 20``."""
+def combo_table(weights: np.ndarray | None = None) -> np.ndarray:
+    """Every combination of four direction patterns: ``value | class << 16 | maybe_forbidden << 20``.
+
+    ``weights``: the value of each pattern (``NPAT``) and the three class bonuses, as ``WEIGHTS``
+    (the default); a cell's value must stay below 2**16.
+    """
+    w = WEIGHTS if weights is None else np.asarray(weights, dtype=np.int64)
+    if w.shape != WEIGHTS.shape or w.min() < 0 or 4 * int(w[:NPAT].max()) + int(w[NPAT:].max()) >= 1 << 16:
+        raise ValueError(f"combination weights must be {WEIGHTS.shape[0]} non-negative values with a cell value "
+                         f"below 65536, got {list(w)!r}")
     out = np.zeros(NPAT ** 4, dtype=np.int32)
-    _build_combos(WEIGHTS, out)
+    _build_combos(w, out)
     return out
 
 
@@ -239,6 +251,12 @@ def _lines(bd, keys, cp, ci, g, pat, cmb, un, f, rule, x, cs) -> int:
                 nrec += 1
                 cp[y, cs] = (pa & ~(15 << sh)) | (a << sh)
                 cp[y, other] = (pb & ~(15 << sh)) | (b << sh)
+                if a != oa:
+                    g[PCN + cs * NPAT + oa] -= 1
+                    g[PCN + cs * NPAT + a] += 1
+                if b != ob:
+                    g[PCN + other * NPAT + ob] -= 1
+                    g[PCN + other * NPAT + b] += 1
                 # (each colour's value and class, only where that colour's pattern changed)
                 if (a != oa and cs == 0) or (b != ob and cs == 1):
                     e = cmb[cp[y, 0]]
@@ -279,12 +297,15 @@ def _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x, stone) -> None:
     un[f, U_X] = x
     for j in range(5):
         un[f, U_CI + j] = ci[x, j]
-    for k in range(2 * NCLASS):
+    for k in range(NCOUNT):
         un[f, U_CNT + k] = g[CNT + k]
     un[f, U_TOT] = g[TOT_B]
     un[f, U_TOT + 1] = g[TOT_W]
     for c in range(2):
         g[CNT + c * NCLASS + ci[x, CI_CB + c]] -= 1
+        e = cp[x, c]
+        for d in range(4):
+            g[PCN + c * NPAT + ((e >> (4 * d)) & 15)] -= 1
         g[TOT_B + c] -= ci[x, CI_VB + c]
         ci[x, CI_VB + c] = 0
         ci[x, CI_CB + c] = 0
@@ -324,7 +345,7 @@ def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
         ci[y, CI_VW] = r1 >> 24
     for j in range(5):
         ci[x, j] = un[f, U_CI + j]
-    for k in range(2 * NCLASS):
+    for k in range(NCOUNT):
         g[CNT + k] = un[f, U_CNT + k]
     g[TOT_B] = un[f, U_TOT]
     g[TOT_W] = un[f, U_TOT + 1]
@@ -1154,7 +1175,7 @@ def _setup(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, board) -> None:
     keys[:, :] = 0
     cp[:, :] = 0
     ci[:, :] = 0
-    g[CNT:CNT + 2 * NCLASS] = 0
+    g[CNT:CNT + NCOUNT] = 0
     g[:G_SIZE] = 0
     near[:] = 0
     for r in range(size):
@@ -1174,6 +1195,8 @@ def _setup(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, board) -> None:
                 keys[y, d] = k_ | (k_ << 32)
                 cp[y, 0] |= np.int64(pat[0, k_]) << (4 * d)
                 cp[y, 1] |= np.int64(pat[1, k_]) << (4 * d)
+                g[PCN + pat[0, k_]] += 1
+                g[PCN + NPAT + pat[1, k_]] += 1
             g[CNT + 0] += 1
             g[CNT + NCLASS + 0] += 1
             _refresh(y, ci, cp, g, cmb, g[P_RULE])

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from . import absearch as A
 from . import kernels as K
 from . import patterns as pt
 from .renju import DIRS
 
-_CLASS_BONUS = {K.C_B4F3: K.BONUS_B4F3, K.C_F3F3: K.BONUS_F3F3}
 
 
 def _exact(rule: int, colour: int) -> bool:
@@ -40,9 +40,10 @@ def cell_patterns_ref(board: Sequence[int], size: int, rule: int, cell: int, col
     return out
 
 
-def combine_ref(pats: Sequence[int]) -> tuple[int, int, int]:
-    """(value, class, maybe-forbidden) of a cell from its four patterns."""
-    val = sum(int(K.WEIGHTS[p]) for p in pats)
+def combine_ref(pats: Sequence[int], weights: Sequence[int] | None = None) -> tuple[int, int, int]:
+    """(value, class, maybe-forbidden) of a cell from its four patterns (``weights`` as ``K.WEIGHTS``)."""
+    w = [int(x) for x in (K.WEIGHTS if weights is None else weights)]
+    val = sum(w[p] for p in pats)
     n5 = sum(p == pt.FIVE for p in pats)
     nol = sum(p == pt.OL for p in pats)
     ndf = sum(p == pt.DF4 for p in pats)
@@ -56,7 +57,7 @@ def combine_ref(pats: Sequence[int]) -> tuple[int, int, int]:
     elif nopen or n4 >= 2:
         cls = K.C_F4
         if not nopen:
-            val += K.BONUS_F4
+            val += w[K.NPAT]
     elif n4 == 1:
         cls = K.C_B4F3 if n3 else K.C_B4
     elif n3 >= 2:
@@ -69,27 +70,66 @@ def combine_ref(pats: Sequence[int]) -> tuple[int, int, int]:
         cls = K.C_F2
     else:
         cls = K.C_LOW if val > 0 else K.C_NONE
-    val += _CLASS_BONUS.get(cls, 0)
+    val += {K.C_B4F3: w[K.NPAT + 1], K.C_F3F3: w[K.NPAT + 2]}.get(cls, 0)
     mf = int(not n5 and (nol > 0 or ndf > 0 or n4 >= 2 or n3 >= 2))
     return val, cls, mf
 
 
-def cell_info_ref(board: Sequence[int], size: int, rule: int, cell: int) -> tuple[int, int, int, int, int]:
+def cell_info_ref(board: Sequence[int], size: int, rule: int, cell: int,
+                  weights: Sequence[int] | None = None) -> tuple[int, int, int, int, int]:
     """(value black, value white, class black, class white, maybe-forbidden) as the kernels keep it."""
-    vb, cb, mf = combine_ref(cell_patterns_ref(board, size, rule, cell, 1))
-    vw, cw, _ = combine_ref(cell_patterns_ref(board, size, rule, cell, 2))
+    vb, cb, mf = combine_ref(cell_patterns_ref(board, size, rule, cell, 1), weights)
+    vw, cw, _ = combine_ref(cell_patterns_ref(board, size, rule, cell, 2), weights)
     return vb, vw, cb, cw, (mf if rule == 2 else 0)
 
 
-def totals_ref(board: Sequence[int], size: int, rule: int) -> tuple[int, int]:
+def totals_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int] | None = None) -> tuple[int, int]:
     """Sum of the cell values of every empty cell, for black and for white."""
     tb = tw = 0
     for i in range(size * size):
         if board[i] == 0:
-            vb, vw, *_ = cell_info_ref(board, size, rule, i)
+            vb, vw, *_ = cell_info_ref(board, size, rule, i, weights)
             tb += vb
             tw += vw
     return tb, tw
+
+
+def shape_evaluate_ref(board: Sequence[int], size: int, rule: int, combo: Sequence[int],
+                       ev: Sequence[int]) -> int:
+    """The ``alphabeta`` engine's static value for the side to move (``evaluation.py``'s formula), with
+    the combination weights ``combo`` and the evaluation weights ``ev`` (``absearch.EVAL_NAMES``)."""
+    w = dict(zip(A.EVAL_NAMES, (int(x) for x in ev)))
+    tot = totals_ref(board, size, rule, combo)
+    counts = [[0] * K.NCLASS, [0] * K.NCLASS]
+    pats = [[0] * K.NPAT, [0] * K.NPAT]
+    for i in range(size * size):
+        if board[i] == 0:
+            _, _, cb, cw, _ = cell_info_ref(board, size, rule, i, combo)
+            counts[0][cb] += 1
+            counts[1][cw] += 1
+            for colour in (1, 2):
+                for p in cell_patterns_ref(board, size, rule, i, colour):
+                    pats[colour - 1][p] += 1
+    me = sum(1 for v in board if v) % 2
+    op = 1 - me
+    cm, co = counts[me], counts[op]
+    names = ("none", "low", "f2", "b3", "f3", "f3f3", "b4", "b4f3", "f4", "five")
+    v = (w["tot_me"] * tot[me] - w["tot_op"] * tot[op]) // 16
+    for p in range(1, K.NPAT - 1):
+        name = pt.NAMES[p]
+        v += w["pme_" + name] * pats[me][p] - w["pop_" + name] * pats[op][p]
+    for c in range(2, K.NCLASS - 1):
+        v += w["me_" + names[c]] * cm[c] - w["op_" + names[c]] * co[c]
+    if co[K.C_F4] > 0:
+        if cm[K.C_B4] + cm[K.C_B4F3] == 0:
+            v -= w["def3"]
+    elif cm[K.C_B4F3] > 0:
+        v += w["win43"]
+    elif cm[K.C_F3F3] > 0 and co[K.C_B4] + co[K.C_B4F3] == 0:
+        v += w["win33"]
+    if co[K.C_B4F3] + co[K.C_F3F3] > 0:
+        v -= w["op43"]
+    return v * w["scale"] // 16
 
 
 def evaluate_ref(board: Sequence[int], size: int, rule: int) -> int:
