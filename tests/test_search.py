@@ -104,6 +104,56 @@ def test_time_manager():
     assert allocate(Limits(depth=3), 0).soft_ms is None
 
 
+def test_time_manager_spends_per_move_time_and_saves_a_bank():
+    b = allocate(Limits(time_left=(0, 0), byoyomi=1000), 0)  # byoyomi alone: use it all
+    assert b.per_move and b.soft_ms == b.hard_ms and 950 <= b.hard_ms < 1000
+    assert allocate(Limits(movetime=500), 1).per_move
+    b = allocate(Limits(time_left=(60_000, 60_000), byoyomi=1000), 0)  # a bank and byoyomi: a share of each
+    assert not b.per_move and 1000 < b.soft_ms < b.hard_ms < 60_000
+    b = allocate(Limits(time_left=(60_000, 60_000), increment=(1000, 1000)), 0)
+    assert not b.per_move and b.soft_ms < b.hard_ms
+
+
+def test_stability_scale_spends_more_on_an_unstable_best_move():
+    from gamesuite.search.timeman import VALUE_DROP, TimeBudget, stability_scale
+
+    assert stability_scale([7, 7, 7, 7, 7]) == 0.5  # obvious: half the budget
+    assert stability_scale([7, 7, 7, 7, 9]) == 1.5  # changed last iteration
+    assert stability_scale([7, 8, 9, 7]) == 2.0  # changing every time
+    assert stability_scale([7, 9, 9, 9, 9]) < 0.7  # changed long ago
+    assert stability_scale([7, 7], [100, 100 - VALUE_DROP]) == 1.0  # the value fell
+    b = TimeBudget(1000, 3000)
+    assert b.should_start_next(600, 150) and not b.should_start_next(600, 150, 0.5)
+    assert b.should_start_next(1200, 300, 2.0) and not b.should_start_next(1200, 300)
+    assert not b.should_start_next(2900, 300, 9.0)  # never past the hard limit
+
+
+def test_driver_plays_a_usable_cut_short_iteration():
+    from gamesuite.search.driver import DriverOptions, Iteration, iterative_deepening
+
+    game = TreeGame(branching=3, depth=6, seed=1)
+    state = game.new_state()
+    moves = state.legal_moves()
+
+    class Searcher:
+        nodes = 0
+
+        def __init__(self, usable):
+            self.usable = usable
+
+        def hashfull(self):
+            return 0
+
+        def iterate(self, depth, flag, excluded):
+            if depth == 1:
+                return Iteration(10, [moves[0]])
+            return Iteration(20, [moves[1]], complete=False, usable=self.usable)  # cut short at depth 2
+
+    for usable, want in ((True, moves[1]), (False, moves[0])):
+        r = iterative_deepening(Searcher(usable), state, Limits(depth=5), options=DriverOptions())
+        assert r.best_move == want and r.depth == 1
+
+
 @pytest.mark.parametrize("limits", [Limits(nodes=50), Limits(movetime=50)])
 def test_node_and_time_limits_end_the_search(limits):
     game = TreeGame(branching=6, depth=10, seed=2)

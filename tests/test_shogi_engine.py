@@ -9,7 +9,14 @@ from gamesuite.core import Limits, load_game, make_engine, new_stop_flag
 from gamesuite.core.score import WIN
 from gamesuite.games.shogi import search as S
 from gamesuite.games.shogi.engine import ShogiEngine, _Searcher
-from gamesuite.games.shogi.evaluation import evaluate_reference, hand_values, piece_square_table, piece_values
+from gamesuite.games.shogi.evaluation import (
+    E_SIZE,
+    default_weights,
+    evaluate_reference,
+    hand_values,
+    load_weights,
+    piece_values,
+)
 from gamesuite.search.reference import minimax
 
 
@@ -28,16 +35,41 @@ def _random_states(spec, count, seed, max_plies=60):
     return out
 
 
-@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
-@pytest.mark.parametrize("positional", [True, False])
-def test_evaluation_kernel_matches_reference(spec, positional):
+def _kernel_eval(s, ew):
     from gamesuite.games.shogi.board import SLIDE_MASK
+    from gamesuite.games.shogi.evaluation import _evaluate
 
+    g = s.g
+    return _evaluate(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs, SLIDE_MASK,
+                     ew)
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+@pytest.mark.parametrize("weights", ["default", "material", "loaded", "random"])
+def test_evaluation_kernel_matches_reference(spec, weights):
+    rng = np.random.default_rng(4)
     for s in _random_states(spec, 40, 3):
         g = s.g
-        fast = S._evaluate(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.dirs, SLIDE_MASK,
-                           piece_values(), hand_values(), piece_square_table(g, positional))
-        assert fast == evaluate_reference(g, s.board, s.hands, s.color, positional)
+        ew = {"default": default_weights(g), "material": default_weights(g, positional=False),
+              "loaded": load_weights(g), "random": rng.integers(-300, 300, E_SIZE).astype(np.int32)}[weights]
+        assert _kernel_eval(s, ew) == evaluate_reference(g, s.board, s.hands, s.color, ew), s.sfen()
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_the_evaluation_is_the_weights_of_the_features(spec):
+    from gamesuite.games.shogi.board import SLIDE_MASK
+    from gamesuite.games.shogi.evaluation import MAX_FEATURES, _features
+
+    rng = np.random.default_rng(5)
+    ew = rng.integers(-300, 300, E_SIZE).astype(np.int32)
+    idx = np.zeros(MAX_FEATURES, dtype=np.int64)
+    coef = np.zeros(MAX_FEATURES, dtype=np.int64)
+    for s in _random_states(spec, 40, 8, max_plies=150):
+        g = s.g
+        n = _features(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                      SLIDE_MASK, idx, coef)
+        sente = int((ew[idx[:n]].astype(np.int64) * coef[:n]).sum())
+        assert sente == (1 if s.color == 0 else -1) * _kernel_eval(s, ew)
 
 
 def test_king_safety_prefers_a_castle():
@@ -45,13 +77,17 @@ def test_king_safety_prefers_a_castle():
     castle = game.state_from_text("4k4/9/9/9/9/9/9/1SG6/1K7 b - 1")  # Sente king with gold and silver beside it
     bare = game.state_from_text("4k4/9/9/9/9/9/9/9/1K2G1S2 b - 1")  # the same pieces, away from the king
     g = castle.g
-    on = [evaluate_reference(g, x.board, x.hands, 0) for x in (castle, bare)]
-    off = [evaluate_reference(g, x.board, x.hands, 0, positional=False) for x in (castle, bare)]
-    assert on[0] - on[1] > off[0] - off[1]
+    for ew in (default_weights(g), load_weights(g)):
+        flat = default_weights(g, positional=False)
+        on = [evaluate_reference(g, x.board, x.hands, 0, ew) for x in (castle, bare)]
+        off = [evaluate_reference(g, x.board, x.hands, 0, flat) for x in (castle, bare)]
+        assert on[0] - on[1] > off[0] - off[1]
 
 
 def test_hand_pieces_are_worth_more_than_on_the_board():
     assert all(hand_values()[t] == piece_values()[t] * 130 // 100 for t in range(1, 8))
+    ew = load_weights(load_game("shogi").geometry)
+    assert all(hand_values(ew)[t] > 0 and piece_values(ew)[t] > 0 for t in range(1, 8))
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
@@ -70,7 +106,8 @@ def test_key_kernel_matches_the_state(spec):
 
 
 def _plain_engine(game, **kw):
-    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, aspiration=False, hash=1)
+    opts = dict(quiesce=False, nullmove=False, lmr=False, extensions=False, aspiration=False, prune=False,
+                mate1=False, singular=False, hash=1)
     opts.update(kw)
     return ShogiEngine(game, **opts)
 
@@ -88,7 +125,7 @@ def test_aspiration_windows_keep_the_value():
 
 
 def _ref_eval(state, pov):
-    v = evaluate_reference(state.g, state.board, state.hands, state.color)
+    v = evaluate_reference(state.g, state.board, state.hands, state.color, load_weights(state.g))
     return v if state.color == pov else -v
 
 
@@ -171,7 +208,8 @@ def _mates_in_one(s):
 def test_engine_finds_mates(sfen, mate_plies):
     game = load_game("shogi")
     s = game.state_from_text(sfen)
-    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=6))
+    # the pruned search needs a few plies more than the mate's length to see it
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=mate_plies + 5))
     assert r.score.is_mate and r.score.value == mate_plies, (r.score, s.format_line(r.pv))
     line = s.copy()
     for m in r.pv[:mate_plies]:
@@ -318,3 +356,58 @@ def test_search_scores_perpetual_check_as_a_loss_and_other_repetitions_as_draws(
     again = q.parse_move("5i4i")
     others = [m for m in q.legal_moves() if m != again]
     assert _Searcher(_plain_engine(game), q, 0).iterate(1, new_stop_flag(), others).value == 0
+
+
+def test_opening_book_plays_its_moves_and_reads_its_file(tmp_path):
+    import random as _random
+
+    from gamesuite.games.shogi.book import Book
+
+    game = load_game("shogi")
+    s = game.new_state()
+    book = Book({s.sfen(with_number=False): {"7g7f": (5, 3), "2g2f": (3, 2), "1g1f": (4, 0)}})
+    path = tmp_path / "book.txt"
+    book.save(path)
+    again = Book.load(path)
+    assert again.entries == book.entries
+    rng = _random.Random(1)
+    picks = {s.format_move(again.choose(s, rng)) for _ in range(50)}
+    assert picks == {"7g7f", "2g2f"}  # 1g1f never won: not played
+    s.play_text("7g7f")
+    assert again.choose(s, rng) is None  # out of the book
+    engine = make_engine(game, f"alphabeta,hash=1,book={path}")
+    r = engine.search(game.new_state(), Limits(depth=3))
+    assert game.new_state().format_move(r.best_move) in ("7g7f", "2g2f") and r.lines[0].text == "book"
+    path.write_text("startpos | 7g7f x\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1"):
+        Book.load(path)
+
+
+def test_the_root_mate_search_time_comes_off_the_byoyomi_when_the_clock_is_empty():
+    from gamesuite.games.shogi.engine import _less_time
+    from gamesuite.search.timeman import allocate
+
+    byo = _less_time(Limits(time_left=(0, 0), byoyomi=1000), 0, 30)
+    assert byo.byoyomi == 970 and byo.time_left == (0, 0) and allocate(byo, 0).per_move
+    clock = _less_time(Limits(time_left=(60_000, 60_000), byoyomi=1000), 1, 30)
+    assert clock.time_left == (60_000, 59_970) and clock.byoyomi == 1000
+    assert _less_time(Limits(movetime=500), 0, 30).movetime == 470
+
+
+def test_the_weights_option_loads_a_file_and_rejects_a_bad_one(tmp_path):
+    from gamesuite.core.errors import InvalidOptionError
+
+    g = load_game("shogi")
+    ew = default_weights(g.geometry)
+    ew[1] += 37  # a pawn worth a little more: the file's weights, not the defaults, must come back
+    path = tmp_path / "w.npz"
+    np.savez(path, standard=ew)
+    assert np.array_equal(load_weights(g.geometry, path=str(path)), ew)
+    e = make_engine(g, f"alphabeta,weights={path}")
+    assert np.array_equal(e.ew, ew)
+    assert np.array_equal(load_weights(g.geometry, path="default"), default_weights(g.geometry))
+    with pytest.raises(InvalidOptionError, match="nothere.npz"):
+        make_engine(g, f"alphabeta,weights={tmp_path / 'nothere.npz'}")
+    np.savez(tmp_path / "mini.npz", mini=ew)
+    with pytest.raises(InvalidOptionError, match="no standard weights"):
+        load_weights(g.geometry, path=str(tmp_path / "mini.npz"))

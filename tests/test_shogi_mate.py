@@ -142,3 +142,40 @@ def test_dfpn_mate_in_13_against_the_reference():
     r = find_mate(s, nodes=2_000_000)
     assert r.status == "mate" and r.plies == 13
     assert is_forced_mate(s, r.pv, 13)
+
+
+def _tsume_set():
+    from gamesuite.bench.shogi import TSUME_FILE, read_tsume
+
+    return read_tsume(TSUME_FILE)
+
+
+def _check_problem(sfen, plies, line):
+    s = load_game("shogi").state_from_text(sfen)
+    moves = []
+    t = s.copy()
+    for text in line:
+        moves.append(t.parse_move(text))
+        t.play(moves[-1])
+    assert len(moves) == plies
+    assert is_forced_mate(s, moves, plies), (sfen, line)  # the stored answer: legal checks to mate, reference-backed
+    if plies >= 3:
+        assert mate_reference(s, plies - 2) is None, sfen  # and no shorter mate
+    r = find_mate(s, nodes=2_000_000)
+    assert r.status == "mate" and r.plies == plies, (sfen, r.status, s.format_line(r.pv))
+
+
+def test_the_tsume_set_short_problems_by_dfpn_and_the_reference():
+    """The repository's mate problems (tests/data/shogi_tsume.txt) of up to 5 plies: the stored answer is a forced
+    mate, the reference finds no shorter one, df-pn finds the same length."""
+    problems = [p for p in _tsume_set() if p[1] <= 5]
+    assert len(problems) >= 20
+    for sfen, plies, line in problems:
+        _check_problem(sfen, plies, line)
+
+
+@pytest.mark.slow
+def test_the_tsume_set_longer_problems_by_dfpn_and_the_reference():
+    for sfen, plies, line in _tsume_set():
+        if 5 < plies <= 7:
+            _check_problem(sfen, plies, line)

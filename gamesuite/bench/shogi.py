@@ -8,15 +8,21 @@ is steadier on a busy machine). Then the engine's search speed: a search of
 fixed time from the start position and from the middle-game position, with
 the full evaluation and with material and piece-square tables only
 (``positional=false``). Then the df-pn mate search on tsume problems of 1 to
-13 plies: the mate length, nodes and time of each.
+13 plies: the mate length, nodes and time of each; and on the repository's
+set of mate problems from our own games (``tests/data/shogi_tsume.txt``, or
+``--tsume FILE``): how many are solved at each mate length, and how fast.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 
 from ..core.registry import load_game
+
+#: The mate problem set of the repository (``tests/benchmarks/shogi_make_tsume.py`` made it).
+TSUME_FILE = Path(__file__).resolve().parents[2] / "tests" / "data" / "shogi_tsume.txt"
 
 CASES = (
     ("start", "shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 5, 19_861_490),
@@ -35,6 +41,13 @@ def main(argv: list[str]) -> int:
                    help="milliseconds of each engine search (default 3000; 0: no search)")
     p.add_argument("--no-perft", action="store_true", help="skip the perft figures")
     p.add_argument("--no-mate", action="store_true", help="skip the mate-search figures")
+    p.add_argument("--tsume", default=str(TSUME_FILE),
+                   help="the mate problem set to solve (default: the repository's tests/data/shogi_tsume.txt; "
+                        "'' to skip)")
+    p.add_argument("--tsume-nodes", type=int, default=2_000_000, help="df-pn nodes per problem (default 2,000,000)")
+    p.add_argument("--tsume-reference", type=int, default=7,
+                   help="also solve the set's mates of up to this many plies with the plain-Python reference "
+                        "(default 7; 0: none)")
     args = p.parse_args(argv)
     if not args.no_perft:
         _bench_perft(args)
@@ -42,6 +55,8 @@ def main(argv: list[str]) -> int:
         _bench_search(args.search_ms)
     if not args.no_mate:
         _bench_mate()
+        if args.tsume:
+            _bench_tsume(args.tsume, args.tsume_nodes, args.tsume_reference)
     return 0
 
 
@@ -111,3 +126,61 @@ def _bench_mate() -> None:
         found = str(r.plies) if r.status == "mate" else r.status
         print(f"{sfen:<40}{want if want is not None else '-':>5}{found:>8}{r.nodes:>10}{wall:>8.3f}"
               f"{r.nodes / max(wall, 1e-9) / 1e3:>11.1f}", flush=True)
+
+
+def read_tsume(path: str | Path) -> list[tuple[str, int, list[str]]]:
+    """The problems of a tsume file: ``(SFEN, plies of the shortest mate, a mating line)`` per line."""
+    out = []
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        sfen, plies, moves = (part.strip() for part in line.split("|"))
+        out.append((sfen, int(plies), moves.split()))
+    return out
+
+
+def _bench_tsume(path: str, nodes: int, reference: int = 0) -> None:
+    """Solve every problem of the set with df-pn (solved: a mate no longer than the set's), by mate length, and
+    how fast; then the ones of up
+    to ``reference`` plies with the plain-Python reference (``mate_reference``), which must find the same
+    length."""
+    from collections import defaultdict
+
+    from ..games.shogi.mate import find_mate, mate_reference
+
+    if not Path(path).exists():
+        print(f"\n(no mate problem set at {path})")
+        return
+    game = load_game("shogi")
+    find_mate(game.state_from_text(MATES[0][0]))  # compile or load the kernels outside the times
+    rows: dict[int, list[tuple[bool, int, float]]] = defaultdict(list)
+    for sfen, plies, _line in read_tsume(path):
+        state = game.state_from_text(sfen)
+        t = time.perf_counter()
+        r = find_mate(state, nodes=nodes)
+        rows[plies].append((r.status == "mate" and r.plies <= plies, r.nodes, time.perf_counter() - t))
+    print(f"\n{'tsume set (df-pn, ' + f'{nodes:,} nodes at most)':<34}{'problems':>9}{'solved':>8}{'mean s':>9}"
+          f"{'max s':>8}{'mean nodes':>12}")
+    for plies in sorted(rows):
+        r = rows[plies]
+        print(f"{'mate in ' + str(plies) + ' plies':<34}{len(r):>9}{sum(ok for ok, _, _ in r):>8}"
+              f"{sum(t for _, _, t in r) / len(r):>9.3f}{max(t for _, _, t in r):>8.3f}"
+              f"{sum(n for _, n, _ in r) // len(r):>12}")
+    every = [x for r in rows.values() for x in r]
+    print(f"{'all':<34}{len(every):>9}{sum(ok for ok, _, _ in every):>8}"
+          f"{sum(t for _, _, t in every) / len(every):>9.3f}{max(t for _, _, t in every):>8.3f}"
+          f"{sum(n for _, n, _ in every) // len(every):>12}", flush=True)
+    if reference <= 0:
+        return
+    ref: dict[int, list[tuple[bool, float]]] = defaultdict(list)
+    for sfen, plies, _line in read_tsume(path):
+        if plies <= reference:
+            state = game.state_from_text(sfen)
+            t = time.perf_counter()
+            found = mate_reference(state, plies)
+            ref[plies].append((found == plies, time.perf_counter() - t))
+    print(f"\n{'tsume set (plain-Python reference)':<34}{'problems':>9}{'solved':>8}{'mean s':>9}{'max s':>8}")
+    for plies in sorted(ref):
+        r2 = ref[plies]
+        print(f"{'mate in ' + str(plies) + ' plies':<34}{len(r2):>9}{sum(ok for ok, _ in r2):>8}"
+              f"{sum(t for _, t in r2) / len(r2):>9.3f}{max(t for _, t in r2):>8.3f}", flush=True)

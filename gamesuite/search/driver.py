@@ -20,7 +20,7 @@ from ..core.info import InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
 from ..core.score import WIN, WIN_THRESHOLD, Score
 from ..core.state import State
-from .timeman import TimeBudget, allocate
+from .timeman import TimeBudget, allocate, stability_scale
 
 _search_ids = itertools.count(1)
 
@@ -44,6 +44,9 @@ class Iteration:
     seldepth: int = 0
     exact: bool = False
     complete: bool = True
+    #: For an incomplete iteration: its line may be played (its first move was searched to the end and
+    #: beat the others searched so far), so the driver prefers it to the last complete iteration's.
+    usable: bool = False
 
 
 class Searcher(Protocol):
@@ -122,6 +125,11 @@ class DriverOptions:
     step: int = 1
     search_id: int | None = None
     extra: dict = field(default_factory=dict)
+    #: When the time is the move's own (``TimeBudget.per_move``), go on deepening until the hard limit
+    #: (worth it for a searcher whose cut-short iterations are ``usable``).
+    fill_per_move: bool = False
+    #: Scale the soft budget by the stability of the best move (``timeman.stability_scale``).
+    stability: bool = False
 
 
 def iterative_deepening(
@@ -160,6 +168,8 @@ def iterative_deepening(
     multipv = min(limits.multipv, len(allowed))
     t0 = time.perf_counter()
     best: list[_Line] = []
+    best_moves: list[int] = []
+    best_values: list[int] = []
     depth_done = 0
     last_iter_ms = 0.0
     with StopWatch(stop, budget.hard_ms) as watch:
@@ -173,9 +183,14 @@ def iterative_deepening(
                 it = searcher.iterate(depth, watch.flag, excluded)
                 if it is None or not it.complete or not it.pv:
                     aborted = True
-                    if it is not None and it.pv and it.pv[0] in allowed and k == 0 and not best:
-                        # A partial first iteration still beats a blind move.
-                        best = [_Line(it, _info(sid, depth, it, pov, searcher, t0, k + 1))]
+                    if it is not None and it.pv and it.pv[0] in allowed and k == 0 and (
+                            not best or (it.usable and multipv == 1)):
+                        # A partial first iteration still beats a blind move, and a usable partial line
+                        # is the deeper knowledge.
+                        info = _info(sid, depth, it, pov, searcher, t0, k + 1)
+                        best = [_Line(it, info)]
+                        if on_info is not None and it.usable:
+                            on_info(info)
                     break
                 elapsed = time.perf_counter() - t0
                 info = _info(sid, depth, it, pov, searcher, t0, k + 1, elapsed)
@@ -186,9 +201,14 @@ def iterative_deepening(
                     # A line searched later (with the earlier first moves excluded) can come out a little
                     # better than an earlier one when values are only bracketed (MTD(f)'s grain): rank them.
                     lines.sort(key=lambda ln: -ln.it.value)
-                    lines = [_Line(ln.it, replace(ln.info, multipv=k + 1)) for k, ln in enumerate(lines)]
+                    # the reports carry the iteration's totals, so that nodes and time never go back
+                    nodes, ms = max(ln.info.nodes for ln in lines), max(ln.info.time_ms for ln in lines)
+                    lines = [_Line(ln.it, replace(ln.info, multipv=k + 1, nodes=nodes, time_ms=ms))
+                             for k, ln in enumerate(lines)]
                 best = lines
                 depth_done = depth
+                best_moves.append(lines[0].it.pv[0])
+                best_values.append(lines[0].it.value)
                 if on_info is not None:
                     for line in sorted(lines, key=lambda ln: ln.info.multipv):
                         on_info(line.info)
@@ -205,7 +225,10 @@ def iterative_deepening(
                 break
             if limits.nodes is not None and searcher.nodes >= limits.nodes:
                 break
-            if not budget.should_start_next(elapsed_ms, last_iter_ms):
+            if opts.fill_per_move and budget.per_move:
+                pass  # the move's own time: deepen until the hard limit stops the search
+            elif not budget.should_start_next(elapsed_ms, last_iter_ms,
+                                              stability_scale(best_moves, best_values) if opts.stability else 1.0):
                 break
             if watch.flag[0]:
                 break

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ..core.limits import Limits
 
@@ -14,18 +15,45 @@ SAFETY_MS = 15
 class TimeBudget:
     """Soft budget (do not start a new iteration after it) and hard deadline, in ms.
 
-    ``None`` means no limit of that kind.
+    ``None`` means no limit of that kind. ``per_move`` says the time is the move's own and cannot be saved
+    for later moves (a fixed move time, or byoyomi with no main time left): a search may as well use all
+    of it.
     """
 
     soft_ms: float | None
     hard_ms: float | None
+    per_move: bool = False
 
-    def should_start_next(self, elapsed_ms: float, last_iteration_ms: float) -> bool:
-        """Whether a new iteration is worth starting after ``elapsed_ms``."""
+    def should_start_next(self, elapsed_ms: float, last_iteration_ms: float, scale: float = 1.0) -> bool:
+        """Whether a new iteration is worth starting after ``elapsed_ms``, with the soft budget times
+        ``scale`` (more when the best move is unstable, less when it is obvious; never past the hard limit)."""
         if self.soft_ms is None:
             return True
+        soft = self.soft_ms * scale
+        if self.hard_ms is not None:
+            soft = min(soft, self.hard_ms)
         # The next iteration usually costs a few times the last one.
-        return elapsed_ms + 2.0 * last_iteration_ms <= self.soft_ms or elapsed_ms < 0.3 * self.soft_ms
+        return elapsed_ms + 2.0 * last_iteration_ms <= soft or elapsed_ms < 0.3 * soft
+
+
+def stability_scale(best_moves: list[int], values: list[int] | None = None) -> float:
+    """How much of the soft budget to use, from the best moves of the completed iterations (oldest first).
+
+    Each change of the best move counts, halved for every iteration since: no change for a while gives
+    0.5 (the move is obvious: stop early), a change in the last iteration about 1.5, changes in the last
+    two or three up to 2.0. A value that fell by ``VALUE_DROP`` or more since the iteration before adds 0.5.
+    """
+    instability = 0.0
+    for a, b in pairwise(best_moves):
+        instability = instability / 2 + (1.0 if a != b else 0.0)
+    scale = 0.5 + instability
+    if values is not None and len(values) >= 2 and values[-1] <= values[-2] - VALUE_DROP:
+        scale += 0.5
+    return max(0.5, min(2.0, scale))
+
+
+#: A fall of the search's value (in the engine's units: centi-pawns for shogi) that calls for more time.
+VALUE_DROP = 60
 
 
 class Lateness:
@@ -80,8 +108,15 @@ def allocate(limits: Limits, player: int, reserve_ms: float = SAFETY_MS) -> Time
             inc = limits.increment[player]
     byo = limits.byoyomi or 0
     if left is None and not byo:
-        return TimeBudget(cap, cap)
+        # a move time alone is spent whole: what is not used is lost
+        return TimeBudget(cap, cap, per_move=cap is not None)
     left = max(0, left or 0)
+    if left <= 0 and byo and not inc:
+        # byoyomi alone: the move's time is lost unless it is used
+        hard = max(byo / 5.0, byo - reserve, 1.0) if byo > 2 * SAFETY_MS else float(byo)
+        if cap is not None:
+            hard = min(hard, cap)
+        return TimeBudget(hard, hard, per_move=True)
     mtg = limits.moves_to_go or 30
     soft = left / mtg + 0.75 * inc + 0.9 * byo
     hard = min(left + byo, max(soft * 4, left / 4 + byo)) - reserve

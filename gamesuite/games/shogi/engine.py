@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from typing import Sequence
 
@@ -19,7 +20,8 @@ from ...search.timeman import allocate
 from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
-from .evaluation import hand_values, piece_square_table, piece_values
+from .book import BOOK_FILE, Book
+from .evaluation import hand_values, load_weights, piece_values
 from .kernels import MAX_MOVES, SCRATCH
 from .mate import MateResult, MateTable, find_mate
 from .rules import Shogi, ShogiState
@@ -31,6 +33,9 @@ ASPIRATION = 60
 SELECTIVE_GAP = 2
 #: The root mate search may use at most this share of the move's hard time limit.
 MATE_TIME_SHARE = 0.1
+#: After the root mate search found a mate of n plies, the alpha-beta search goes to n + this many plies
+#: at most, looking for a shorter mate with quiet moves.
+MATE_EXTRA_DEPTH = 4
 
 
 class _Searcher:
@@ -61,7 +66,11 @@ class _Searcher:
         self.buf = np.zeros((size, MAX_MOVES), dtype=np.int32)
         self.scores = np.zeros((size, MAX_MOVES), dtype=np.int64)
         self.scratch = np.zeros((size, SCRATCH), dtype=np.int64)
-        self.killers = np.full((size, 2), -1, dtype=np.int64)
+        self.ss = np.zeros((size + 4, S.SS_FIELDS), dtype=np.int64)
+        self.ss[:, S.SS_EXCL] = -1
+        self.ss[:, S.SS_PT] = -1
+        self.ss[:, S.SS_EVAL] = S.NO_EVAL
+        engine.heur[S.H_KILLERS:] = -1
         self.last_value: int | None = None
         # selective deepening: each root move's (depth, value, line)
         self.root_moves = state.legal_moves()
@@ -86,9 +95,19 @@ class _Searcher:
         if e.aspiration and not excluded and depth >= 4 and prev is not None and abs(prev) < WIN_THRESHOLD:
             window = (prev - ASPIRATION, prev + ASPIRATION)
         v = self._root(depth, flag, ex, window)
+        high: list[int] = []
         if v is not None and window != full and not window[0] < v < window[1]:
+            if v >= window[1] and self.pvlen[0] > 0:
+                high = [int(self.pv[0, 0])]  # a move that beat the window: better than the last best
             v = self._root(depth, flag, ex, full)  # outside the window: search again with a full one
         if v is None:
+            # cut short: the best move searched to the end so far, if any, is worth playing
+            if self.pvlen[0] > 0 and self.stats[S.PARTIAL] != -WIN - 1:
+                pv = [int(m) for m in self.pv[0, : self.pvlen[0]]]
+                return Iteration(int(self.stats[S.PARTIAL]), pv, int(self.stats[S.SELDEPTH]), complete=False,
+                                 usable=True)
+            if high:
+                return Iteration(window[1], high, int(self.stats[S.SELDEPTH]), complete=False, usable=True)
             return None
         if not excluded:
             self.last_value = v
@@ -140,19 +159,20 @@ class _Searcher:
         self.stats[S.SELDEPTH] = max(self.stats[S.SELDEPTH], 0)
         v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
                            np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
-                           g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv,
-                           e.pst, e.tt, np.int64(e.age), flag, self.stats,
-                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.killers,
-                           e.history, self.scores, e.opts)
+                           g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew,
+                            e.tt, np.int64(e.age), flag, self.stats,
+                           self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.scores, e.prm, e.heur,
+                           e.cont, self.ss, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
 
     def _root(self, depth: int, flag: np.ndarray, ex: np.ndarray, window: tuple[int, int]) -> int | None:
         e, g = self.engine, self.g
         v = S._root(self.board, self.hands, self.kings, self.us, np.int64(depth), self.key, ex,
                     np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
-                    STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.values, e.handv, e.pst, e.tt,
+                    STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew, e.tt,
                     np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
-                    self.killers, e.history, self.scores, e.opts)
+                    self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
+        self.stats[S.PARTIAL] = v
         return None if self.stats[S.ABORTED] else int(v)
 
 
@@ -182,8 +202,16 @@ class ShogiEngine:
 
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
-                 positional: bool = True, root: str = "pvs") -> None:
+                 positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
+                 singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
+                 **tuning: float) -> None:
         self.game = game
+        self.book: Book | None = None
+        if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
+            self.book = Book.load(BOOK_FILE) if game.geometry.variant == "standard" else None
+        elif book not in (False, "", None) and str(book).lower() not in ("false", "none"):
+            self.book = Book.load(str(book))
+        self.rng = random.Random()
         g = game.geometry
         if int(mate) < 0:
             raise InvalidOptionError(f"option mate must be a node count >= 0, got {mate!r}")
@@ -195,18 +223,27 @@ class ShogiEngine:
         self.last_mate: MateResult | None = None
         self.tt = new_table(hash)
         self.age = 0
-        self.values = piece_values()
-        self.handv = hand_values()
-        self.pst = piece_square_table(g, bool(positional))
+        self.ew = load_weights(g, bool(positional), str(weights) if weights else None)
         self.zs = np.array([g.zob_side], dtype=np.uint64)
         self.aspiration = bool(aspiration)
-        self.opts = np.array([bool(quiesce), bool(nullmove), bool(lmr), bool(extensions)], dtype=np.int64)
-        self.history = np.zeros((2, 96, 96), dtype=np.int64)
+        self.opts = np.zeros(S.OPTS, dtype=np.int64)
+        for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
+                      (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular)):
+            self.opts[i] = bool(on)
+        override = parse_params(params)
+        for k, v in tuning.items():  # the search parameters one by one (``rfp_margin=120``), for SPSA
+            if k.upper() not in SEARCH_PARAMS and k.upper() not in ("LMR_BASE", "LMR_SCALE"):
+                raise InvalidOptionError(f"engine alphabeta has no option {k!r}")
+            override[k.upper()] = float(v)
+        self.prm = search_params(piece_values(self.ew), hand_values(self.ew), **override)
+        self.heur = np.zeros(S.HEUR_SIZE, dtype=np.int32)
+        self.cont = np.zeros(2 * S.PTS * S.PTS, dtype=np.int16)
 
     def new_game(self) -> None:
         clear_table(self.tt)
         self.mate_table.clear()
-        self.history[:] = 0
+        self.heur[:] = 0
+        self.cont[:] = 0
         self.age = 0
 
     def search(
@@ -217,30 +254,52 @@ class ShogiEngine:
         on_info: InfoCallback | None = None,
     ) -> SearchResult:
         self.age = (self.age + 1) % 256
-        self.history //= 8
+        self.heur[: S.H_COUNTER] //= 2
         t0 = time.perf_counter()
+        if self.book is not None and limits.multipv == 1 and limits.searchmoves is None and not limits.infinite:
+            move = self.book.choose(state, self.rng)
+            if move is not None:
+                return self._book_result(state, move, t0, on_info)
         hard = allocate(limits, state.color).hard_ms
+        budget = self.mate_nodes if limits.nodes is None else min(self.mate_nodes, limits.nodes // 4)
+        self.last_mate = None
         with StopWatch(stop, None if hard is None else MATE_TIME_SHARE * hard) as watch:
-            mate = self.root_mate(state, watch.flag)
+            mate = self.root_mate(state, watch.flag, budget)
         limits = _less_time(limits, state.color, (time.perf_counter() - t0) * 1000)
+        if limits.nodes is not None and self.last_mate is not None:  # the mate search's nodes count too
+            limits = dataclasses.replace(limits, nodes=max(1, limits.nodes - self.last_mate.nodes))
         max_depth = S.MAX_PLY // 2 - 2
         if mate is not None:
-            max_depth = len(mate.pv) - 1  # only a shorter mate (by any moves) could do better
-            if max_depth < 1 or (limits.multipv <= 1 and max_depth <= 2):
+            # only a shorter mate (by any moves) could do better; the pruned search may need a few plies more
+            # than the mate's length to see one
+            if len(mate.pv) <= 1 or (limits.multipv <= 1 and len(mate.pv) <= 3):
                 return self._mate_result(state, mate, 0, t0, on_info)
+            max_depth = min(max_depth, len(mate.pv) + MATE_EXTRA_DEPTH)
         searcher = _Searcher(self, state, limits.nodes or 0)
-        r = iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=max_depth))
+        r = iterative_deepening(searcher, state, limits, stop, on_info,
+                                DriverOptions(max_depth=max_depth, fill_per_move=True, stability=True))
         if mate is None or (r.score.kind == "mate" and 0 < r.score.for_player(state.color).value < len(mate.pv)):
             return r
         return self._mate_result(state, mate, searcher.nodes, t0, on_info, r)
 
-    def root_mate(self, state: ShogiState, stop: np.ndarray | None = None) -> MateResult | None:
-        """A mate by checks for the side to move found within the ``mate`` node budget, else None."""
-        if self.mate_nodes <= 0 or state.is_terminal():
+    def root_mate(self, state: ShogiState, stop: np.ndarray | None = None,
+                  nodes: int | None = None) -> MateResult | None:
+        """A mate by checks for the side to move found within ``nodes`` (default: the ``mate`` option), else None."""
+        nodes = self.mate_nodes if nodes is None else nodes
+        if nodes <= 0 or state.is_terminal():
             return None
-        r = find_mate(state, nodes=self.mate_nodes, stop=stop, table=self.mate_table)
+        r = find_mate(state, nodes=nodes, stop=stop, table=self.mate_table)
         self.last_mate = r
         return r if r.status == "mate" and r.pv else None
+
+    def _book_result(self, state: ShogiState, move: int, t0: float,
+                     on_info: InfoCallback | None) -> SearchResult:
+        score = Score.eval(0, state.color)
+        ms = int((time.perf_counter() - t0) * 1000)
+        info = SearchInfo(next_search_id(), 0, 0, score, (move,), 0, 0, ms, 1, 0, "book")
+        if on_info is not None:
+            on_info(info)
+        return SearchResult(move, score, (move,), 0, 0, ms, None, (info,))
 
     def _mate_result(self, state: ShogiState, mate: MateResult, nodes: int, t0: float,
                      on_info: InfoCallback | None, searched: SearchResult | None = None) -> SearchResult:
@@ -257,17 +316,83 @@ class ShogiEngine:
                             mate.pv[1] if len(mate.pv) > 1 else None, lines)
 
 
+#: The search's tunable scalars (see ``search.P_*``); ``search_params`` turns them into the ``prm`` array.
+SEARCH_PARAMS = {
+    "RFP_DEPTH": 7, "RFP_MARGIN": 100, "RFP_IMPROVING": 100,
+    "RAZOR_DEPTH": 2, "RAZOR_MARGIN": 250,
+    "NULL_DEPTH": 2, "NULL_BASE": 3, "NULL_DIV": 3, "NULL_EVAL": 200,
+    "LMP_DEPTH": 8, "LMP_BASE": 5,
+    "FUT_DEPTH": 8, "FUT_BASE": 100, "FUT_MUL": 80,
+    "SEE_QUIET": 25, "SEE_CAPTURE": 90,
+    "HIST_DIV": 6000, "HIST_PRUNE": 3000,
+    "SE_DEPTH": 8, "SE_MARGIN": 16,
+    "Q_DELTA": 100,
+    "BONUS_MUL": 32, "BONUS_MAX": 1200,
+    "MATE1_DEPTH": 0,  # 0: also at the first ply of the quiescence search
+    "IIR_DEPTH": 0,  # internal iterative reduction from this depth (0: none)
+}
+#: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
+LMR_BASE, LMR_SCALE = 0.4, 0.45
+
+
+def parse_params(text: str) -> dict[str, float]:
+    """``"RFP_MARGIN:120+LMP_BASE:4"`` -> ``{"RFP_MARGIN": 120.0, "LMP_BASE": 4.0}`` (the ``params`` option)."""
+    out: dict[str, float] = {}
+    for part in str(text).split("+"):
+        if not part.strip():
+            continue
+        name, sep, value = part.partition(":")
+        try:
+            out[name.strip().upper()] = float(value)
+        except ValueError:
+            sep = ""
+        if not sep:
+            raise InvalidOptionError(f"option params wants NAME:VALUE+NAME:VALUE..., got {text!r}")
+    return out
+
+
+def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> np.ndarray:
+    """The ``prm`` array of the search kernels: ``SEARCH_PARAMS`` (with ``override``), the SEE values (the
+    material swing of losing a piece: its board value plus its value in the captor's hand) and the
+    reduction table."""
+    import math
+
+    prm = np.zeros(S.PRM_SIZE, dtype=np.int64)
+    params = dict(SEARCH_PARAMS)
+    for k, v in override.items():
+        if k in params:
+            params[k] = v
+        elif k not in ("LMR_BASE", "LMR_SCALE"):
+            known = ", ".join(list(SEARCH_PARAMS) + ["LMR_BASE", "LMR_SCALE"])
+            raise InvalidOptionError(f"unknown search parameter {k!r}; known: {known}")
+    for k, v in params.items():
+        prm[getattr(S, "P_" + k)] = int(v)
+    for t in range(1, 15):
+        base = t - 8 if t > 8 else t
+        prm[S.P_SEEV + t] = int(values[t]) + (int(handv[base]) if base != 8 else 0)
+    prm[S.P_SEEV + 8] = 1 << 20  # the king
+    lb = float(override.get("LMR_BASE", LMR_BASE))
+    ls = float(override.get("LMR_SCALE", LMR_SCALE))
+    for d in range(1, S.LMR_N):
+        for m in range(1, S.LMR_N):
+            prm[S.P_LMR + d * S.LMR_N + m] = int(lb + math.log(d) * math.log(m) * ls)
+    return prm
+
+
 def _less_time(limits: Limits, pov: int, spent_ms: float) -> Limits:
-    """``limits`` with ``spent_ms`` taken off the move time or the clock of ``pov``."""
+    """``limits`` with ``spent_ms`` taken off the move time, the clock of ``pov``, or (when that clock is
+    empty) the byoyomi."""
     spent = int(spent_ms)
     if spent <= 0:
         return limits
     if limits.movetime is not None:
         return dataclasses.replace(limits, movetime=max(1, limits.movetime - spent))
-    if limits.time_left is not None and 0 <= pov < len(limits.time_left):
+    if limits.time_left is not None and 0 <= pov < len(limits.time_left) and limits.time_left[pov] > 0:
         left = list(limits.time_left)
         left[pov] = max(1, left[pov] - spent)
         return dataclasses.replace(limits, time_left=tuple(left))
+    if limits.byoyomi:
+        return dataclasses.replace(limits, byoyomi=max(1, limits.byoyomi - spent))
     return limits
 
 
@@ -284,4 +409,15 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                 default=True, options={"hash": memory_option(16), "mate": Option(20000, 0, 10**9, help="root mate search nodes"),
                                        "positional": Option(True), "root": Option("pvs", choices=("pvs", "selective")),
                                        "quiesce": Option(True), "nullmove": Option(True), "lmr": Option(True),
-                                       "extensions": Option(True), "aspiration": Option(True)})
+                                       "extensions": Option(True), "aspiration": Option(True),
+                                       "prune": Option(True, help="futility, razoring, late-move and SEE pruning"),
+                                       "mate1": Option(True, help="mate-in-one test at the nodes"),
+                                       "singular": Option(True, help="singular extensions"),
+                                       "params": Option("", kind=str, max_len=2000,
+                                                        help="search parameters NAME:VALUE+NAME:VALUE..."),
+                                       "book": Option("false", kind=str, max_len=1000,
+                                                      help="opening book: false, true (the package's) or a file"),
+                                       "weights": Option("", kind=str, max_len=1000,
+                                                         help="evaluation weights (.npz; default: the package's)"),
+                                       **{k.lower(): Option(v, -10**6, 10**6, kind=float) for k, v in SEARCH_PARAMS.items()},
+                                       "lmr_base": Option(LMR_BASE, 0.0, 10.0), "lmr_scale": Option(LMR_SCALE, 0.0, 10.0)})

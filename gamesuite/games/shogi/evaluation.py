@@ -1,21 +1,48 @@
-"""The shogi evaluation: every tunable weight in one place, the tables built from them, and a reference.
+"""The shogi evaluation: a linear function of features, its weights as data, the kernel and a reference.
 
-Material (pieces in hand worth ``HAND_BONUS_PERCENT`` more than on the board,
-after the original write-up's +30%) plus piece-square tables from Sente's
-side (Gote's use the mirrored square), and (``positional=True``) king safety
-(the castle: own pieces next to the king; enemy pieces within two squares of
-it; open lines straight ahead of it and on its forward diagonals) and the
-mobility of the sliders (empty squares along their lines). Values are in
-centi-pawns-ish units (a pawn on the board is ``PIECE_VALUES[PAWN]``).
+Every term is seen from the side that owns the piece (its "view": Sente's
+board as it is, Gote's turned round, so that each side plays up the board):
+
+- material: a value per piece type on the board; for pieces in hand a value per
+  kind and count (``hand[kind][n]`` is the worth of holding ``n``, so the
+  first and the fifth pawn in hand need not be worth the same);
+- a piece-square table per type (the king's row is the king's own table);
+- two king-relative tables per type, the classic big win of shogi evaluation
+  (after the KP and KPP tables of Bonanza-style engines, here only a piece
+  against each king): the value of a piece at a given offset (rows, files)
+  from its own king (castle shapes, defenders) and from the enemy king
+  (attackers, the net round it). The board is mirrored so that the king in
+  question stands on the left half, since shogi's rules are symmetric left to
+  right;
+- the mobility of the sliders (a weight per type times the empty squares along
+  its lines) and the open lines ahead of each king (the empty squares straight
+  ahead and on the two forward diagonals);
+- a bonus for the side to move (the tempo);
+- for each kind held in hand, a weight by the number of empty squares next to
+  the enemy king (a drop's chances against an open king).
+
+The weights live in one flat ``int32`` array (layout ``E_*`` below), made from
+the hand-set values here (``default_weights``) or read from the data file
+``shogi_eval.npz`` in this package, which the Texel tuner
+(``gamesuite.games.shogi.texel``) writes. Values are in centi-pawn-like units
+(a pawn on the board is about 90 with the hand-set values).
+
+``_evaluate`` is the kernel, ``evaluate_reference`` the plain-Python oracle,
+``_features`` lists the (weight index, coefficient) pairs of a position (the
+evaluation is their dot product with the weights; the tuner fits on them).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
+from numba import njit
 
 from .board import (
     BISHOP,
     BLACK_BIT,
+    DIRS_RC,
     DRAGON,
     GOLD,
     HORSE,
@@ -29,16 +56,33 @@ from .board import (
     PRO_SILVER,
     ROOK,
     SILVER,
+    SLIDE_MASK,
     Geometry,
 )
 
-# -- the weights --------------------------------------------------------------
+# -- the layout of the weight array ----------------------------------------------------------------------
+SQS = 81  # squares per piece-square row (9x9; minishogi uses the first 25)
+OFF = 17  # king-relative offsets: -8..8 in rows and files
+E_VAL = 0  # [type] board value
+E_HAND = 16  # [kind * 20 + n] worth of holding n > 0 pieces of a kind in hand
+E_PST = E_HAND + 8 * 20  # [type * SQS + square in the owner's view]
+E_KPO = E_PST + 16 * SQS  # [type * OFF * OFF + (dr + 8) * OFF + (df + 8)] piece against its own king
+E_KPE = E_KPO + 16 * OFF * OFF  # the same against the enemy king
+E_MOB = E_KPE + 16 * OFF * OFF  # [type] per empty square along a slider's lines
+E_OPEN = E_MOB + 16  # per empty square ahead of the own king (three lines)
+E_TEMPO = E_OPEN + 1  # for the side to move
+E_HKE = E_TEMPO + 1  # [kind * 9 + empty squares next to the enemy king] a kind held in hand
+E_SIZE = E_HKE + 8 * 9
+#: Features of one position are at most this many (pieces twice, the kings, hands, mobility, lines).
+MAX_FEATURES = 4 * 40 + 40 + 16 + 8 + 1 + 16
+
+# -- the hand-set weights (the tuner's starting point and prior) --------------------------------------------
 PIECE_VALUES = {
     PAWN: 90, LANCE: 315, KNIGHT: 405, SILVER: 495, GOLD: 540, BISHOP: 855, ROOK: 990, KING: 0,
     PRO_PAWN: 540, PRO_LANCE: 540, PRO_KNIGHT: 540, PRO_SILVER: 540, HORSE: 945, DRAGON: 1395,
 }
 HAND_BONUS_PERCENT = 30
-#: Piece-square terms (from Sente's side; ``rank`` 0 is the far end, ``centre`` is 0 on the middle file).
+#: Piece-square terms (from the owner's side; ``rank`` 0 is the far end, ``centre`` is 0 on the middle file).
 PAWN_ADVANCE = 4  # per rank advanced from the pawn's start
 SILVER_GOLD_CENTRE = 6  # silvers and golds: minus per file away from the centre
 SILVER_GOLD_ADVANCE = 3  # silvers: per rank up to the middle
@@ -49,119 +93,344 @@ DRAGON_HORSE_CENTRE = 3
 #: King safety: per own piece next to the king, by type (the castle's defenders).
 KING_DEFENDERS = {GOLD: 24, SILVER: 18, PRO_PAWN: 14, PRO_LANCE: 14, PRO_KNIGHT: 14, PRO_SILVER: 14,
                   KNIGHT: 6, LANCE: 6, PAWN: 8, BISHOP: 4, ROOK: 0, HORSE: 20, DRAGON: 10}
-#: King safety: minus per enemy piece within two squares of the king, by type.
+#: King safety: per own piece within two squares of the enemy king, by type (the attackers).
 KING_ATTACKERS = {PAWN: 4, LANCE: 10, KNIGHT: 14, SILVER: 20, GOLD: 20, BISHOP: 16, ROOK: 20, PRO_PAWN: 22,
                   PRO_LANCE: 22, PRO_KNIGHT: 22, PRO_SILVER: 22, HORSE: 30, DRAGON: 40}
 #: King safety: minus per empty square on the lines ahead of the king (file and forward diagonals).
 KING_OPEN_LINE = 4
 #: Mobility: per empty square along the lines of a slider (lance, bishop, rook, horse, dragon).
 SLIDER_MOBILITY = 2
+#: The side to move's bonus.
+TEMPO = 0
+
+#: The tuned weights (written by ``texel.py``): one array per variant, ``standard`` and ``mini``.
+WEIGHTS_FILE = Path(__file__).with_name("shogi_eval.npz")
 
 
-def piece_values() -> np.ndarray:
-    """Board values by type (index 0..15)."""
-    v = np.zeros(16, dtype=np.int64)
+def kp_index(base: int, t: int, dr: int, df: int) -> int:
+    """Index of a king-relative weight: type ``t`` at ``dr`` rows and ``df`` files from the king."""
+    return base + t * OFF * OFF + (dr + 8) * OFF + (df + 8)
+
+
+def default_weights(g: Geometry, positional: bool = True) -> np.ndarray:
+    """The hand-set weights of ``g``'s variant (``positional=False``: material and piece-square tables only)."""
+    ew = np.zeros(E_SIZE, dtype=np.int32)
     for t, x in PIECE_VALUES.items():
-        v[t] = x
-    return v
-
-
-def hand_values() -> np.ndarray:
-    """Values of pieces in hand by kind (1..7), with the hand bonus."""
-    v = np.zeros(8, dtype=np.int64)
-    for t in range(1, 8):
-        v[t] = PIECE_VALUES[t] * (100 + HAND_BONUS_PERCENT) // 100
-    return v
-
-
-def piece_square_table(g: Geometry, positional: bool = True) -> np.ndarray:
-    """``pst[t, sq]`` from Sente's side for squares ``sq`` of ``g`` (Gote uses ``N - 1 - sq``).
-
-    Rows 0 and 15 belong to no piece type; they carry the positional weights for the kernel:
-    ``pst[0, t]`` defender and ``pst[15, t]`` attacker weight of type ``t``, ``pst[0, 16]`` the
-    open-line weight, ``pst[0, 17]`` the mobility weight, ``pst[0, 18]`` 1 when these terms are on.
-    """
-    from .search import KS_ON, KS_OPEN, MOBILITY
-
-    pst = np.zeros((16, g.N), dtype=np.int64)
-    if positional:
-        for t, w in KING_DEFENDERS.items():
-            pst[0, t] = w
-        for t, w in KING_ATTACKERS.items():
-            pst[15, t] = w
-        pst[0, KS_OPEN] = KING_OPEN_LINE
-        pst[0, MOBILITY] = SLIDER_MOBILITY
-        pst[0, KS_ON] = 1
+        ew[E_VAL + t] = x
+    for k in range(1, 8):
+        for n in range(20):
+            ew[E_HAND + k * 20 + n] = n * (PIECE_VALUES[k] * (100 + HAND_BONUS_PERCENT) // 100)
     mid = g.files // 2
     for sq in range(g.N):
         r, c = divmod(sq, g.files)
         from_home = g.ranks - 1 - r
         centre = abs(c - mid)
-        pst[PAWN, sq] = PAWN_ADVANCE * max(0, from_home - (2 if g.files == 9 else 1))
-        pst[SILVER, sq] = -SILVER_GOLD_CENTRE * centre + SILVER_GOLD_ADVANCE * min(from_home, g.ranks // 2)
-        pst[GOLD, sq] = -SILVER_GOLD_CENTRE * centre
+        row = {
+            PAWN: PAWN_ADVANCE * max(0, from_home - (2 if g.files == 9 else 1)),
+            SILVER: -SILVER_GOLD_CENTRE * centre + SILVER_GOLD_ADVANCE * min(from_home, g.ranks // 2),
+            GOLD: -SILVER_GOLD_CENTRE * centre,
+            KING: -KING_HOME * from_home + (KING_EDGE if centre >= mid - 1 else 0),
+        }
         for t in (PRO_PAWN, PRO_LANCE, PRO_KNIGHT, PRO_SILVER):
-            pst[t, sq] = -PROMOTED_CENTRE * centre
+            row[t] = -PROMOTED_CENTRE * centre
         for t in (HORSE, DRAGON):
-            pst[t, sq] = -DRAGON_HORSE_CENTRE * centre
-        pst[KING, sq] = -KING_HOME * from_home + (KING_EDGE if centre >= mid - 1 else 0)
-    return pst
+            row[t] = -DRAGON_HORSE_CENTRE * centre
+        for t, x in row.items():
+            ew[E_PST + t * SQS + sq] = x
+    if positional:
+        for t, w in KING_DEFENDERS.items():
+            for dr in (-1, 0, 1):
+                for df in (-1, 0, 1):
+                    if dr or df:
+                        ew[kp_index(E_KPO, t, dr, df)] = w
+        for t, w in KING_ATTACKERS.items():
+            for dr in range(-2, 3):
+                for df in range(-2, 3):
+                    ew[kp_index(E_KPE, t, dr, df)] = w
+        for t in range(1, 15):
+            if SLIDE_MASK[t]:
+                ew[E_MOB + t] = SLIDER_MOBILITY
+        ew[E_OPEN] = -KING_OPEN_LINE
+    ew[E_TEMPO] = TEMPO
+    return ew
 
 
-_TABLES: dict[str, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_LOADED: dict[tuple[str, str], np.ndarray] = {}
 
 
-def _tables(g: Geometry) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The value tables of ``g`` (built once: the reference is called very often)."""
-    if g.variant not in _TABLES:
-        _TABLES[g.variant] = (piece_values(), hand_values(), piece_square_table(g))
-    return _TABLES[g.variant]
+def load_weights(g: Geometry, positional: bool = True, path: str | Path | None = None) -> np.ndarray:
+    """The weights of ``g``'s variant: the tuned ones from ``path`` (default ``WEIGHTS_FILE``) if it has them,
+    else the hand-set ones (``path="default"``: always those); ``positional=False`` keeps only material and
+    the piece-square tables. A ``path`` that cannot be read, or has no weights of this variant, is an
+    ``InvalidOptionError``."""
+    from ...core.errors import InvalidOptionError, quote
+
+    name = str(path) if path is not None else ""
+    if (g.variant, name) not in _LOADED:
+        ew = None
+        file = Path(path) if path not in (None, "default") else WEIGHTS_FILE
+        if path != "default" and (path is not None or file.exists()):
+            try:
+                with np.load(file) as data:
+                    if g.variant in data.files and data[g.variant].shape == (E_SIZE,):
+                        ew = data[g.variant].astype(np.int32)
+            except (OSError, ValueError) as e:
+                raise InvalidOptionError(f"cannot read evaluation weights {quote(str(file))}: {e}") from None
+            if ew is None and path is not None:
+                raise InvalidOptionError(f"{quote(str(file))} has no {g.variant} weights of {E_SIZE} values")
+        _LOADED[(g.variant, name)] = ew if ew is not None else default_weights(g)
+    ew = _LOADED[(g.variant, name)].copy()
+    if not positional:
+        ew[E_KPO:] = 0
+    return ew
 
 
-def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color: int,
-                       positional: bool = True) -> int:
+def piece_values(ew: np.ndarray | None = None) -> np.ndarray:
+    """Board values by type (index 0..15), ``int64``."""
+    v = np.zeros(16, dtype=np.int64)
+    if ew is None:
+        for t, x in PIECE_VALUES.items():
+            v[t] = x
+    else:
+        v[:] = ew[E_VAL:E_VAL + 16]
+    return v
+
+
+def hand_values(ew: np.ndarray | None = None) -> np.ndarray:
+    """The worth of the first piece in hand by kind (1..7), ``int64``."""
+    v = np.zeros(8, dtype=np.int64)
+    for t in range(1, 8):
+        v[t] = PIECE_VALUES[t] * (100 + HAND_BONUS_PERCENT) // 100 if ew is None else ew[E_HAND + t * 20 + 1]
+    return v
+
+
+# -- the kernel ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _king_view(kings, c, other, files, PN, rel, pfile):
+    """The king of colour ``other`` in ``c``'s view: (row, file, mirrored) or row -1 when there is none."""
+    k = kings[other]
+    if k < 0:
+        return -1, 0, False
+    r = rel[c * PN + k]
+    f = pfile[k] if c == 0 else files - 1 - pfile[k]
+    return r, f, f > files // 2
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _empty_around(board, k, dirs) -> int:
+    """The empty squares next to the square ``k`` (0 when there is no king: ``k < 0``)."""
+    if k < 0:
+        return 0
+    n = 0
+    for i in range(8):
+        if board[k + dirs[i]] == 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx, coef) -> int:
+    """The features of a position (``us`` to move), from Sente's side: weight indices in ``idx`` and their
+    coefficients in ``coef`` (the evaluation for Sente is the sum of ``ew[idx] * coef``); returns how many."""
+    files = geo[0]
+    N = geo[3]
+    PN = geo[5]
+    idx[0] = E_TEMPO
+    coef[0] = 1 if us == 0 else -1
+    n = 1
+    for c in range(2):
+        sgn = 1 if c == 0 else -1
+        kr, kf, km = _king_view(kings, c, c, files, PN, rel, pfile)
+        er, ef, em = _king_view(kings, c, 1 - c, files, PN, rel, pfile)
+        own = BLACK_BIT if c == 0 else 32
+        for sq in range(N):
+            p = sq2p[sq]
+            v = board[p]
+            if not (v & own):
+                continue
+            t = v & 15
+            r = rel[c * PN + p]
+            f = pfile[p] if c == 0 else files - 1 - pfile[p]
+            idx[n] = E_PST + t * SQS + r * files + f
+            coef[n] = sgn
+            n += 1
+            if t == KING:
+                continue
+            idx[n] = E_VAL + t
+            coef[n] = sgn
+            n += 1
+            if kr >= 0:
+                df = kf - f if km else f - kf
+                idx[n] = E_KPO + t * OFF * OFF + (r - kr + 8) * OFF + df + 8
+                coef[n] = sgn
+                n += 1
+            if er >= 0:
+                df = ef - f if em else f - ef
+                idx[n] = E_KPE + t * OFF * OFF + (r - er + 8) * OFF + df + 8
+                coef[n] = sgn
+                n += 1
+            if slidem[t] != 0:
+                o = 1 if c == 0 else -1
+                run = 0
+                for i in range(8):
+                    if (slidem[t] >> i) & 1:
+                        d = o * dirs[i]
+                        q = p + d
+                        while board[q] == 0:
+                            run += 1
+                            q += d
+                if run:
+                    idx[n] = E_MOB + t
+                    coef[n] = sgn * run
+                    n += 1
+        around = _empty_around(board, kings[1 - c], dirs)
+        for k in range(1, 8):
+            if hands[c, k]:
+                idx[n] = E_HAND + k * 20 + hands[c, k]
+                coef[n] = sgn
+                n += 1
+                if kings[1 - c] >= 0:
+                    idx[n] = E_HKE + k * 9 + around
+                    coef[n] = sgn
+                    n += 1
+        if kings[c] >= 0:
+            k = kings[c]
+            fwd = 0 if c == 0 else 4
+            run = 0
+            for j in (fwd, (fwd + 1) & 7, (fwd + 7) & 7):
+                d = dirs[j]
+                q = k + d
+                while board[q] == 0:
+                    run += 1
+                    q += d
+            if run:
+                idx[n] = E_OPEN
+                coef[n] = sgn * run
+                n += 1
+    return n
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) -> int:
+    """The evaluation from ``us``'s side: the sum of the weights ``ew`` of the position's features (the same
+    as ``_features``, without writing them down)."""
+    files = geo[0]
+    N = geo[3]
+    PN = geo[5]
+    s = 0
+    for c in range(2):
+        kr, kf, km = _king_view(kings, c, c, files, PN, rel, pfile)
+        er, ef, em = _king_view(kings, c, 1 - c, files, PN, rel, pfile)
+        own = BLACK_BIT if c == 0 else 32
+        o = 1 if c == 0 else -1
+        sc = 0
+        for sq in range(N):
+            p = sq2p[sq]
+            v = board[p]
+            if not (v & own):
+                continue
+            t = v & 15
+            r = rel[c * PN + p]
+            f = pfile[p] if c == 0 else files - 1 - pfile[p]
+            sc += ew[E_PST + t * SQS + r * files + f]
+            if t == KING:
+                continue
+            sc += ew[E_VAL + t]
+            if kr >= 0:
+                df = kf - f if km else f - kf
+                sc += ew[E_KPO + t * OFF * OFF + (r - kr + 8) * OFF + df + 8]
+            if er >= 0:
+                df = ef - f if em else f - ef
+                sc += ew[E_KPE + t * OFF * OFF + (r - er + 8) * OFF + df + 8]
+            w = ew[E_MOB + t]
+            if w != 0 and slidem[t] != 0:
+                run = 0
+                for i in range(8):
+                    if (slidem[t] >> i) & 1:
+                        d = o * dirs[i]
+                        q = p + d
+                        while board[q] == 0:
+                            run += 1
+                            q += d
+                sc += w * run
+        around = _empty_around(board, kings[1 - c], dirs)
+        for k in range(1, 8):
+            if hands[c, k]:
+                sc += ew[E_HAND + k * 20 + hands[c, k]]
+                if kings[1 - c] >= 0:
+                    sc += ew[E_HKE + k * 9 + around]
+        if kings[c] >= 0 and ew[E_OPEN] != 0:
+            k = kings[c]
+            fwd = 0 if c == 0 else 4
+            run = 0
+            for j in (fwd, (fwd + 1) & 7, (fwd + 7) & 7):
+                d = dirs[j]
+                q = k + d
+                while board[q] == 0:
+                    run += 1
+                    q += d
+            sc += ew[E_OPEN] * run
+        s += sc if c == 0 else -sc
+    return ew[E_TEMPO] + (s if us == 0 else -s)
+
+
+# -- the plain-Python reference -----------------------------------------------------------------------------
+
+
+def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color: int, ew: np.ndarray) -> int:
     """The evaluation from ``color``'s side, in plain Python (the kernel's oracle)."""
-    from .board import DIRS_RC, SLIDE_MASK
-
-    values, handv, pst = _tables(g)
     pieces = {}
     for sq in range(g.N):
         v = int(board[g.sq2p[sq]])
         if v:
             pieces[divmod(sq, g.files)] = (0 if v & BLACK_BIT else 1, v & 15)
+
+    def view(c: int, r: int, f: int) -> tuple[int, int]:
+        return (r, f) if c == 0 else (g.ranks - 1 - r, g.files - 1 - f)
+
+    def inside(r: int, f: int) -> bool:
+        return 0 <= r < g.ranks and 0 <= f < g.files
+
+    def run(r: int, f: int, dr: int, df: int) -> int:
+        n = 0
+        r, f = r + dr, f + df
+        while inside(r, f) and (r, f) not in pieces:
+            n += 1
+            r, f = r + dr, f + df
+        return n
+
+    kings = {col: rc for rc, (col, t) in pieces.items() if t == KING}
     score = [0, 0]
-    for (r, c), (col, t) in pieces.items():
-        sq = r * g.files + c
-        score[col] += int(values[t]) + int(pst[t, sq if col == 0 else g.N - 1 - sq])
-    for c in (0, 1):
-        score[c] += sum(int(handv[t]) * int(hands[c, t]) for t in range(1, 8))
-    if positional:
-        def inside(r: int, c: int) -> bool:
-            return 0 <= r < g.ranks and 0 <= c < g.files
-
-        def run(r: int, c: int, dr: int, dc: int) -> int:
-            n = 0
-            r, c = r + dr, c + dc
-            while inside(r, c) and (r, c) not in pieces:
-                n += 1
-                r, c = r + dr, c + dc
-            return n
-
-        for (r, c), (col, t) in pieces.items():
-            sgn = 1 if col == 0 else -1
-            for i, (dr, dc) in enumerate(DIRS_RC):
+    for (r, f), (c, t) in pieces.items():
+        vr, vf = view(c, r, f)
+        x = int(ew[E_PST + t * SQS + vr * g.files + vf])
+        if t != KING:
+            x += int(ew[E_VAL + t])
+            for base, kc in ((E_KPO, c), (E_KPE, 1 - c)):
+                if kc in kings:
+                    kr, kf = view(c, *kings[kc])
+                    df = vf - kf if kf <= g.files // 2 else kf - vf
+                    x += int(ew[kp_index(base, t, vr - kr, df)])
+            sgn = 1 if c == 0 else -1
+            for i, (dr, df) in enumerate(DIRS_RC):
                 if (int(SLIDE_MASK[t]) >> i) & 1:
-                    score[col] += SLIDER_MOBILITY * run(r, c, sgn * dr, sgn * dc)
-        for (r, c), (col, t) in pieces.items():
-            if t != KING:
-                continue
-            ks = 0
-            for (r2, c2), (col2, t2) in pieces.items():
-                if max(abs(r2 - r), abs(c2 - c)) == 1 and col2 == col:
-                    ks += KING_DEFENDERS.get(t2, 0)
-                if max(abs(r2 - r), abs(c2 - c)) <= 2 and col2 != col:
-                    ks -= KING_ATTACKERS.get(t2, 0)
-            fwd = -1 if col == 0 else 1
-            ks -= KING_OPEN_LINE * sum(run(r, c, fwd, dc) for dc in (-1, 0, 1))
-            score[col] += ks
-    return score[color] - score[1 - color]
+                    x += int(ew[E_MOB + t]) * run(r, f, sgn * dr, sgn * df)
+        score[c] += x
+    for c in (0, 1):
+        score[c] += sum(int(ew[E_HAND + k * 20 + int(hands[c, k])]) for k in range(1, 8) if hands[c, k])
+        if 1 - c in kings:
+            r, f = kings[1 - c]
+            around = sum(1 for dr in (-1, 0, 1) for df in (-1, 0, 1)
+                         if (dr or df) and inside(r + dr, f + df) and (r + dr, f + df) not in pieces)
+            score[c] += sum(int(ew[E_HKE + k * 9 + around]) for k in range(1, 8) if hands[c, k])
+        if c in kings:
+            r, f = kings[c]
+            fwd = -1 if c == 0 else 1
+            score[c] += int(ew[E_OPEN]) * sum(run(r, f, fwd, df) for df in (-1, 0, 1))
+    return int(ew[E_TEMPO]) + score[color] - score[1 - color]
+
+
+__all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values",
+           "load_weights", "piece_values"]

@@ -1,9 +1,26 @@
-"""numba kernels of the shogi engine: evaluation, PVS alpha-beta with a transposition table, quiescence.
+"""numba kernels of the shogi engine: PVS alpha-beta with a transposition table, quiescence, SEE, mate in 1.
 
-The references: ``evaluation.evaluate_reference`` for ``_evaluate``,
-``gamesuite.search.reference.minimax`` for the search (with quiescence, null
-move, reductions and extensions switched off) and a plain quiescence in the
-tests for ``_qsearch``.
+The search is a fail-soft principal-variation search in the style of modern
+chess and shogi engines (the techniques are the published ones: see
+``docs/shogi.md``): a transposition table, mate-distance pruning, reverse
+futility pruning, razoring, null move with a depth-dependent reduction,
+a mate-in-one test at the node, late-move pruning, futility and SEE pruning of
+late moves, singular extensions, check extensions, late-move reductions by a
+logarithmic table adjusted by history, and a quiescence search of captures
+(SEE-pruned) with a transposition table. Moves are ordered by the TT move,
+captures by victim and capture history (good ones by SEE first, bad ones last),
+killers, the counter move, and quiet moves by butterfly and continuation
+history.
+
+Every tunable number of the search lives in the ``prm`` array (see
+``engine.search_params``) so that it can be tuned without recompiling; every
+pruning is behind a switch of ``opts`` so that the tests can compare the
+plain search with minimax.
+
+References: ``evaluation.evaluate_reference`` for ``_evaluate``,
+``gamesuite.search.reference.minimax`` for the search with the switches off,
+a plain quiescence in the tests for ``_qsearch``, and plain-Python SEE and
+mate-in-one in the tests.
 """
 
 from __future__ import annotations
@@ -13,84 +30,56 @@ from numba import njit
 
 from ...core.score import WIN, WIN_THRESHOLD
 from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
-from .board import BLACK_BIT, KING, WHITE_BIT
-from .kernels import _captures, _generate, _in_check, _make, _unmake
+from .board import BLACK_BIT, KING, KNIGHT, PAWN, WHITE_BIT
+from .evaluation import _evaluate
+from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
 
 MAX_PLY = 64
 # stats slots
-NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST = 0, 1, 2, 3, 4
-STATS = 5
-# option flags
-QUIESCE, NULLMOVE, LMR, EXTEND = 0, 1, 2, 3
-# columns of ``pst[0]`` with the weights of the positional terms (see ``evaluation.piece_square_table``)
-KS_OPEN, MOBILITY, KS_ON = 16, 17, 18
+NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL = 0, 1, 2, 3, 4, 5
+STATS = 6
+# option switches (``opts``)
+QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR = 0, 1, 2, 3, 4, 5, 6
+OPTS = 7
 
+# -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
+P_RFP_DEPTH, P_RFP_MARGIN, P_RFP_IMPROVING = 0, 1, 2
+P_RAZOR_DEPTH, P_RAZOR_MARGIN = 3, 4
+P_NULL_DEPTH, P_NULL_BASE, P_NULL_DIV, P_NULL_EVAL = 5, 6, 7, 8
+P_LMP_DEPTH, P_LMP_BASE = 9, 10
+P_FUT_DEPTH, P_FUT_BASE, P_FUT_MUL = 11, 12, 13
+P_SEE_QUIET, P_SEE_CAPTURE = 14, 15
+P_HIST_DIV, P_HIST_PRUNE = 16, 17
+P_SE_DEPTH, P_SE_MARGIN = 18, 19
+P_Q_DELTA = 20
+P_BONUS_MUL, P_BONUS_MAX = 21, 22
+P_MATE1_DEPTH = 23
+P_IIR_DEPTH = 24
+P_SEEV = 32  # 16 SEE values by piece type
+P_LMR = 64  # reductions: prm[P_LMR + depth * LMR_N + move_number] (both < LMR_N)
+LMR_N = 64
+PRM_SIZE = P_LMR + LMR_N * LMR_N
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) -> int:
-    """Material (hand pieces with their bonus), piece-square terms, king safety and mobility, from ``us``'s side.
-
-    ``pst[t, sq]`` is the piece-square table; its rows 0 and 15 (no piece type) hold the weights of
-    king safety and mobility (see ``evaluation.piece_square_table``).
-    """
-    N = geo[3]
-    terms = pst[0, KS_ON] != 0
-    mob = pst[0, MOBILITY]
-    s = 0
-    for sq in range(N):
-        p = sq2p[sq]
-        v = board[p]
-        if v == 0:
-            continue
-        t = v & 15
-        if v & BLACK_BIT:
-            s += values[t] + pst[t, sq]
-        else:
-            s -= values[t] + pst[t, N - 1 - sq]
-        if terms and slidem[t] != 0:
-            # mobility of the sliders: the empty squares along their lines
-            o = 1 if v & BLACK_BIT else -1
-            run = 0
-            for i in range(8):
-                if (slidem[t] >> i) & 1:
-                    d = o * dirs[i]
-                    q = p + d
-                    while board[q] == 0:
-                        run += 1
-                        q += d
-            s += o * mob * run
-    for k in range(1, 8):
-        s += handv[k] * (hands[0, k] - hands[1, k])
-    if terms:
-        s += _king_safety(board, kings[0], BLACK_BIT, WHITE_BIT, 0, geo[2], dirs, pst)
-        s -= _king_safety(board, kings[1], WHITE_BIT, BLACK_BIT, 4, geo[2], dirs, pst)
-    return s if us == 0 else -s
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _king_safety(board, k, own, opp, fwd, W, dirs, pst) -> int:
-    """King safety of the king on ``k``: defenders next to it, attackers within two squares, open lines ahead."""
-    if k < 0:
-        return 0
-    s = 0
-    for i in range(8):
-        v = board[k + dirs[i]]
-        if v & own:
-            s += pst[0, v & 15]
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            v = board[k + dr * W + dc]
-            if v & opp:
-                s -= pst[15, v & 15]
-    # open lines toward the enemy: straight ahead and the two forward diagonals
-    run = 0
-    for j in (fwd, (fwd + 1) & 7, (fwd + 7) & 7):
-        d = dirs[j]
-        q = k + d
-        while board[q] == 0:
-            run += 1
-            q += d
-    return s - pst[0, KS_OPEN] * run
+# -- the move-ordering tables (``heur``, int32) ---------------------------------------------------------
+SQ = 96  # square and origin slots per table row (81 squares and 7 drop kinds fit)
+PTS = 16 * SQ  # piece-to slots (type * SQ + square)
+H_BUTTERFLY = 0  # [colour][from][to]
+H_CAPTURE = H_BUTTERFLY + 2 * SQ * SQ  # [moving type][to][victim type]
+H_COUNTER = H_CAPTURE + 16 * SQ * 16  # [colour][piece-to of the opponent's last move] -> move
+H_KILLERS = H_COUNTER + 2 * PTS  # [ply][2]
+HEUR_SIZE = H_KILLERS + 2 * (MAX_PLY + 2)
+HIST_MAX = 16384  # history values stay within +-HIST_MAX (the "gravity" update)
+# -- the search stack (``ss[ply, field]``) ----------------------------------------------------------------
+SS_PT, SS_EVAL, SS_EXCL, SS_CHECK, SS_MOVE = 0, 1, 2, 3, 4
+SS_FIELDS = 8
+NO_EVAL = -WIN - 2
+# scores of the move ordering
+_TT_SCORE = 1 << 50
+_GOOD_CAPTURE = 1 << 40
+_PROMOTION = 1 << 39
+_KILLER = 1 << 38
+_BAD_CAPTURE = -(1 << 40)
+_SKIPPED = -(1 << 55)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -118,23 +107,470 @@ def _key_after(board, hands, us, move, key, N, sq2p, zb, zh, zs):
     return key
 
 
+# -- static exchange evaluation ---------------------------------------------------------------------------
+
+
 @njit(cache=True, nogil=True, _nrt=False)
-def _order_score(board, m, N, sq2p, values, ttmove, killers, history, us, ply) -> int:
-    if m == ttmove:
-        return 1 << 40
+def _lva(board, to, cbit, s, dirs, stepm, slidem, W, prm) -> int:
+    """The padded square of the least valuable piece of colour bit ``cbit`` (orientation ``s``) attacking
+    ``to``, or -1. Pieces lifted off the board (cells set to 0) let the sliders behind them through."""
+    best = -1
+    bv = 1 << 40
+    for i in range(8):
+        d = s * dirs[i]
+        q = to - d
+        v = board[q]
+        if v & cbit:
+            t = v & 15
+            if ((stepm[t] | slidem[t]) >> i) & 1 and prm[P_SEEV + t] < bv:
+                bv = prm[P_SEEV + t]
+                best = q
+        elif v == 0:
+            q -= d
+            while board[q] == 0:
+                q -= d
+            v = board[q]
+            if (v & cbit) and (slidem[v & 15] >> i) & 1 and prm[P_SEEV + (v & 15)] < bv:
+                bv = prm[P_SEEV + (v & 15)]
+                best = q
+    kn = cbit | KNIGHT
+    if prm[P_SEEV + KNIGHT] < bv:
+        q = to + s * (2 * W + 1)
+        if board[q] == kn:
+            return q
+        q = to + s * (2 * W - 1)
+        if board[q] == kn:
+            return q
+    return best
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _see_ge(board, m, us, threshold, N, sq2p, dirs, stepm, slidem, W, prm, scratch) -> bool:
+    """Whether the static exchange on the target square of ``m`` (by ``us``) wins at least ``threshold``.
+
+    Values are ``prm[P_SEEV + type]``; both sides capture with their least valuable attacker and may stop
+    when it does not pay; a king captures only when no enemy piece attacks the square any more. Pins and
+    promotions of the recapturing pieces are ignored. ``scratch[16:32]`` is work space (left as found).
+    """
+    frm = m >> 8
+    to = sq2p[(m >> 1) & 127]
+    fp = -1
+    fv = 0
+    if frm >= N:  # a drop captures nothing
+        swap = -threshold
+        if swap < 0:
+            return False
+        swap = prm[P_SEEV + frm - N + 1] - swap
+        if swap <= 0:
+            return True
+    else:
+        fp = sq2p[frm]
+        fv = board[fp]
+        cap = board[to]
+        gain = prm[P_SEEV + (cap & 15)] if cap != 0 else 0
+        nt = (fv & 15) + 8 if (m & 1) else fv & 15
+        if m & 1:
+            gain += prm[P_SEEV + nt] - prm[P_SEEV + (fv & 15)]
+        swap = gain - threshold
+        if swap < 0:
+            return False
+        swap = prm[P_SEEV + nt] - swap
+        if swap <= 0:
+            return True
+        board[fp] = 0
+    side = 1 - us
+    res = 1
+    nrem = 0
+    while True:
+        cbit = BLACK_BIT if side == 0 else WHITE_BIT
+        s = 1 if side == 0 else -1
+        q = _lva(board, to, cbit, s, dirs, stepm, slidem, W, prm)
+        if q < 0:
+            break
+        res ^= 1
+        t = board[q] & 15
+        if t == KING:
+            obit = WHITE_BIT if side == 0 else BLACK_BIT
+            if _lva(board, to, obit, -s, dirs, stepm, slidem, W, prm) >= 0:
+                res ^= 1
+            break
+        swap = prm[P_SEEV + t] - swap
+        if swap < res or nrem >= 8:
+            break
+        scratch[16 + 2 * nrem] = q
+        scratch[17 + 2 * nrem] = board[q]
+        nrem += 1
+        board[q] = 0
+        side = 1 - side
+    for x in range(nrem - 1, -1, -1):
+        board[scratch[16 + 2 * x]] = scratch[17 + 2 * x]
+    if fp >= 0:
+        board[fp] = fv
+    return res == 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _direct_check(board, m, us, kings, N, sq2p, dirs, stepm, slidem, W) -> bool:
+    """Whether the piece ``m`` moves or drops (for ``us``) attacks the enemy king from its target square.
+
+    Discovered checks are not seen; the board is not changed.
+    """
+    ek = kings[1 - us]
+    if ek < 0:
+        return False
+    frm = m >> 8
+    to = sq2p[(m >> 1) & 127]
+    fp = -1
+    if frm >= N:
+        t = frm - N + 1
+    else:
+        fp = sq2p[frm]
+        t = (board[fp] & 15) + (8 if m & 1 else 0)
+    s = 1 if us == 0 else -1
+    if t == KNIGHT:
+        return ek == to - s * (2 * W + 1) or ek == to - s * (2 * W - 1)
+    dr = ek // W - to // W
+    dc = ek % W - to % W
+    if not (dr == 0 or dc == 0 or dr == dc or dr == -dc):
+        return False
+    unit = (1 if dr > 0 else (-1 if dr < 0 else 0)) * W + (1 if dc > 0 else (-1 if dc < 0 else 0))
+    for i in range(8):
+        if s * dirs[i] == unit:
+            if to + unit == ek:
+                return ((stepm[t] | slidem[t]) >> i) & 1 == 1
+            if not (slidem[t] >> i) & 1:
+                return False
+            q = to + unit
+            while q != ek:
+                if board[q] != 0 and q != fp:
+                    return False
+                q += unit
+            return True
+    return False
+
+
+# -- mate in one ---------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _safe_move(board, f, to, k, tbit, st, dirs, stepm, slidem, W) -> bool:
+    """Whether moving the piece on ``f`` to ``to`` leaves the king on ``k`` unattacked by ``tbit``."""
+    v = board[f]
+    w = board[to]
+    board[f] = 0
+    board[to] = v
+    safe = not _attacked(board, k, tbit, st, dirs, stepm, slidem, W)
+    board[to] = w
+    board[f] = v
+    return safe
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _reaches(board, to, k, ubit, su, tbit, st, dirs, stepm, slidem, W) -> bool:
+    """Whether a piece of ours (colour bit ``ubit``, orientation ``su``), not the king on ``k``, can move to
+    ``to`` without leaving the king attacked."""
+    for i in range(8):
+        d = su * dirs[i]
+        f = to - d
+        v = board[f]
+        if v == 0:
+            while v == 0:
+                f -= d
+                v = board[f]
+            if not ((v & ubit) and (slidem[v & 15] >> i) & 1):
+                continue
+        elif not ((v & ubit) and ((stepm[v & 15] | slidem[v & 15]) >> i) & 1):
+            continue
+        if f != k and _safe_move(board, f, to, k, tbit, st, dirs, stepm, slidem, W):
+            return True
+    kn = ubit | KNIGHT
+    for off in (2 * W + 1, 2 * W - 1):
+        f = to + su * off
+        if board[f] == kn and _safe_move(board, f, to, k, tbit, st, dirs, stepm, slidem, W):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _has_evasion(board, hands, kings, us, geo, rel, pfile, sq2p, dirs, stepm, slidem) -> bool:
+    """Whether ``us`` (in check) has a legal move: a king step, a capture of the checker, an interposition.
+
+    An interposed pawn drop is counted without the pawn-drop-mate test (it could only err toward
+    "has a move", which makes a mate test miss a mate, never invent one).
+    """
+    W = geo[2]
+    N = geo[3]
+    PN = geo[5]
+    k = kings[us]
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    tbit = WHITE_BIT if us == 0 else BLACK_BIT
+    su = 1 if us == 0 else -1
+    st = -su
+    kv = board[k]
+    board[k] = 0
+    for i in range(8):
+        to = k + dirs[i]
+        v = board[to]
+        if (v == 0 or (v & tbit)) and not _attacked(board, to, tbit, st, dirs, stepm, slidem, W):
+            board[k] = kv
+            return True
+    board[k] = kv
+    # the checkers
+    nchk = 0
+    chk = -1
+    chkdir = -1
+    for i in range(8):
+        d = dirs[i]
+        j = i if us == 0 else (i + 4) & 7
+        q = k + d
+        v = board[q]
+        while v == 0:
+            q += d
+            v = board[q]
+        if v & tbit:
+            t = v & 15
+            if (q == k + d and (stepm[t] >> j) & 1) or (slidem[t] >> j) & 1:
+                nchk += 1
+                chk = q
+                chkdir = i if q != k + d else -1
+    kn = tbit | KNIGHT
+    for off in (2 * W + 1, 2 * W - 1):
+        q = k + st * off
+        if board[q] == kn:
+            nchk += 1
+            chk = q
+            chkdir = -1
+    if nchk != 1:
+        return nchk == 0
+    if _reaches(board, chk, k, ubit, su, tbit, st, dirs, stepm, slidem, W):
+        return True
+    if chkdir < 0:
+        return False
+    # interpositions on the squares between the king and a distant checker
+    ro = us * PN
+    pawnfiles = 0
+    if hands[us, PAWN] > 0:
+        for sq in range(N):
+            if board[sq2p[sq]] == (ubit | PAWN):
+                pawnfiles |= 1 << pfile[sq2p[sq]]
+    q = k + dirs[chkdir]
+    while q != chk:
+        rr = rel[ro + q]
+        for kind in range(1, 8):
+            if hands[us, kind] == 0:
+                continue
+            if (kind == PAWN and (rr == 0 or (pawnfiles >> pfile[q]) & 1)) or (kind == 2 and rr == 0) or (
+                    kind == KNIGHT and rr <= 1):
+                continue
+            return True
+        if _reaches(board, q, k, ubit, su, tbit, st, dirs, stepm, slidem, W):
+            return True
+        q += dirs[chkdir]
+    return False
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _mates(board, hands, kings, us, m, contact, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out,
+           scratch) -> bool:
+    """Whether ``m`` (a move of ``us`` that gives check, perhaps illegal) is legal and leaves no reply.
+
+    ``contact`` (or -1) is the square of a checker next to the king: unless another piece of ours protects
+    it, the king takes it.
+    """
+    N = geo[3]
+    W = geo[2]
+    cap = _make(board, hands, kings, us, m, N, sq2p)
+    mate = False
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    if contact >= 0 and not _attacked(board, contact, ubit, 1 if us == 0 else -1, dirs, stepm, slidem, W):
+        pass  # the king takes the checker
+    elif not _in_check(board, kings, us, dirs, stepm, slidem, W):
+        mate = not _has_evasion(board, hands, kings, 1 - us, geo, rel, pfile, sq2p, dirs, stepm, slidem)
+    _unmake(board, hands, kings, us, m, cap, N, sq2p)
+    return mate
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, scratch) -> int:
+    """A move of ``us`` (not in check) that mates at once, or -1.
+
+    Only contact checks are tried: drops and moves onto a square next to the enemy king, or onto a
+    square from which a knight checks it, by a piece that attacks the king from there (a mate by a
+    distant check or a discovered one is left to the search; a pawn drop never mates, by the rules).
+    ``out`` and ``scratch`` are work space for the defender's moves.
+    """
+    them = 1 - us
+    ek = kings[them]
+    if ek < 0:
+        return -1
+    W = geo[2]
+    N = geo[3]
+    zone = geo[4]
+    PN = geo[5]
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    s = 1 if us == 0 else -1
+    ro = us * PN
+    for i in range(10):
+        if i < 8:
+            q = ek - s * dirs[i]  # a piece of ours moving in direction i from q reaches the king
+        else:
+            q = ek + s * (2 * W + 1) if i == 8 else ek + s * (2 * W - 1)
+        v = board[q]
+        if v & (ubit | 64):
+            continue  # our own piece or a wall
+        sq = p2sq[q]
+        contact = q if i < 8 else -1
+        # our pieces that attack q (can move there), into scratch[40:50]
+        na = 0
+        for j in range(8):
+            d = s * dirs[j]
+            f = q - d
+            w = board[f]
+            if w == 0:
+                while w == 0:
+                    f -= d
+                    w = board[f]
+                if (w & ubit) and (slidem[w & 15] >> j) & 1:
+                    scratch[40 + na] = f
+                    na += 1
+            elif (w & ubit) and ((stepm[w & 15] | slidem[w & 15]) >> j) & 1:
+                scratch[40 + na] = f
+                na += 1
+        for off in (2 * W + 1, 2 * W - 1):
+            f = q + s * off
+            if board[f] == (ubit | KNIGHT):
+                scratch[40 + na] = f
+                na += 1
+        if i < 8 and na == 0:
+            continue  # a contact check there would be unprotected (or impossible): the king takes it
+        if v == 0:
+            for kind in range(2, 8):
+                if hands[us, kind] == 0:
+                    continue
+                if i < 8:
+                    if not (((stepm[kind] | slidem[kind]) >> i) & 1):
+                        continue
+                elif kind != KNIGHT:
+                    continue
+                m = np.int64((N + kind - 1) * 256 + sq * 2)
+                if _mates(board, hands, kings, us, m, np.int64(-1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+                          tab, out, scratch):
+                    return m
+        # moves of those pieces to q (not the king's)
+        rq = rel[ro + q]
+        for a in range(na):
+            f = scratch[40 + a]
+            w = board[f]
+            t = w & 15
+            if t == KING:
+                continue
+            rf = rel[ro + f]
+            for promote in range(2):
+                if promote == 1:
+                    if t > 6 or not (rf < zone or rq < zone):
+                        continue
+                    nt = t + 8
+                else:
+                    if (t == PAWN or t == 2) and rq == 0:
+                        continue
+                    if t == KNIGHT and rq <= 1:
+                        continue
+                    nt = t
+                if i < 8:
+                    if not (((stepm[nt] | slidem[nt]) >> i) & 1):
+                        continue
+                elif nt != KNIGHT:
+                    continue
+                m = np.int64(p2sq[f] * 256 + sq * 2 + promote)
+                if _mates(board, hands, kings, us, m, contact, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
+                          out, scratch):
+                    return m
+    return -1
+
+
+# -- move ordering ----------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _piece_to(board, m, N, sq2p, us) -> int:
+    """The piece-to index of ``m`` for the history tables: moving type * SQ + target square, the square
+    seen from the mover's side (so that the tables serve both colours)."""
+    frm = m >> 8
+    t = frm - N + 1 if frm >= N else board[sq2p[frm]] & 15
+    to = (m >> 1) & 127
+    return t * SQ + (to if us == 0 else N - 1 - to)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _cont_index(offset, prev_pt, pt) -> int:
+    """Index into the continuation history of a move ``pt`` after a move ``prev_pt`` made ``offset`` plies
+    earlier (1: the opponent's last move, 2: our own); each seen from its own mover's side."""
+    return ((offset - 1) * PTS + prev_pt) * PTS + pt
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _quiet_score(us, m, pt, heur, cont, p1, p2) -> int:
     frm = m >> 8
     to = (m >> 1) & 127
-    if frm < N:
-        victim = board[sq2p[to]]
+    s = heur[H_BUTTERFLY + (us * SQ + frm) * SQ + to]
+    if p1 >= 0:
+        s += cont[_cont_index(1, p1, pt)]
+    if p2 >= 0:
+        s += cont[_cont_index(2, p2, pt)]
+    return s
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
+                 ss, scratch, use_see) -> None:
+    """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``."""
+    p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
+    p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
+    k0 = heur[H_KILLERS + 2 * ply]
+    k1 = heur[H_KILLERS + 2 * ply + 1]
+    cm = heur[H_COUNTER + us * PTS + p1] if p1 >= 0 else -1
+    for x in range(start, n):
+        m = np.int64(buf[ply, x])
+        if m == ttmove:
+            scores[ply, x] = _TT_SCORE
+            continue
+        frm = m >> 8
+        to = (m >> 1) & 127
+        victim = board[sq2p[to]] if frm < N else 0
         if victim != 0:
-            return (1 << 30) + values[victim & 15] * 16 - (board[sq2p[frm]] & 15)
-        if m & 1:
-            return 1 << 29
-    if killers[ply, 0] == m:
-        return 1 << 28
-    if killers[ply, 1] == m:
-        return (1 << 28) - 1
-    return history[us, frm, to]
+            t = board[sq2p[frm]] & 15
+            vt = victim & 15
+            sc = prm[P_SEEV + vt] * 16 + heur[H_CAPTURE + (t * SQ + to) * 16 + vt]
+            if not use_see or _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch):
+                scores[ply, x] = _GOOD_CAPTURE + sc
+            else:
+                scores[ply, x] = _BAD_CAPTURE + sc
+        elif m & 1:
+            scores[ply, x] = _PROMOTION + prm[P_SEEV + (board[sq2p[frm]] & 15) + 8]
+        elif m == k0:
+            scores[ply, x] = _KILLER + 2
+        elif m == k1:
+            scores[ply, x] = _KILLER + 1
+        elif m == cm:
+            scores[ply, x] = _KILLER
+        else:
+            scores[ply, x] = _quiet_score(us, m, _piece_to(board, m, N, sq2p, us), heur, cont, p1, p2)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _tt_first(buf, scores, ply, n, ttmove) -> int:
+    """Put ``ttmove`` first among ``buf[ply, :n]`` if it is there; return how many moves are placed (0 or 1).
+
+    The others are scored only if the TT move does not cut the node off."""
+    if ttmove < 0:
+        return 0
+    for x in range(n):
+        if buf[ply, x] == ttmove:
+            buf[ply, x] = buf[ply, 0]
+            buf[ply, 0] = ttmove
+            scores[ply, 0] = _TT_SCORE
+            return 1
+    return 0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -156,86 +592,86 @@ def _pick(buf, scores, ply, x, n) -> None:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _gravity(table, i, bonus) -> None:
+    """Add ``bonus`` to ``table[i]``, pulled toward zero so that it stays within +-HIST_MAX."""
+    v = table[i]
+    b = bonus if bonus > 0 else -bonus
+    table[i] = v + bonus - v * b // HIST_MAX
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _update_quiet(us, m, pt, bonus, heur, cont, p1, p2) -> None:
+    frm = m >> 8
+    to = (m >> 1) & 127
+    _gravity(heur, H_BUTTERFLY + (us * SQ + frm) * SQ + to, bonus)
+    if p1 >= 0:
+        _gravity(cont, _cont_index(1, p1, pt), bonus)
+    if p2 >= 0:
+        _gravity(cont, _cont_index(2, p2, pt), bonus)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _update_histories(board, buf, scores, ply, x, us, depth, N, sq2p, prm, heur, cont, ss) -> None:
+    """After move ``x`` of ``ply`` caused a cutoff: reward it, penalise the moves of its kind tried before it,
+    and remember it as a killer and counter move when it is quiet."""
+    bonus = min(prm[P_BONUS_MUL] * depth * depth, prm[P_BONUS_MAX])
+    p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
+    p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
+    best = np.int64(buf[ply, x])
+    bfrm = best >> 8
+    bto = (best >> 1) & 127
+    bvictim = board[sq2p[bto]] if bfrm < N else 0
+    if bvictim == 0 and (best & 1) == 0:
+        _update_quiet(us, best, _piece_to(board, best, N, sq2p, us), bonus, heur, cont, p1, p2)
+        for y in range(x):
+            m = np.int64(buf[ply, y])
+            frm = m >> 8
+            if scores[ply, y] == _SKIPPED or (m & 1) or (frm < N and board[sq2p[(m >> 1) & 127]] != 0):
+                continue
+            _update_quiet(us, m, _piece_to(board, m, N, sq2p, us), -bonus, heur, cont, p1, p2)
+        k = H_KILLERS + 2 * ply
+        if heur[k] != best:
+            heur[k + 1] = heur[k]
+            heur[k] = best
+        if p1 >= 0:
+            heur[H_COUNTER + us * PTS + p1] = best
+    elif bvictim != 0:
+        t = board[sq2p[bfrm]] & 15
+        _gravity(heur, H_CAPTURE + (t * SQ + bto) * 16 + (bvictim & 15), bonus)
+    # captures tried before the best move did not cut: penalise them
+    for y in range(x):
+        m = np.int64(buf[ply, y])
+        frm = m >> 8
+        if frm >= N or scores[ply, y] == _SKIPPED:
+            continue
+        to = (m >> 1) & 127
+        victim = board[sq2p[to]]
+        if victim != 0:
+            t = board[sq2p[frm]] & 15
+            _gravity(heur, H_CAPTURE + (t * SQ + to) * 16 + (victim & 15), -bonus)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _tick(ply, stop, stats) -> bool:
     """Count a node; return True when the search must stop."""
     stats[NODES] += 1
     if ply > stats[SELDEPTH]:
         stats[SELDEPTH] = ply
-    if (stats[NODES] & 1023) == 0 and (stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT])):
+    if stats[NODE_LIMIT] > 0 and stats[NODES] > stats[NODE_LIMIT]:
+        stats[ABORTED] = 1
+    elif (stats[NODES] & 255) == 0 and stop[0] != 0:
         stats[ABORTED] = 1
     return stats[ABORTED] != 0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
-             values, handv, pst, stop, stats, buf, scratch, scores) -> int:
-    """Captures only (every move when in check), with stand pat; no legal move loses.
+def _repetition(keys, key, c, ply) -> int:
+    """The value of a repetition of ``key`` (position ``c`` of ``keys``) on the path or in the game, or 1
+    (no repetition: 1 is never returned as a repetition value).
 
-    Not in check, only captures are generated (after the stand pat), so a position without any
-    legal move is recognised as lost only when in check (it practically never happens otherwise).
+    A draw (0), unless one side gave check with every move since the first occurrence: that side loses.
     """
-    if _tick(ply, stop, stats):
-        return 0
-    N = geo[3]
-    in_check = _in_check(board, kings, us, dirs, stepm, slidem, geo[2])
-    if in_check:
-        best = -WIN - 1
-    else:
-        # stand pat before generating: a side not in check practically always has a move
-        best = _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
-        if best >= beta:
-            return best
-        if best > alpha:
-            alpha = best
-    if in_check:
-        cnt = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                        scratch[ply])
-        if cnt == 0:
-            return -(WIN - ply)
-    else:
-        cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
-    if ply >= MAX_PLY - 2:
-        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
-    for x in range(cnt):
-        m = buf[ply, x]
-        frm = m >> 8
-        victim = board[sq2p[(m >> 1) & 127]]
-        sc = 0
-        if frm < N and victim != 0:
-            sc = values[victim & 15] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
-        scores[ply, x] = sc
-    for x in range(cnt):
-        _pick(buf, scores, ply, x, cnt)
-        m = np.int64(buf[ply, x])
-        cap = _make(board, hands, kings, us, m, N, sq2p)
-        v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), -beta, -alpha, geo, sq2p, p2sq, rel,
-                      pfile, dirs, stepm, slidem, tab, values, handv, pst, stop, stats, buf, scratch, scores)
-        _unmake(board, hands, kings, us, m, cap, N, sq2p)
-        if stats[ABORTED] != 0:
-            return 0
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if alpha >= beta:
-                    break
-    return best
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-             tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
-             history, scores, opts) -> int:
-    """PVS negamax with TT, null move, late-move reductions, check extension; quiescence at the horizon."""
-    pvlen[ply] = ply
-    N = geo[3]
-    h = stats[HIST]
-    in_check = _in_check(board, kings, us, dirs, stepm, slidem, geo[2])
-    c = h + ply
     koff = keys.shape[0] // 2  # keys[koff + i]: whether the side to move was in check in position i
-    keys[koff + c] = 1 if in_check else 0
-    # a repetition on the path (or of the game before the root) is a draw, unless one side gave check
-    # with every move since the position's first occurrence: that side loses (perpetual check)
     j = c - 2
     lo = max(0, c - 32)
     while j >= lo:
@@ -254,117 +690,375 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, geo, sq2p, p
                 return -(WIN - ply)
             return 0
         j -= 2
-    if in_check and opts[EXTEND] != 0 and ply < MAX_PLY // 2:
-        depth += 1
-    if depth <= 0 or ply >= MAX_PLY - 4:
-        if opts[QUIESCE] != 0:
-            return _qsearch(board, hands, kings, us, ply, alpha, beta, geo, sq2p, p2sq, rel, pfile, dirs, stepm,
-                            slidem, tab, values, handv, pst, stop, stats, buf, scratch, scores)
-        if _tick(ply, stop, stats):
-            return 0
-        if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                     scratch[ply]) == 0:
-            return -(WIN - ply)
-        return _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst)
+    return 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+             tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
+    """Captures only (every move when in check), with stand pat; no legal move loses.
+
+    Not in check, only captures are generated (after the stand pat), so a position without any
+    legal move is recognised as lost only when in check (it practically never happens otherwise).
+    With ``opts[PRUNE]``: a transposition table, and captures that lose material by SEE or cannot
+    raise the value to alpha (delta pruning) are skipped.
+    """
     if _tick(ply, stop, stats):
         return 0
-    alpha0 = alpha
+    N = geo[3]
+    W = geo[2]
+    prune = opts[PRUNE] != 0
+    in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
+    if ply >= MAX_PLY - 2:
+        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
     ttmove = -1
-    i = tt_probe(tt, key)
-    if i >= 0:
-        ttmove = tt[i, MOVE]
-        if tt[i, DEPTH] >= depth:
+    alpha0 = alpha
+    i = -1
+    if prune:
+        i = tt_probe(tt, key)
+        if i >= 0:
+            ttmove = tt[i, MOVE]
             v = value_from_tt(tt[i, VALUE], ply)
             f = tt[i, FLAG]
             if f == EXACT or (f == LOWER and v >= beta) or (f == UPPER and v <= alpha):
                 return v
-    if (opts[NULLMOVE] != 0 and not in_check and depth >= 3 and abs(beta) < WIN_THRESHOLD
-            and _evaluate(board, hands, kings, us, geo, sq2p, dirs, slidem, values, handv, pst) >= beta):
-        nk = key ^ zs[0]
-        keys[h + ply + 1] = nk
-        v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 3), np.int64(ply + 1), -beta, -beta + 1,
-                      nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt,
-                      age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores, opts)
-        if stats[ABORTED] != 0:
-            return 0
-        if v >= beta:
-            return beta
-    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                  scratch[ply])
-    if n == 0:
-        return -(WIN - ply)
-    for x in range(n):
-        scores[ply, x] = _order_score(board, np.int64(buf[ply, x]), N, sq2p, values, ttmove, killers, history, us, ply)
-    best = -WIN - 1
-    bestm = -1
-    for x in range(n):
-        _pick(buf, scores, ply, x, n)
-        m = np.int64(buf[ply, x])
+    stand = NO_EVAL
+    if in_check:
+        best = -WIN - 1
+    else:
+        # stand pat before generating: a side not in check practically always has a move
+        if qdepth == 0 and opts[MATE1] != 0 and prm[P_MATE1_DEPTH] <= 0:
+            m1 = _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply + 1],
+                        scratch[ply + 1])
+            if m1 >= 0:
+                return WIN - ply - 1
+        stand = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        best = stand
+        if best >= beta:
+            return best
+        if best > alpha:
+            alpha = best
+    if in_check:
+        cnt = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                        scratch[ply])
+        if cnt == 0:
+            return -(WIN - ply)
+    else:
+        cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
+    for x in range(cnt):
+        m = buf[ply, x]
         frm = m >> 8
-        to = (m >> 1) & 127
-        quiet = (frm >= N or board[sq2p[to]] == 0) and (m & 1) == 0
+        victim = board[sq2p[(m >> 1) & 127]]
+        sc = 0
+        if m == ttmove:
+            sc = 1 << 30
+        elif frm < N and victim != 0:
+            sc = prm[P_SEEV + (victim & 15)] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
+        scores[ply, x] = sc
+    bestm = -1
+    for x in range(cnt):
+        _pick(buf, scores, ply, x, cnt)
+        m = np.int64(buf[ply, x])
+        if prune and not in_check:
+            frm = m >> 8
+            victim = board[sq2p[(m >> 1) & 127]]
+            gain = prm[P_SEEV + (victim & 15)]
+            if (m & 1) and frm < N:
+                t = board[sq2p[frm]] & 15
+                gain += prm[P_SEEV + t + 8] - prm[P_SEEV + t]
+            if stand + gain + prm[P_Q_DELTA] <= alpha:
+                continue
+            if not _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch[ply]):
+                continue
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
         cap = _make(board, hands, kings, us, m, N, sq2p)
-        keys[h + ply + 1] = nk
-        if x == 0:
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
-                          -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
-                          scores,
-                          opts)
-        else:
-            r = 0
-            if opts[LMR] != 0 and quiet and not in_check and depth >= 3 and x >= 4:
-                r = 1 if x < 12 else 2
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(ply + 1),
-                          -alpha - 1, -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                          values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
-                          history,
-                          scores, opts)
-            if v > alpha and (r > 0 or v < beta) and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(ply + 1), -beta,
-                              -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                              handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
-                              scores, opts)
+        v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(qdepth - 1), -beta, -alpha,
+                      nk, geo, sq2p, p2sq,
+                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf,
+                      scratch, scores, prm, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
             return 0
         if v > best:
             best = v
-            bestm = m
             if v > alpha:
+                bestm = m
+                alpha = v
+                if alpha >= beta:
+                    break
+    if prune and (i < 0 or tt[i, DEPTH] <= 0):  # never over a deeper entry of the same position
+        flag = LOWER if best >= beta else (EXACT if best > alpha0 else UPPER)
+        tt_store(tt, key, np.int64(0), flag, best, bestm, ply, age)
+    return best
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo, sq2p, p2sq, rel, pfile, dirs,
+             stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
+             scores, prm, heur, cont, ss, opts) -> int:
+    """PVS negamax (fail-soft) with the pruning, extensions and reductions listed in the module docstring."""
+    pvlen[ply] = ply
+    N = geo[3]
+    W = geo[2]
+    h = stats[HIST]
+    pvnode = 1 if beta - alpha > 1 else 0
+    excluded = ss[ply, SS_EXCL]
+    in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
+    ss[ply, SS_CHECK] = 1 if in_check else 0
+    c = h + ply
+    koff = keys.shape[0] // 2
+    keys[koff + c] = 1 if in_check else 0
+    if excluded < 0:
+        rep = _repetition(keys, key, c, ply)
+        if rep != 1:
+            return rep
+    if depth <= 0 or ply >= MAX_PLY - 4:
+        if opts[QUIESCE] != 0:
+            return _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, beta, key, geo, sq2p, p2sq, rel, pfile,
+                            dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores,
+                            prm, opts)
+        if _tick(ply, stop, stats):
+            return 0
+        if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                     scratch[ply]) == 0:
+            return -(WIN - ply)
+        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+    if _tick(ply, stop, stats):
+        return 0
+    prune = opts[PRUNE] != 0
+    if prune:
+        # mate-distance pruning
+        lo = -(WIN - ply)
+        hi = WIN - ply - 1
+        if alpha < lo:
+            alpha = lo
+        if beta > hi:
+            beta = hi
+        if alpha >= beta:
+            return alpha
+    alpha0 = alpha
+    ttmove = -1
+    ttv = 0
+    ttd = -1
+    ttf = -1
+    i = tt_probe(tt, key) if excluded < 0 else -1
+    if i >= 0:
+        ttmove = tt[i, MOVE]
+        ttd = tt[i, DEPTH]
+        ttf = tt[i, FLAG]
+        ttv = value_from_tt(tt[i, VALUE], ply)
+        if ttd >= depth and (not pvnode or not prune):
+            if ttf == EXACT or (ttf == LOWER and ttv >= beta) or (ttf == UPPER and ttv <= alpha):
+                return ttv
+    if opts[MATE1] != 0 and not in_check and excluded < 0 and depth >= prm[P_MATE1_DEPTH]:
+        m1 = _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply + 1],
+                    scratch[ply + 1])
+        if m1 >= 0:
+            v = WIN - ply - 1
+            pv[ply, ply] = m1
+            pvlen[ply] = ply + 1
+            tt_store(tt, key, np.int64(MAX_PLY), EXACT, v, m1, ply, age)
+            return v
+    # the static evaluation and whether it improves on ours two plies ago
+    ev = NO_EVAL
+    improving = 0
+    if not in_check:
+        ev = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        if ply >= 2 and ss[ply - 2, SS_EVAL] != NO_EVAL and ev > ss[ply - 2, SS_EVAL]:
+            improving = 1
+    ss[ply, SS_EVAL] = ev
+    ss[ply + 1, SS_EXCL] = -1
+    if prune and not in_check and not pvnode and excluded < 0 and abs(beta) < WIN_THRESHOLD:
+        # reverse futility: far above beta at a shallow depth
+        if depth <= prm[P_RFP_DEPTH] and ev - prm[P_RFP_MARGIN] * depth + prm[P_RFP_IMPROVING] * improving >= beta:
+            return ev
+        # razoring: far below alpha at a shallow depth, and captures do not help
+        if depth <= prm[P_RAZOR_DEPTH] and ev + prm[P_RAZOR_MARGIN] * depth < alpha:
+            v = _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, alpha + 1, key, geo, sq2p, p2sq, rel,
+                         pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch,
+                         scores, prm, opts)
+            if stats[ABORTED] != 0:
+                return 0
+            if v <= alpha:
+                return v
+    if (opts[NULLMOVE] != 0 and not in_check and not pvnode and excluded < 0 and depth >= prm[P_NULL_DEPTH]
+            and abs(beta) < WIN_THRESHOLD and ev >= beta and (ply == 0 or ss[ply - 1, SS_PT] >= 0)):
+        r = prm[P_NULL_BASE] + depth // prm[P_NULL_DIV] + min(3, (ev - beta) // prm[P_NULL_EVAL])
+        nk = key ^ zs[0]
+        keys[h + ply + 1] = nk
+        ss[ply, SS_PT] = -1
+        ss[ply, SS_MOVE] = 0
+        v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - r), np.int64(ply + 1), -beta,
+                      -beta + 1, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
+                      zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                      heur, cont, ss, opts)
+        if stats[ABORTED] != 0:
+            return 0
+        if v >= beta:
+            return beta if v >= WIN_THRESHOLD else v
+    if prune and ttmove < 0 and excluded < 0 and prm[P_IIR_DEPTH] > 0 and depth >= prm[P_IIR_DEPTH] and (
+            pvnode or cutnode):
+        depth -= 1  # internal iterative reduction: no move from an earlier search to trust
+    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                  scratch[ply])
+    if n == 0:
+        return -(WIN - ply)
+    placed = _tt_first(buf, scores, ply, n, ttmove)
+    p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
+    p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
+    best = -WIN - 1
+    bestm = -1
+    searched = 0
+    mc = 0  # moves considered (searched or pruned)
+    lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
+    for x in range(n):
+        if x == placed:
+            _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
+                         heur, cont, ss, scratch[ply], prune)
+        if x >= placed:
+            _pick(buf, scores, ply, x, n)
+        m = np.int64(buf[ply, x])
+        if m == excluded:
+            scores[ply, x] = _SKIPPED
+            continue
+        mc += 1
+        frm = m >> 8
+        to = (m >> 1) & 127
+        capture = frm < N and board[sq2p[to]] != 0
+        quiet = not capture and (m & 1) == 0
+        pt = _piece_to(board, m, N, sq2p, us)
+        hist = 0
+        if quiet:
+            hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
+        # the shallow-depth pruning of late moves (only once a move has been searched and none mates us)
+        if prune and searched > 0 and best > -WIN_THRESHOLD and alpha < WIN_THRESHOLD:
+            lmr_depth = max(0, depth - 1 - prm[lmr_row + min(mc, LMR_N - 1)])
+            if quiet:
+                if depth <= prm[P_LMP_DEPTH] and not in_check and \
+                        mc > (prm[P_LMP_BASE] + depth * depth) // (2 - improving):
+                    scores[ply, x] = _SKIPPED
+                    continue
+                if lmr_depth <= 6 and (
+                        (not in_check and lmr_depth <= prm[P_FUT_DEPTH]
+                         and ev + prm[P_FUT_BASE] + prm[P_FUT_MUL] * lmr_depth <= alpha)
+                        or (lmr_depth <= 3 and hist < -prm[P_HIST_PRUNE] * depth)
+                        or not _see_ge(board, m, us, np.int64(-prm[P_SEE_QUIET] * lmr_depth * lmr_depth), N, sq2p,
+                                       dirs, stepm, slidem, W, prm, scratch[ply])):
+                    # a check is not pruned so
+                    if not _direct_check(board, m, us, kings, N, sq2p, dirs, stepm, slidem, W):
+                        scores[ply, x] = _SKIPPED
+                        continue
+            elif depth <= 6 and not _see_ge(board, m, us, np.int64(-prm[P_SEE_CAPTURE] * depth), N, sq2p, dirs,
+                                            stepm, slidem, W, prm, scratch[ply]):
+                scores[ply, x] = _SKIPPED
+                continue
+        # extensions
+        ext = 0
+        if (opts[SINGULAR] != 0 and m == ttmove and excluded < 0 and ply > 0 and depth >= prm[P_SE_DEPTH]
+                and ttd >= depth - 3 and (ttf == LOWER or ttf == EXACT) and abs(ttv) < WIN_THRESHOLD):
+            sbeta = ttv - prm[P_SE_MARGIN] * depth // 8
+            ss[ply, SS_EXCL] = m
+            v = _negamax(board, hands, kings, us, np.int64((depth - 1) // 2), ply, np.int64(sbeta - 1), sbeta, key,
+                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
+                          tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
+            ss[ply, SS_EXCL] = -1
+            if stats[ABORTED] != 0:
+                return 0
+            # the excluded search used this ply's move buffer: generate and order again
+            n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                          scratch[ply])
+            placed = _tt_first(buf, scores, ply, n, ttmove)  # (it is there: it was found there before)
+            if v < sbeta:
+                ext = 1
+            elif sbeta >= beta:
+                return sbeta  # multi-cut: another move also beats beta
+        nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+        cap = _make(board, hands, kings, us, m, N, sq2p)
+        gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
+        if ext == 0 and gives_check and opts[EXTEND] != 0 and ply < MAX_PLY // 2 and (
+                not prune or depth >= 3):
+            ext = 1
+        keys[h + ply + 1] = nk
+        ss[ply, SS_PT] = pt
+        ss[ply, SS_MOVE] = m
+        new_depth = depth - 1 + ext
+        searched += 1
+        if searched == 1:
+            child_cut = np.int64(0) if pvnode else np.int64(1 - cutnode)
+            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
+                          -alpha, nk, child_cut, geo, sq2p, p2sq, rel, pfile, dirs,
+                          stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf,
+                          scratch, keys, scores, prm, heur, cont, ss, opts)
+        else:
+            r = 0
+            if opts[LMR] != 0 and depth >= 2 and searched > 1 + pvnode and (quiet or cutnode):
+                r = prm[lmr_row + min(mc, LMR_N - 1)]
+                if not prune:  # the old fixed reductions, for the plain search with only LMR on
+                    r = 0 if searched < 5 or not quiet or in_check else (1 if searched < 13 else 2)
+                else:
+                    r += cutnode - pvnode + (1 - improving)
+                    if gives_check:
+                        r -= 1
+                    if quiet:
+                        r -= hist // prm[P_HIST_DIV]
+                    else:
+                        r -= 1
+                    if r < 0:
+                        r = 0
+                    if r > new_depth - 1:
+                        r = max(0, new_depth - 1)
+            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth - r), np.int64(ply + 1),
+                          -alpha - 1, -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+                          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
+                          scores, prm, heur, cont, ss, opts)
+            if v > alpha and r > 0 and stats[ABORTED] == 0:
+                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1),
+                              -alpha - 1, -alpha, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs,
+                              stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen,
+                              buf, scratch, keys, scores, prm, heur, cont, ss, opts)
+            if pvnode and v > alpha and v < beta and stats[ABORTED] == 0:
+                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
+                              -alpha, nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
+                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores,
+                              prm, heur, cont, ss, opts)
+        _unmake(board, hands, kings, us, m, cap, N, sq2p)
+        if stats[ABORTED] != 0:
+            return 0
+        if v > best:
+            best = v
+            if v > alpha:
+                bestm = m
                 alpha = v
                 pv[ply, ply] = m
                 for q in range(ply + 1, pvlen[ply + 1]):
                     pv[ply, q] = pv[ply + 1, q]
                 pvlen[ply] = max(pvlen[ply + 1], ply + 1)
                 if alpha >= beta:
-                    if quiet:
-                        if killers[ply, 0] != m:
-                            killers[ply, 1] = killers[ply, 0]
-                            killers[ply, 0] = m
-                        if history[us, frm, to] < (1 << 26):
-                            history[us, frm, to] += depth * depth
+                    _update_histories(board, buf, scores, ply, np.int64(x), us, depth, N, sq2p, prm, heur, cont, ss)
                     break
-    flag = EXACT
-    if best <= alpha0:
-        flag = UPPER
-    elif best >= beta:
-        flag = LOWER
-    tt_store(tt, key, depth, flag, best, bestm, ply, age)
+    if searched == 0:
+        # every move was excluded (a singular search): fail low
+        return alpha if excluded >= 0 else best
+    if excluded < 0:
+        flag = EXACT
+        if best <= alpha0:
+            flag = UPPER
+        elif best >= beta:
+            flag = LOWER
+        tt_store(tt, key, depth, flag, best, bestm, ply, age)
     return best
 
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-          tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
-          history,
-          scores, opts) -> int:
+          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+          cont, ss, opts) -> int:
     """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
 
     The PV is left in ``pv[0, :pvlen[0]]``; a result ``<= lo`` (no PV) or ``>= hi`` is only a bound.
     """
     N = geo[3]
+    W = geo[2]
     h = stats[HIST]
     pvlen[0] = 0
     n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[0], scratch[0])
@@ -372,6 +1066,12 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
     i = tt_probe(tt, key)
     if i >= 0:
         ttmove = tt[i, MOVE]
+    in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
+    keys[keys.shape[0] // 2 + h] = 1 if in_check else 0
+    ss[0, SS_EXCL] = -1
+    ss[1, SS_EXCL] = -1
+    ss[0, SS_EVAL] = NO_EVAL
+    ss[0, SS_CHECK] = 1 if in_check else 0
     cnt = 0
     for x in range(n):
         m = np.int64(buf[0, x])
@@ -382,33 +1082,50 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
         if skip:
             continue
         buf[0, cnt] = m
-        scores[0, cnt] = _order_score(board, m, N, sq2p, values, ttmove, killers, history, us, np.int64(0))
         cnt += 1
+    _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
+                 heur, cont, ss, scratch[0], opts[PRUNE] != 0)
     best = -WIN - 1
     alpha = lo
     beta = hi
+    lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
     for x in range(cnt):
         _pick(buf, scores, np.int64(0), x, cnt)
         m = np.int64(buf[0, x])
+        frm = m >> 8
+        quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
+        pt = _piece_to(board, m, N, sq2p, us)
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
         cap = _make(board, hands, kings, us, m, N, sq2p)
+        gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
         keys[h + 1] = nk
+        ss[0, SS_PT] = pt
+        ss[0, SS_MOVE] = m
         if x == 0:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha, nk,
-                          geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv, pst, tt,
-                          age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores, opts)
-        else:
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
-                          -alpha, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                          handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
-                          scores,
+                          np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
+                           tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss,
                           opts)
+        else:
+            r = 0
+            if opts[LMR] != 0 and opts[PRUNE] != 0 and depth >= 3 and x >= 3 and quiet and not gives_check \
+                    and not in_check:
+                r = max(0, prm[lmr_row + min(x, LMR_N - 1)] - 1)
+                r = min(r, depth - 2)
+            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(1), -alpha - 1,
+                          -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
+                          ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+                          cont, ss, opts)
+            if v > alpha and r > 0 and stats[ABORTED] == 0:
+                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
+                              -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
+                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                              heur, cont, ss, opts)
             if v > alpha and v < beta and stats[ABORTED] == 0:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
-                              nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values, handv,
-                              pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history,
-                              scores,
-                              opts)
+                              nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
+                              ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                              heur, cont, ss, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
             return best
@@ -429,8 +1146,8 @@ def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                 tab, zb, zh, zs, values, handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers,
-                 history, scores, opts) -> int:
+                 tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                 heur, cont, ss, opts) -> int:
     """The value of root move ``m`` searched to ``depth`` in the window (``lo``, ``hi``); its line in ``pv[0]``.
 
     For the selective-deepening root, which searches each root move to a depth of its own. A value
@@ -440,13 +1157,16 @@ def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq
     h = stats[HIST]
     pvlen[0] = 0
     pvlen[1] = 1
+    ss[0, SS_EXCL] = -1
+    ss[1, SS_EXCL] = -1
+    ss[0, SS_EVAL] = NO_EVAL
+    ss[0, SS_PT] = _piece_to(board, m, N, sq2p, us)
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
-    v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, geo, sq2p,
-                  p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, values,
-                  handv, pst, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, killers, history, scores,
-                  opts)
+    v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, np.int64(0),
+                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age,
+                  stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
     pv[0, 0] = m
     for q in range(1, pvlen[1]):

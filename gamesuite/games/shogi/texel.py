@@ -1,0 +1,339 @@
+"""Texel tuning of the shogi evaluation: fit its weights to the outcomes of games by logistic regression.
+
+    python -m gamesuite.games.shogi.texel DIR [DIR ...] [--out FILE] [--iterations N] [--l2 X] ...
+
+Reads the arena's game records (``gamesuite match ... --save DIR``: our own
+games, self-play or matches; no other program's evaluation is used), takes the
+positions of each game past the opening, made quiet (not in check, no capture
+that wins material by SEE; a position with winning captures is replaced by the
+one after them, up to four, as a quick stand-in for the quiescence search's
+line) with the game's result, and fits the weights of
+``evaluation.py`` so that ``sigmoid(eval / K)`` predicts the result (the
+method Peter Österlund described for Texel: first the scale ``K`` that fits the
+starting weights best, then the weights, here by Adam on the cross-entropy
+with an L2 pull toward the starting weights, so that features seen rarely stay
+near their hand-set values). Left-right mirror squares of the piece-square
+tables share one weight. A tenth of the games (every tenth) is held out and
+its loss printed, to see over-fitting.
+
+The result is written to ``evaluation.WEIGHTS_FILE`` (or ``--out``), where the
+engine finds it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .board import SLIDE_MASK, STEP_MASK
+from .evaluation import (
+    E_HAND,
+    E_KPE,
+    E_MOB,
+    E_PST,
+    E_SIZE,
+    E_VAL,
+    MAX_FEATURES,
+    SQS,
+    WEIGHTS_FILE,
+    _features,
+    load_weights,
+)
+from .kernels import MAX_MOVES, SCRATCH, _captures
+
+
+@dataclass
+class Dataset:
+    """Positions as sparse feature rows (Sente's view) with the game's result for Sente (1, 0.5, 0)."""
+
+    rowptr: np.ndarray  # (n + 1,) int64
+    idx: np.ndarray  # weight indices, int32
+    coef: np.ndarray  # their coefficients, float64
+    y: np.ndarray  # (n,) float64
+    game: np.ndarray  # (n,) int32, the game each position comes from
+    v: np.ndarray  # (n,) float64, our own search's value for Sente (NaN: not searched)
+
+    @property
+    def size(self) -> int:
+        return len(self.y)
+
+    def subset(self, rows: np.ndarray) -> Dataset:
+        starts, ends = self.rowptr[rows], self.rowptr[rows + 1]
+        lens = ends - starts
+        take = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends)]) if len(rows) else np.zeros(0, int)
+        return Dataset(np.concatenate([[0], np.cumsum(lens)]), self.idx[take], self.coef[take], self.y[rows],
+                       self.game[rows], self.v[rows])
+
+
+def _winning_capture(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray) -> int:  # type: ignore[no-untyped-def]
+    """The capture that wins the most by SEE's reckoning (the most valuable victim among those that win), or -1."""
+    from .search import P_SEEV, _see_ge
+
+    g = state.g
+    n = _captures(state.board, state.kings, np.int64(state.color), g.geo, g.sq2p, g.p2sq, g.rel, g.dirs, STEP_MASK,
+                  SLIDE_MASK, g.tab, buf, scratch)
+    best, best_value = -1, -1
+    for x in range(n):
+        m = int(buf[x])
+        victim = int(prm[P_SEEV + (state.board[g.sq2p[(m >> 1) & 127]] & 15)])
+        if victim > best_value and _see_ge(state.board, np.int64(m), np.int64(state.color), np.int64(1),
+                                           np.int64(g.N), g.sq2p, g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), prm,
+                                           scratch):
+            best, best_value = m, victim
+    return best
+
+
+def quiet_position(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray, steps: int = 4):  # type: ignore[no-untyped-def]
+    """``state`` if it is quiet (not in check, no capture that wins by SEE), else the position after up to
+    ``steps`` winning captures by either side (a quick stand-in for the quiescence search's line), or None
+    when that does not end in a quiet position."""
+    s = state
+    for _ in range(steps + 1):
+        if s.in_check() or s.is_terminal():
+            return None
+        m = _winning_capture(s, prm, buf, scratch)
+        if m < 0:
+            return s
+        if s is state:
+            s = state.copy()
+        s.play(m)
+    return None
+
+
+def load_positions(dirs: list[str], skip: int = 16, variant: str = "standard", label_nodes: int = 0,
+                   log=print) -> Dataset:  # type: ignore[no-untyped-def]
+    """The positions (from ply ``skip`` on, made quiet) of the game records under ``dirs`` with each game's
+    result, read by the arena's ``positions`` (games ended by an adjudication are left out); with
+    ``label_nodes``, each also with the value of our engine's search of that many nodes."""
+    from ...arena.positions import positions
+    from ...core.limits import Limits
+    from ...core.registry import load_game
+    from .engine import search_params
+    from .evaluation import hand_values, piece_values
+
+    prm = search_params(piece_values(), hand_values())
+    buf = np.zeros(MAX_MOVES, dtype=np.int32)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+    fidx = np.zeros(MAX_FEATURES, dtype=np.int64)
+    fcoef = np.zeros(MAX_FEATURES, dtype=np.int64)
+    rows: list[int] = [0]
+    idx: list[np.ndarray] = []
+    coef: list[np.ndarray] = []
+    ys: list[float] = []
+    games: list[int] = []
+    sources: dict[str, int] = {}
+    games_of: dict[str, object] = {}
+    values: list[float] = []
+    searcher = None
+    t0 = time.time()
+    for p in positions(dirs):
+        if p.ply < skip:
+            continue
+        game = games_of.get(p.game)
+        if game is None:
+            game = games_of[p.game] = load_game(p.game)
+        if game.geometry.variant != variant:  # type: ignore[attr-defined]
+            continue
+        if p.source not in sources:
+            sources[p.source] = len(sources)
+            if len(sources) % 500 == 0:
+                log(f"{len(sources)} games, {len(ys)} positions, {time.time() - t0:.0f} s")
+        q = quiet_position(game.state_from_text(p.text), prm, buf, scratch)  # type: ignore[attr-defined]
+        if q is None:
+            continue
+        g = q.g
+        n = _features(q.board, q.hands, q.kings, np.int64(q.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                      SLIDE_MASK, fidx, fcoef)
+        idx.append(fidx[:n].astype(np.int32))
+        coef.append(fcoef[:n].astype(np.float64))
+        rows.append(rows[-1] + n)
+        sente = p.returns[0]
+        ys.append((sente + 1) / 2)
+        games.append(sources[p.source])
+        value = float("nan")
+        if label_nodes > 0:
+            if searcher is None:
+                from .engine import ShogiEngine
+
+                searcher = ShogiEngine(game, hash=16, mate=0)  # type: ignore[arg-type]
+            sc = searcher.search(q, Limits(nodes=label_nodes)).score.for_player(0)
+            value = float(sc.value) if sc.kind != "mate" else (MATE_VALUE if sc.value > 0 else -MATE_VALUE)
+        values.append(value)
+    log(f"{len(sources)} games, {len(ys)} positions")
+    return Dataset(np.array(rows, dtype=np.int64), np.concatenate(idx) if idx else np.zeros(0, np.int32),
+                   np.concatenate(coef) if coef else np.zeros(0), np.array(ys), np.array(games, dtype=np.int32),
+                   np.array(values))
+
+
+#: A mate found by the labelling search counts as this value (centi-pawns, Sente's view).
+MATE_VALUE = 30000.0
+
+
+def tie_map(files: int) -> np.ndarray:
+    """Weight index -> parameter index: mirror squares of the piece-square tables share a parameter; the worth
+    of holding no piece is fixed (-1)."""
+    tie = np.arange(E_SIZE, dtype=np.int64)
+    for t in range(16):
+        for sq in range(files * files):
+            r, f = divmod(sq, files)
+            m = files - 1 - f
+            if m < f:
+                tie[E_PST + t * SQS + sq] = E_PST + t * SQS + r * files + m
+    for k in range(8):
+        tie[E_HAND + k * 20] = -1
+    used = np.unique(tie[tie >= 0])
+    pos = np.full(E_SIZE, -1, dtype=np.int64)
+    pos[used] = np.arange(len(used))
+    return np.where(tie >= 0, pos[np.maximum(tie, 0)], -1)
+
+
+def _evals(data: Dataset, w: np.ndarray, tie: np.ndarray) -> np.ndarray:
+    contrib = w[tie[data.idx]] * data.coef
+    return np.add.reduceat(contrib, data.rowptr[:-1]) if data.size else np.zeros(0)
+
+
+def _loss(e: np.ndarray, y: np.ndarray, k: float) -> float:
+    z = e / k
+    # cross-entropy of sigmoid(z) against y, stably
+    return float(np.mean(np.logaddexp(0, z) - y * z))
+
+
+def fit_scale(data: Dataset, w: np.ndarray, tie: np.ndarray) -> float:
+    """The ``K`` of ``sigmoid(eval / K)`` that fits ``w`` best (golden-section search on a log scale)."""
+    e = _evals(data, w, tie)
+    lo, hi = math.log(20.0), math.log(5000.0)
+    for _ in range(60):
+        a = lo + (hi - lo) * 0.382
+        b = lo + (hi - lo) * 0.618
+        if _loss(e, data.y, math.exp(a)) < _loss(e, data.y, math.exp(b)):
+            hi = b
+        else:
+            lo = a
+    return math.exp((lo + hi) / 2)
+
+
+def _targets(data: Dataset, k: float, lam: float) -> np.ndarray:
+    """``lam`` * the game's result + (1 - ``lam``) * sigmoid(our search's value / K) (the result alone where the
+    position was not searched)."""
+    if lam >= 1.0:
+        return data.y
+    searched = ~np.isnan(data.v)
+    p = 1.0 / (1.0 + np.exp(-np.nan_to_num(data.v) / k))
+    return np.where(searched, lam * data.y + (1 - lam) * p, data.y)
+
+
+def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: int = 400, lr: float = 2.0,
+        l2: float = 2e-3, scale: float | None = None, lam: float = 1.0,
+        log=print) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
+    """Weights that fit ``train`` (Adam on cross-entropy + ``l2`` * mean squared change); ``(ew, K)``.
+
+    The target is the game's result, or with ``lam`` < 1 a mix of it and our search's value (``_targets``).
+    Held-out losses are printed against both the results alone and the mixed targets.
+    """
+    tie = tie_map(files)
+    nparam = int(tie.max()) + 1
+    w0 = np.zeros(nparam)
+    cnt = np.zeros(nparam)
+    ok = tie >= 0
+    np.add.at(w0, tie[ok], ew0[ok].astype(np.float64))
+    np.add.at(cnt, tie[ok], 1)
+    w0 /= np.maximum(cnt, 1)
+    k = scale or fit_scale(train, w0, tie)
+    ty, hy = _targets(train, k, lam), _targets(test, k, lam)
+
+    def report(label: str, w: np.ndarray) -> None:
+        he = _evals(test, w, tie)
+        log(f"{label}: loss train {_loss(_evals(train, w, tie), ty, k):.5f}, held out {_loss(he, hy, k):.5f} "
+            f"(against the results alone {_loss(he, test.y, k):.5f})")
+
+    log(f"K = {k:.1f}")
+    report("start", w0)
+    w = w0.copy()
+    m = np.zeros(nparam)
+    v = np.zeros(nparam)
+    pidx = tie[train.idx]
+    rowof = np.repeat(np.arange(train.size), np.diff(train.rowptr))
+    frozen = np.zeros(nparam, dtype=bool)
+    frozen[tie[E_VAL + 8]] = True  # the king has no material value
+    b1, b2 = 0.9, 0.999
+    for it in range(1, iterations + 1):
+        e = _evals(train, w, tie)
+        p = 1.0 / (1.0 + np.exp(-e / k))
+        gi = (p - ty) / (k * train.size)
+        grad = np.bincount(pidx, weights=gi[rowof] * train.coef, minlength=nparam)
+        grad += 2 * l2 * (w - w0) / 1e4  # l2 per (100 units of change) squared
+        grad[frozen] = 0
+        m = b1 * m + (1 - b1) * grad
+        v = b2 * v + (1 - b2) * grad * grad
+        w -= lr * (m / (1 - b1 ** it)) / (np.sqrt(v / (1 - b2 ** it)) + 1e-12)
+        if it % 50 == 0 or it == iterations:
+            report(f"iteration {it}", w)
+    ew = ew0.copy()
+    ew[ok] = np.round(w[tie[ok]]).astype(np.int32)
+    for kind in range(8):
+        ew[E_HAND + kind * 20] = 0
+    return ew, k
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m gamesuite.games.shogi.texel", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("dirs", nargs="+", help="directories of arena game records (game-*.json)")
+    ap.add_argument("--out", default=str(WEIGHTS_FILE), help="the weights file to write (default: the package's)")
+    ap.add_argument("--iterations", type=int, default=400)
+    ap.add_argument("--lr", type=float, default=2.0, help="Adam's step, in evaluation units (default 2)")
+    ap.add_argument("--l2", type=float, default=2e-3, help="pull toward the starting weights (default 0.002)")
+    ap.add_argument("--skip", type=int, default=16, help="plies of each game left out (default 16)")
+    ap.add_argument("--start", choices=("loaded", "default"), default="loaded",
+                    help="start from the weights the engine loads now, or from the hand-set ones")
+    ap.add_argument("--cache", help="keep the positions read in this .npz file (read it back if it exists)")
+    ap.add_argument("--scale", type=float, help="the K of sigmoid(eval / K) (default: fitted)")
+    ap.add_argument("--label-nodes", type=int, default=0,
+                    help="also search every position with our engine (this many nodes) for --lam")
+    ap.add_argument("--lam", type=float, default=1.0,
+                    help="target = lam * result + (1 - lam) * sigmoid(search value / K) (default 1: results only)")
+    args = ap.parse_args(argv)
+    from ...core.registry import load_game
+    from .evaluation import default_weights
+
+    g = load_game("shogi").geometry
+    if args.cache and Path(args.cache).exists():
+        with np.load(args.cache) as z:
+            data = Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"])
+        print(f"{data.size} positions from {args.cache}")
+    else:
+        data = load_positions(args.dirs, args.skip, label_nodes=args.label_nodes)
+        if args.cache:
+            np.savez(args.cache, rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game,
+                     v=data.v)
+    if data.size < 100:
+        print(f"only {data.size} positions: not enough to tune", file=sys.stderr)
+        return 1
+    held = (data.game % 10) == 9
+    train, test = data.subset(np.flatnonzero(~held)), data.subset(np.flatnonzero(held))
+    ew0 = load_weights(g) if args.start == "loaded" else default_weights(g)
+    ew, k = fit(train, test, ew0, g.files, args.iterations, args.lr, args.l2, args.scale, args.lam)
+    out = Path(args.out)
+    arrays = {}
+    if out.exists():
+        with np.load(out) as old:
+            arrays = {name: old[name] for name in old.files}
+    arrays["standard"] = ew
+    np.savez_compressed(out, **arrays)
+    changed = np.flatnonzero(ew != ew0)
+    print(f"wrote {out}: {len(changed)} weights changed; K = {k:.1f}")
+    for name, base, n in (("values", E_VAL, 16), ("mobility", E_MOB, 16)):
+        print(f"{name}: {ew[base:base + n].tolist()}")
+    print(f"hand (first piece): {[int(ew[E_HAND + kind * 20 + 1]) for kind in range(1, 8)]}")
+    print(f"king-relative tables: {int(np.abs(ew[E_KPE:E_MOB]).sum())} (enemy king), sum of |w|")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

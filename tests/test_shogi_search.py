@@ -1,0 +1,251 @@
+"""The shogi search's helper kernels against plain-Python references: SEE, mate in one, evasions."""
+
+import random
+
+import numpy as np
+import pytest
+
+from gamesuite.core import load_game
+from gamesuite.games.shogi import search as S
+from gamesuite.games.shogi.board import KING, PAWN, SLIDE_MASK, STEP_MASK
+from gamesuite.games.shogi.engine import search_params
+from gamesuite.games.shogi.evaluation import hand_values, piece_values
+from gamesuite.games.shogi.kernels import MAX_MOVES, SCRATCH
+from gamesuite.games.shogi.reference import RefPosition
+
+PRM = search_params(piece_values(), hand_values())
+
+
+def _positions(spec, count, seed, lo=10, hi=140):
+    rng = random.Random(seed)
+    game = load_game(spec)
+    out = []
+    while len(out) < count:
+        s = game.new_state()
+        for _ in range(rng.randrange(lo, hi)):
+            if s.is_terminal():
+                break
+            s.play(rng.choice(s.legal_moves()))
+        if not s.is_terminal():
+            out.append(s)
+    return out
+
+
+# -- SEE ---------------------------------------------------------------------------------------------------
+
+
+def _val(t):
+    return int(PRM[S.P_SEEV + t])
+
+
+def _attackers(pos, sq, color):
+    return [rc for rc, (c, _t) in pos.pieces.items() if c == color and sq in pos.targets(*rc)]
+
+
+def _capture(pos, frm, sq):
+    p = RefPosition(pos.g, pos.pieces, pos.hands, pos.color)
+    p.pieces[sq] = p.pieces.pop(frm)
+    return p
+
+
+def _see_outcomes(pos, sq, side, on_sq):
+    """Every value ``side`` can get by starting the exchange on ``sq`` (or not), over the ways of breaking ties
+    between equally valuable least attackers."""
+    att = _attackers(pos, sq, side)
+    if not att:
+        return {0}
+    low = min(_val(pos.pieces[a][1]) for a in att)
+    out = set()
+    for a in att:
+        t = pos.pieces[a][1]
+        if _val(t) != low:
+            continue
+        after = _capture(pos, a, sq)
+        if t == KING:
+            out.add(0 if _attackers(after, sq, 1 - side) else on_sq)
+            continue
+        for g in _see_outcomes(after, sq, 1 - side, _val(t)):
+            out.add(max(0, on_sq - g))
+    return out
+
+
+def _see_reference(state, m, threshold):
+    """The set of possible answers of "the exchange started by ``m`` wins at least ``threshold``"."""
+    g = state.g
+    pos = RefPosition.from_arrays(g, state.board, state.hands, state.color)
+    frm, to, promote = m >> 8, (m >> 1) & 127, m & 1
+    sq = divmod(to, g.files)
+    us = state.color
+    if frm >= g.N:
+        kind = frm - g.N + 1
+        gain, moved = 0, kind
+        pos.pieces[sq] = (us, kind)
+    else:
+        f = divmod(frm, g.files)
+        t = pos.pieces[f][1]
+        moved = t + 8 if promote else t
+        gain = (_val(pos.pieces[sq][1]) if sq in pos.pieces else 0) + (_val(moved) - _val(t) if promote else 0)
+        pos.pieces.pop(f)
+        pos.pieces[sq] = (us, moved)
+    return {gain - x >= threshold for x in _see_outcomes(pos, sq, 1 - us, _val(moved))}
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_see_matches_the_exchange_minimax(spec):
+    rng = random.Random(7)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+    checked = captures = 0
+    for s in _positions(spec, 60, 5):
+        g = s.g
+        moves = s.legal_moves()
+        caps = [m for m in moves if (m >> 8) < g.N and s.board[g.sq2p[(m >> 1) & 127]] != 0]
+        for m in caps + rng.sample(moves, min(6, len(moves))):
+            for thr in (-400, -150, -1, 0, 1, 150, 400):
+                want = _see_reference(s, m, thr)
+                board = s.board.copy()
+                got = S._see_ge(s.board, np.int64(m), np.int64(s.color), np.int64(thr), np.int64(g.N), g.sq2p,
+                                g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, scratch)
+                assert (s.board == board).all()
+                assert got in want, (s.sfen(), s.format_move(m), thr, got, want)
+                checked += 1
+            captures += m in caps
+    assert checked > 1000 and captures > 50
+
+
+def test_see_of_simple_exchanges():
+    game = load_game("shogi")
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+
+    def see(sfen, move, thr=0):
+        s = game.state_from_text(sfen)
+        g = s.g
+        return bool(S._see_ge(s.board, np.int64(s.parse_move(move)), np.int64(s.color), np.int64(thr),
+                              np.int64(g.N), g.sq2p, g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, scratch))
+
+    # a rook takes a pawn defended by a gold: loses the rook for a pawn
+    assert not see("4k4/9/4g4/4p4/9/9/9/4R4/4K4 b - 1", "5h5d")
+    # the same pawn undefended: wins it
+    assert see("4k4/9/9/4p4/9/9/9/4R4/4K4 b - 1", "5h5d", _val(PAWN))
+    # a pawn takes a pawn defended by a gold, backed by the rook behind it (x-ray): even exchange at least
+    assert see("4k4/9/4g4/4p4/4P4/9/9/4R4/4K4 b - 1", "5e5d")
+    # a drop onto a square the enemy attacks and we do not defend loses the piece
+    assert not see("4k4/9/4g4/9/9/9/9/9/4K4 b S 1", "S*5d")
+    assert see("4k4/9/4g4/9/9/9/9/9/4K4 b S 1", "S*5d", -_val(4))
+
+
+# -- evasions and mate in one -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_has_evasion_agrees_with_the_legal_moves(spec):
+    seen = mated = 0
+    for s in _positions(spec, 500, 9, lo=60, hi=260):
+        checks = []
+        for m in s.legal_moves():  # every check of the position (the replies are what is tested)
+            s.play(m)
+            if s.in_check():
+                checks.append(m)
+            s.undo()
+        for m in checks:
+            s.play(m)
+            g = s.g
+            got = S._has_evasion(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.rel, g.pfile, g.sq2p,
+                                 g.dirs, STEP_MASK, SLIDE_MASK)
+            assert got == bool(s.legal_moves()), s.sfen()
+            seen += 1
+            mated += not got
+            s.undo()
+    assert seen > 300 and mated > 10
+
+
+def _attacks(state, frm_rc, target_rc):
+    pos = RefPosition.from_arrays(state.g, state.board, state.hands, state.color)
+    return target_rc in pos.targets(*frm_rc)
+
+
+def _contact_mates(s):
+    """The legal moves of the side to move that land next to the enemy king (or on a knight's checking
+    square) with a piece that attacks the king from there, and mate."""
+    g = s.g
+    us = s.color
+    ek = int(s.kings[1 - us])
+    if ek < 0:
+        return set()
+    kr, kc = divmod(int(g.p2sq[ek]), g.files)
+    out = set()
+    for m in s.legal_moves():
+        to = (m >> 1) & 127
+        tr, tc = divmod(to, g.files)
+        if max(abs(tr - kr), abs(tc - kc)) > 1 and not (abs(tc - kc) == 1 and tr - kr == (2 if us == 0 else -2)):
+            continue
+        s.play(m)
+        if _attacks(s, (tr, tc), (kr, kc)) and not s.legal_moves():
+            out.add(m)
+        s.undo()
+    return out
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_mate_in_one_finds_a_contact_mate_exactly_when_there_is_one(spec):
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+    found = empty = 0
+    for s in _positions(spec, 1200, 11, lo=60, hi=260):
+        if s.in_check():
+            continue
+        g = s.g
+        board = s.board.copy()
+        m = S._mate1(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
+                     STEP_MASK, SLIDE_MASK, g.tab, out, scratch)
+        assert (s.board == board).all()
+        want = _contact_mates(s)
+        if want:
+            assert m in want, (s.sfen(), [s.format_move(x) for x in want])
+            found += 1
+        else:
+            assert m == -1, (s.sfen(), s.format_move(m))
+            empty += 1
+    assert found > 15 and empty > 100
+
+
+def test_mate_in_one_by_drop_and_by_promotion():
+    game = load_game("shogi")
+    out = np.zeros(MAX_MOVES, dtype=np.int32)
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+
+    def mate1(sfen):
+        s = game.state_from_text(sfen)
+        g = s.g
+        m = S._mate1(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
+                     STEP_MASK, SLIDE_MASK, g.tab, out, scratch)
+        return None if m < 0 else s.format_move(m)
+
+    assert mate1("4k4/9/4P4/9/9/9/9/9/4K4 b G 1") == "G*5b"
+    assert mate1("4k4/9/4P4/9/9/9/9/9/4K4 b S 1") is None  # a silver on 5b leaves 4b and 6b
+    assert mate1("3gkg3/9/4N4/9/9/9/9/9/4K4 b - 1") is None  # the knight can only take a gold
+    assert mate1("7gk/7np/9/9/9/9/9/9/4K4 b N 1") == "N*2c"  # the king is boxed in by its own pieces
+    assert mate1("7gk/7sp/9/9/9/9/9/9/4K4 b N 1") is None  # the silver takes the knight
+    assert mate1("7nk/9/7G1/9/9/9/9/9/4K4 b P 1") is None  # only a pawn-drop mate: illegal
+    assert mate1("8k/9/7+R1/9/9/9/9/9/4K4 b G 1") in ("G*1b", "G*2a", "G*2b")
+    assert mate1("8k/9/7+R1/9/9/9/9/9/4K4 w G 1") is None  # the other side has nothing to mate with
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_direct_check_agrees_with_making_the_move(spec):
+    checks = 0
+    for s in _positions(spec, 150, 13, lo=20, hi=200):
+        g = s.g
+        us = s.color
+        for m in s.legal_moves():
+            board = s.board.copy()
+            got = S._direct_check(s.board, np.int64(m), np.int64(us), s.kings, np.int64(g.N), g.sq2p, g.dirs,
+                                  STEP_MASK, SLIDE_MASK, np.int64(g.W))
+            assert (s.board == board).all()
+            to = (m >> 1) & 127
+            s.play(m)
+            ek = int(s.kings[s.color])  # the king of the side now to move
+            direct = ek >= 0 and _attacks(s, divmod(to, g.files), divmod(int(g.p2sq[ek]), g.files))
+            s.undo()
+            assert got == direct, (s.sfen(), s.format_move(m))
+            checks += got
+    assert checks > 100
