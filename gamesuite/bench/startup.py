@@ -40,7 +40,6 @@ import json
 import os
 import queue
 import resource
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -371,92 +370,12 @@ def _launched_s_ago() -> float:
 
 def probe_window(game: str, ms: int) -> int:
     """Open the window with the computer moving first; print the times (since the process was launched)
-    of its first move and of its answer to a click, as JSON. Checks meanwhile that nothing says
-    "thinking" and no clock runs while the engines are prepared."""
+    of its first move and of its answer to a click, as JSON (``gui.startup_probe``: Qt stays in ``gui``)."""
     t0 = time.perf_counter() - _launched_s_ago()
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
+    from ..gui.startup_probe import probe_window as probe
 
-    app = QApplication.instance() or QApplication([sys.argv[0]])
-    from ..core.registry import load_game
-    from ..gui.mainwindow import MainWindow
-    from ..gui.record import PlayerSpec
-
-    g = load_game(GAMES[game][0])
-    players = [PlayerSpec("engine", "", ms)] + [PlayerSpec("human") for _ in range(g.num_players - 1)]
-    data = tempfile.mkdtemp(prefix="gamesuite-bench-")
-    win = MainWindow(data_dir=data, restore=False, game_spec=g.spec, players=players)
-    win.show()
-    events: dict[str, float] = {"window shown": time.perf_counter() - t0}
-    out: dict[str, Any] = {"events": events, "thinking_while_preparing": 0, "preparing_texts": []}
-    depths: list[int] = []
-    win.host.info.connect(lambda sid, purpose, infos: depths.extend(i.depth for i in infos if i.multipv == 1))
-    state: dict[str, Any] = {"stage": 0, "click_at": 0.0, "answered": None}
-
-    def on_result(sid: int, purpose: str, result: Any) -> None:
-        if purpose == "move" and state["stage"] == 1 and state["answered"] is None:
-            state["answered"] = (time.perf_counter(), result.depth)
-
-    win.host.result.connect(on_result)
-
-    def tick() -> None:
-        now = time.perf_counter() - t0
-        c = win.controller
-        if not win.engines_ready:
-            text = win.thinking_label.text() + " | " + win.banner.text()
-            if "thinking" in text.lower() or win.clock_timer.isActive():
-                out["thinking_while_preparing"] += 1
-            if win.preparing_text and win.preparing_text not in out["preparing_texts"]:
-                out["preparing_texts"].append(win.preparing_text)
-        elif "engines ready" not in events:
-            events["engines ready"] = now
-        moves = len(c.record.main_line()) if hasattr(c.record, "main_line") else _plies(c)
-        if state["stage"] == 0 and moves >= 1:
-            events["first move"] = now
-            out["depth"] = max(depths) if depths else None
-            depths.clear()
-            state["stage"] = 1
-            st = c.state
-            if st.is_terminal() or g.num_players != 2 or st.is_chance_node():
-                finish()
-                return
-            legal = st.legal_moves()
-            after = st.copy()
-            after.play(legal[len(legal) // 3])
-            while after.is_chance_node():
-                after.play(after.chance_outcomes()[0][0])
-            out["answer choices"] = len(after.legal_moves())  # 1: a forced answer (depth 1 at once)
-            state["click_at"] = time.perf_counter()
-            win._on_board_move(legal[len(legal) // 3])  # what a click on the board does
-        elif state["stage"] == 1 and state["answered"] is not None:
-            at, depth = state["answered"]
-            events["answer"] = at - t0
-            out["click to answer"] = at - state["click_at"]
-            out["depth2"] = depth
-            finish()
-
-    def finish() -> None:
-        out["cpu_self"] = time.process_time()
-        print(json.dumps(out), flush=True)
-        timer.stop()
-        win.close()
-        app.quit()
-
-    timer = QTimer()
-    timer.timeout.connect(tick)
-    timer.start(20)
-    QTimer.singleShot(int(TIMEOUT_S * 1000), finish)
-    app.exec()
-    shutil.rmtree(data, ignore_errors=True)
+    print(json.dumps(probe(GAMES[game][0], ms, t0, TIMEOUT_S)), flush=True)
     return 0
-
-
-def _plies(c: Any) -> int:
-    n, node = 0, c.current
-    while node.parent is not None:
-        n += 1
-        node = node.parent
-    return n
 
 
 # -- the report ------------------------------------------------------------------------------------------
