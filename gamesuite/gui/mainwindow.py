@@ -601,7 +601,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self.sounds.set_enabled(on)
         self.storage.set("sounds", on)
         if on and self.sounds.player.error:
-            self.show_message(self.tr("Sounds are on, but this machine is silent: {0}").format(self.sounds.player.error))
+            text = self.tr("Sounds are on, but this machine is silent: {0}")
+            self.show_message(text.format(self.sounds.player.error))
 
     # -- move notation and typed moves -------------------------------------------------------------
     def _notation_for(self, game: Game) -> Notation:
@@ -704,7 +705,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         from .. import __version__
 
         QMessageBox.about(self, "About gamesuite",
-                          f"gamesuite {__version__}\nPlay and analyse board games against strong engines.\nMIT licence.")
+                          f"gamesuite {__version__}\nPlay and analyse board games against strong engines.\n"
+                          "MIT licence.")
 
     # -- the docks keep their sizes ---------------------------------------------------------------
     def _fit_docks(self) -> None:

@@ -15,8 +15,9 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, Signal, Slot
@@ -112,7 +113,7 @@ class EngineWorker(QObject):
         for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
             try:
                 warm_up_rules(game)
-            except Exception as e:  # reported to the window, never raised into Qt
+            except Exception as e:  # noqa: BLE001 - reported to the window, never raised into Qt
                 errors.append(f"{game.spec} rules: {e}")
         self.rulesReady.emit(token)
 
@@ -128,7 +129,7 @@ class EngineWorker(QObject):
                     engine.new_game()
                 else:
                     warmup.prepare(game, engine, progress, stop=self.closing)
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 - any loading failure is reported to the window
                 traceback.print_exc(file=sys.stderr)
                 errors.append(f"{game.spec} engine {spec or 'default'}: {e}")
         self.prepared.emit(token, "; ".join(errors))
@@ -157,7 +158,7 @@ class EngineWorker(QObject):
             if req.new_game and hasattr(engine, "new_game"):
                 engine.new_game()
             result = engine.search(req.state, req.limits, req.stop, on_info)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - an engine's failure is reported to the window, never raised
             with self._lock:
                 self._current = None
             traceback.print_exc(file=sys.stderr)

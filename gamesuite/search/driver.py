@@ -10,8 +10,9 @@ from __future__ import annotations
 import itertools
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol, Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -98,7 +99,7 @@ class StopWatch:
         if self._thread is not None:
             self._thread.join()
 
-    def __enter__(self) -> "StopWatch":
+    def __enter__(self) -> StopWatch:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -38,8 +38,8 @@ from __future__ import annotations
 import os
 import time
 import weakref
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Sequence
 
 import numpy as np
 
@@ -140,7 +140,7 @@ class Position:
         return (self.bd, self.ub, self.keys, self.cp, self.ci, self.g, self.near, self.pat, self.cmb,
                 self.zob, self.un)
 
-    def clone(self) -> "Position":
+    def clone(self) -> Position:
         """An independent copy (the read-only tables shared)."""
         c = object.__new__(Position)
         c.__dict__.update(self.__dict__)
@@ -189,7 +189,7 @@ class Position:
 
 
 class _Searcher:
-    def __init__(self, engine: "GomokuEngine", state: GomokuState, node_limit: int) -> None:
+    def __init__(self, engine: GomokuEngine, state: GomokuState, node_limit: int) -> None:
         self.engine = engine
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
@@ -464,9 +464,8 @@ class GomokuEngine:
             raise InvalidOptionError(f"option eval must be shape or classic, got {eval!r}")
         if algo != "alphabeta" and (eval != "classic" or weights or any(
                 v is not None for v in (lmp, rfp, qfours, ext3, nmp, nullvcf))):
-            raise InvalidOptionError(f"options eval, weights, lmp, rfp, qfours, ext3, nmp and nullvcf are the alphabeta "
-                                     f"engine's, "
-                                     f"not {algo}'s")
+            raise InvalidOptionError("options eval, weights, lmp, rfp, qfours, ext3, nmp and nullvcf are the "
+                                     f"alphabeta engine's, not {algo}'s")
         if not isinstance(weights, str):
             raise InvalidOptionError(f"option weights must be a file name, got {weights!r}")
         w = load_weights(weights or None)

@@ -8,13 +8,12 @@ scratch. The numba kernels keep the same numbers incrementally.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import absearch as A
 from . import kernels as K
 from . import patterns as pt
 from .renju import DIRS
-
 
 
 def _exact(rule: int, colour: int) -> bool:

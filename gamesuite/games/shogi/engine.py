@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -41,7 +41,7 @@ MATE_EXTRA_DEPTH = 4
 class _Searcher:
     """One search of one position: the arrays the kernels work on."""
 
-    def __init__(self, engine: "ShogiEngine", state: ShogiState, node_limit: int) -> None:
+    def __init__(self, engine: ShogiEngine, state: ShogiState, node_limit: int) -> None:
         self.engine = engine
         self.g = state.g
         self.board = state.board.copy()
@@ -406,7 +406,8 @@ def warm_up(engine: ShogiEngine | None = None) -> None:
 register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history, root df-pn mate "
                      "search; material, PST, king safety, mobility",
-                default=True, options={"hash": memory_option(16), "mate": Option(20000, 0, 10**9, help="root mate search nodes"),
+                default=True, options={"hash": memory_option(16),
+                                       "mate": Option(20000, 0, 10**9, help="root mate search nodes"),
                                        "positional": Option(True), "root": Option("pvs", choices=("pvs", "selective")),
                                        "quiesce": Option(True), "nullmove": Option(True), "lmr": Option(True),
                                        "extensions": Option(True), "aspiration": Option(True),
@@ -419,5 +420,7 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                                       help="opening book: false, true (the package's) or a file"),
                                        "weights": Option("", kind=str, max_len=1000,
                                                          help="evaluation weights (.npz; default: the package's)"),
-                                       **{k.lower(): Option(v, -10**6, 10**6, kind=float) for k, v in SEARCH_PARAMS.items()},
-                                       "lmr_base": Option(LMR_BASE, 0.0, 10.0), "lmr_scale": Option(LMR_SCALE, 0.0, 10.0)})
+                                       **{k.lower(): Option(v, -10**6, 10**6, kind=float)
+                                          for k, v in SEARCH_PARAMS.items()},
+                                       "lmr_base": Option(LMR_BASE, 0.0, 10.0),
+                                       "lmr_scale": Option(LMR_SCALE, 0.0, 10.0)})
