@@ -356,9 +356,18 @@ def gomocup_session(seed: int, steps: int = 12) -> Tally:
             if r < 0.45:
                 t.garbage += 1
                 t.lines += 1
-                if not p.send(_gomocup_garbage(rng, size)):
+                junk = _gomocup_garbage(rng, size)
+                if not p.send(junk):
                     raise Dead("stdin closed")
                 sync()
+                if junk.startswith((b"RESTART", b"BEGIN", b"TAKEBACK", b"START")):
+                    # a line that may be valid and change the brain's board: start both afresh, or a
+                    # legal move on a cell the brain no longer has would be counted as illegal
+                    board.clear()
+                    t.lines += 1
+                    p.send("RESTART")
+                    while reply("OK") != "OK":
+                        pass
             elif r < 0.75:  # our move
                 try:
                     s = game.state_from_text(state_text())
