@@ -36,6 +36,7 @@ import importlib
 import inspect
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -273,9 +274,19 @@ class CompilePlan:
 
 
 def plan_key(game: Any, engine: Any) -> str:
-    """The name of an engine's plan: ``<game>.<engine module>``, e.g. ``gomoku.engine``."""
-    module = type(engine).__module__.rsplit(".", 1)[-1]
-    return f"{getattr(game, 'name', 'game')}.{module}"
+    """The name of an engine's plan: ``<game>.<engine>``, the engine's registered name (its ``name``
+    up to the first option), e.g. ``gomoku.mtdf``, ``shogi.alphabeta``; ``.<n>p`` added for a game of
+    more than two players (its engines search another way). Engines of one module that compile
+    different kernels (gomoku's ``mtdf`` and ``alphabeta``) so keep plans of their own."""
+    name = str(getattr(engine, "name", "") or "").split(",", 1)[0]
+    return _plan_key_of(game, name or type(engine).__module__.rsplit(".", 1)[-1])
+
+
+def _plan_key_of(game: Any, engine_name: str) -> str:
+    name = re.sub(r"[^a-z0-9_-]+", "-", engine_name.strip().lower()).strip("-") or "engine"
+    key = f"{getattr(game, 'name', 'game')}.{name}"
+    players = getattr(game, "num_players", 2)
+    return key + (f".{players}p" if isinstance(players, int) and players > 2 else "")
 
 
 def learned_plan_dir() -> Path:
@@ -376,6 +387,36 @@ def _helper_init(modules: list[str]) -> None:
             pass
 
 
+def _noop() -> None:
+    """A first task: makes the pool start its helpers now (it starts them at the first task)."""
+
+
+def _start_helpers(plan: CompilePlan, count: int) -> Any:
+    """A pool of ``count`` helper processes, started now (each importing the plan's modules), or None."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    try:
+        modules = sorted({e.module for e in plan.entries})
+        pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_helper_init, initargs=(modules,))
+        for _ in range(count):
+            pool.submit(_noop)
+        return pool
+    except (OSError, ValueError, RuntimeError):
+        return None
+
+
+def _stop_helpers(pool: Any) -> None:
+    """End the helper processes now, whatever they are doing."""
+    for proc in list(getattr(pool, "_processes", {}).values()):
+        try:
+            proc.terminate()
+        except (OSError, AttributeError):
+            pass
+    pool.shutdown(wait=True, cancel_futures=True)
+
+
 def available_cores() -> int:
     """Cores this process may run on."""
     try:
@@ -392,6 +433,9 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
     t_start = time.perf_counter()
     report = PoolReport(planned=len(plan.entries))
     n = len(plan.entries)
+    workers = max(1, workers or available_cores())
+    # the helpers start now, importing the plan's modules while this process looks for what is missing
+    pool = _start_helpers(plan, workers - 1) if workers > 1 and n > 1 else None
     todo: set[int] = set()
     done: set[int] = set()
     for i, e in enumerate(plan.entries):
@@ -409,10 +453,12 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
     what = label or plan.key
     if progress is not None and total:
         progress(0, total, what)
+    if len(todo) < 2 and pool is not None:  # nothing for a helper to do
+        _stop_helpers(pool)
+        pool = None
     if not todo:
         report.seconds = time.perf_counter() - t_start
         return report
-    workers = max(1, workers or available_cores())
     dependents: dict[int, list[int]] = {i: [] for i in range(n)}
     for i, e in enumerate(plan.entries):
         for d in e.deps:
@@ -423,18 +469,8 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
         rank[i] = plan.entries[i].seconds + max((rank[j] for j in dependents[i] if j in rank), default=0.0)
 
     local = ThreadPoolExecutor(1, thread_name_prefix="compile")
-    pool = None
-    if workers > 1 and len(todo) > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        try:
-            modules = sorted({plan.entries[i].module for i in todo})
-            pool = ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_helper_init, initargs=(modules,))
-            report.processes = workers - 1
-        except (OSError, ValueError, RuntimeError):
-            pool = None
+    if pool is not None:
+        report.processes = workers - 1
     running: dict[Future, tuple[int, str]] = {}
     busy_names: set[tuple[str, str]] = set()
     failed_pool = False
@@ -451,8 +487,8 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
             lanes = {"local": 1 - sum(1 for _, lane in running.values() if lane == "local")}
             if pool is not None and not failed_pool:
                 lanes["pool"] = (workers - 1) - sum(1 for _, lane in running.values() if lane == "pool")
-            for i in ready():
-                lane = "pool" if lanes.get("pool", 0) > 0 else "local" if lanes["local"] > 0 else None
+            for i in ready():  # the longest path first, in this process first (the helpers start later)
+                lane = "local" if lanes["local"] > 0 else "pool" if lanes.get("pool", 0) > 0 else None
                 if lane is None:
                     break
                 e = plan.entries[i]
@@ -491,12 +527,9 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
     finally:
         if pool is not None:
             if stop is not None and stop.is_set():  # closing: do not wait for the helper's kernel
-                for proc in list(getattr(pool, "_processes", {}).values()):
-                    try:
-                        proc.terminate()
-                    except (OSError, AttributeError):
-                        pass
-            pool.shutdown(wait=True, cancel_futures=True)
+                _stop_helpers(pool)
+            else:
+                pool.shutdown(wait=True, cancel_futures=True)
         local.shutdown(wait=True)
     report.seconds = time.perf_counter() - t_start
     return report
@@ -587,6 +620,108 @@ def parallel_default() -> bool:
     return os.environ.get("GAMESUITE_PARALLEL_COMPILE", "1") != "0" and available_cores() > 1
 
 
+class _EarlyCompile:
+    """A compile plan being compiled in the background before its engine exists (``start_early``)."""
+
+    def __init__(self, game_spec: str, engine_spec: str) -> None:
+        self.game_spec = game_spec
+        self.engine_spec = engine_spec
+        self.key = ""  # set once known ("" with ``planned`` set: nothing to do)
+        self.planned = threading.Event()  # the key is known, and whether there is a pool to wait for
+        self.done = threading.Event()
+        self.stop = threading.Event()
+        self.report: PoolReport | None = None
+        self.last: tuple[int, int, str] | None = None  # the last progress report
+        self.listener: Progress | None = None
+        self.lock = threading.Lock()
+
+    def progress(self, done: int, total: int, what: str) -> None:
+        with self.lock:
+            self.last = (done, total, what)
+            listener = self.listener
+        if listener is not None:
+            listener(done, total, what)
+
+    def listen(self, progress: Progress | None) -> None:
+        """Send the progress from now on (and the last report at once) to ``progress``."""
+        with self.lock:
+            self.listener = progress
+            last = self.last
+        if progress is not None and last is not None:
+            progress(*last)
+
+    def run(self) -> None:
+        try:
+            from .core.registry import check_engine_spec, load_game
+
+            game = load_game(self.game_spec)
+            entry, _ = check_engine_spec(game, self.engine_spec)
+            key = _plan_key_of(game, entry.name)
+            plan = None if _marker_ok(key) else load_plan(key)
+            if plan is None or plan.seconds < MIN_POOL_SECONDS:
+                return
+            self.key = key
+            self.planned.set()
+            self.report = compile_in_pool(plan, progress=self.progress, label=engine_label(game), stop=self.stop)
+        except Exception:  # noqa: BLE001 - only a head start: ``prepare`` does all of it anyway
+            self.key = ""
+        finally:
+            self.planned.set()
+            self.done.set()
+
+
+_early: list[_EarlyCompile] = []
+_early_lock = threading.Lock()
+
+
+def start_early(game_spec: str, engine_spec: str = "") -> None:
+    """Start compiling the kernels of ``game_spec``'s engine ``engine_spec`` (default: the game's default
+    engine) now, in the background, before the program has built it: on a cold cache its compile plan
+    is compiled in a pool (``compile_in_pool``) while the program starts (the window calls this before
+    importing Qt). ``prepare`` of that engine then waits for it and takes over its progress. With a warm
+    cache, no plan or parallel compilation off, it does nothing. Never raises."""
+    if not parallel_default():
+        return
+    job = _EarlyCompile(str(game_spec), str(engine_spec or ""))
+    with _early_lock:
+        if any(j.game_spec == job.game_spec and j.engine_spec == job.engine_spec for j in _early):
+            return
+        _early.append(job)
+    threading.Thread(target=job.run, name="early-compile", daemon=True).start()
+
+
+def stop_early() -> None:
+    """Stop the background compiles ``start_early`` began (the program is closing)."""
+    with _early_lock:
+        jobs = list(_early)
+    for job in jobs:
+        job.stop.set()
+
+
+def wait_early(game_spec: str, progress: Progress | None = None, stop: threading.Event | None = None) -> None:
+    """Wait for the background compiles of ``game_spec``'s engines (``start_early``), following their
+    progress; ``stop`` set: stop them and return."""
+    with _early_lock:
+        jobs = [j for j in _early if j.game_spec == str(game_spec)]
+    for job in jobs:
+        job.listen(progress)
+        while not job.done.wait(0.1):
+            if stop is not None and stop.is_set():
+                job.stop.set()
+        job.listen(None)
+
+
+def _take_early(key: str) -> _EarlyCompile | None:
+    """The background compile of ``key``, if one was started (waiting until each one knows its key)."""
+    with _early_lock:
+        jobs = list(_early)
+    for job in jobs:
+        job.planned.wait(60.0)
+        if job.key == key:
+            return job
+    return None
+
+
 def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: bool | None = None,
             force: bool = False, stop: threading.Event | None = None) -> PrepareReport:
     """Make ``engine`` ready to search ``game`` at full speed: every kernel it needs compiled or loaded.
@@ -613,8 +748,17 @@ def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: 
         plan = load_plan(key)
         base = total = 0
         warm = _marker_ok(key)  # this key was prepared with the cache as it is: nothing to compile
-        if plan is not None and parallel and not warm and plan.seconds >= MIN_POOL_SECONDS:
+        early = _take_early(key) if not warm else None
+        if early is not None:  # started before the engine existed: wait for it, following its progress
+            early.listen(progress)
+            while not early.done.wait(0.1):
+                if stop is not None and stop.is_set():
+                    early.stop.set()
+            early.listen(None)
+            report.pool = early.report
+        elif plan is not None and parallel and not warm and plan.seconds >= MIN_POOL_SECONDS:
             report.pool = compile_in_pool(plan, progress=progress, label=label, stop=stop)
+        if report.pool is not None:
             base = report.pool.compiled + report.pool.failed
             total = report.pool.total
         if stop is not None and stop.is_set():
@@ -689,8 +833,10 @@ def _entry_cached(e: PlanEntry) -> bool:
 
 
 def _merge_plans(key: str, old: CompilePlan | None, trace: CompileTrace) -> CompilePlan:
-    """A plan from this process's trace, with the old plan's still-valid entries that the trace did not
-    compile itself (they came from the cache or the pool) put first."""
+    """A plan from this process's trace, with the old plan's entries that the trace did not compile
+    itself but this process loaded (from the cache or the pool) put first. An old entry this process
+    never loaded (a kernel the engine no longer calls, or calls with other types; one of another
+    engine) is dropped, so a plan does not grow with what was once compiled."""
     new = CompilePlan.from_trace(key, trace.events, recorded=_recorded_note())
     if old is None:
         return new
@@ -700,6 +846,9 @@ def _merge_plans(key: str, old: CompilePlan | None, trace: CompileTrace) -> Comp
     for i, e in enumerate(old.entries):
         disp = _kernel(e.module, e.name)
         if disp is None or (e.module, e.name, e.sig) in have or params_hash(disp.py_func) != e.params:
+            continue
+        types = parse_sig(e.sig)
+        if types is None or tuple(types) not in disp.overloads:
             continue
         index[i] = len(keep)
         keep.append(PlanEntry(e.module, e.name, e.sig, e.seconds, [], e.params))

@@ -100,6 +100,54 @@ def test_shipped_plans_name_kernels_that_exist():
             assert warmup.parse_sig(e.sig) is not None
 
 
+def test_each_engine_has_a_plan_of_its_own():
+    from gamesuite.core.registry import load_game, make_engine
+
+    g = load_game("gomoku")
+    keys = {warmup.plan_key(g, make_engine(g, spec)) for spec in ("", "mtdf,top=5", "alphabeta", "pvs")}
+    assert keys == {"gomoku.mtdf", "gomoku.alphabeta", "gomoku.pvs"}  # (options do not change the kernels)
+    assert warmup.plan_key(load_game("hare(players=3)"), make_engine(load_game("hare(players=3)"), "")) \
+        == "hare.maxn.3p"
+    for game in ("gomoku", "shogi", "hare"):  # the default engines' plans are shipped under their keys
+        g = load_game(game)
+        key = warmup.plan_key(g, make_engine(g, ""))
+        assert (warmup.SHIPPED_PLANS / f"{key}.json").exists(), f"{key}: gamesuite bench startup --record"
+
+
+def test_gomoku_warm_up_builds_only_the_engine_it_is_given(monkeypatch):
+    from gamesuite.core.registry import load_game, make_engine
+    from gamesuite.games.gomoku import engine as E
+
+    built = []
+    monkeypatch.setattr(E.GomokuEngine, "search", lambda self, *a, **k: built.append(self.algo))
+    g = load_game("gomoku")
+    E.warm_up(make_engine(g, ""))
+    assert set(built) == {"mtdf"}  # not the alphabeta engine's kernels (absearch) for the default engine
+    built.clear()
+    E.warm_up(make_engine(load_game("gomoku(rule=renju)"), "alphabeta"))
+    assert set(built) == {"alphabeta"}
+    built.clear()
+    E.warm_up()
+    assert set(built) == set(E.ALGORITHMS)  # no engine given: every one
+
+
+def test_a_merged_plan_keeps_only_what_this_process_loaded():
+    from gamesuite.search import tt
+
+    probe = tt.tt_probe
+    probe(tt.new_table(0.01), np.uint64(12345))  # loaded (or compiled) in this process
+    used = next(iter(probe.overloads))
+    params = warmup.params_hash(probe.py_func)
+    unused = "Array(int64, 2, 'A', False, aligned=True), uint64"  # a layout nobody calls it with
+    old = warmup.CompilePlan("t.t", [warmup.PlanEntry("gamesuite.search.tt", "tt_probe", warmup.sig_text(used),
+                                                      1.0, [], params),
+                                     warmup.PlanEntry("gamesuite.search.tt", "tt_probe", unused, 1.0, [], params)])
+    with warmup.CompileTrace() as trace:
+        pass
+    merged = warmup._merge_plans("t.t", old, trace)
+    assert [e.sig for e in merged.entries] == [warmup.sig_text(used)]
+
+
 # -- the time manager (one for every front end) -------------------------------------------------------
 
 
@@ -133,12 +181,16 @@ from gamesuite.core.registry import load_game, make_engine
 g = load_game("tictactoe")
 plan = warmup.CompilePlan.from_json(open(%r).read())
 plan.entries[-1].params = "stale"  # a kernel whose parameters changed since: left to the warm-up
+warmup.save_plan(plan)  # as a plan learned by an earlier version
+warmup.MIN_POOL_SECONDS = 0.0
+warmup.available_cores = lambda: 2
 calls = []
-pool = warmup.compile_in_pool(plan, workers=2, progress=lambda d, t, w: calls.append((d, t)))
+warmup.start_early("tictactoe")  # what the window does at launch: compiles before the engine exists
+warmup.wait_early("tictactoe", progress=lambda d, t, w: calls.append((d, t)))
 with warmup.CompileTrace() as trace:
     engine = make_engine(g, "")  # (the tictactoe engine loads its kernels as it is built)
-    warmup.prepare(g, engine, parallel=False)
-print(json.dumps({"pool": vars(pool), "after": [e.name for e in trace.kernels()], "calls": calls}))
+    report = warmup.prepare(g, engine)  # takes over the early compile's report
+print(json.dumps({"pool": vars(report.pool), "after": [e.name for e in trace.kernels()], "calls": calls}))
 """
 
 WARM = """
@@ -155,8 +207,8 @@ print(json.dumps({"compiled": [e.name for e in trace.kernels()], "calls": calls,
 
 def test_a_pool_of_processes_fills_the_cache_and_prepare_then_only_loads(tmp_path):
     rec = _fresh(RECORD, tmp_path / "a")
-    assert rec["entries"] >= 2 and rec["key"] == "tictactoe.engine"
-    plan_file = tmp_path / "a" / "gamesuite-plans" / "tictactoe.engine.json"
+    assert rec["entries"] >= 2 and rec["key"] == "tictactoe.solver"
+    plan_file = tmp_path / "a" / "gamesuite-plans" / "tictactoe.solver.json"
     assert plan_file.exists()  # a compile in the process records what it learned beside the cache
     out = _fresh(POOL % str(plan_file), tmp_path / "b")
     pool = out["pool"]
@@ -165,7 +217,8 @@ def test_a_pool_of_processes_fills_the_cache_and_prepare_then_only_loads(tmp_pat
     # only the stale entry (and what depends on nothing else) is left to compile in the process
     assert 1 <= len(out["after"]) < rec["entries"]
     n = pool["compiled"]
-    assert out["calls"] == [[k, n] for k in range(n + 1)]  # "0 of n", "1 of n" ... "n of n"
+    calls = out["calls"]  # "k of n" ... "n of n" (from when the window started listening)
+    assert calls and calls[-1] == [n, n] and all(t == n for _, t in calls) and calls == sorted(calls)
     warm = _fresh(WARM, tmp_path / "b")
     assert warm == {"compiled": [], "calls": [], "pool": False}  # warm: nothing compiled, no progress, no pool
 

@@ -372,6 +372,9 @@ def probe_window(game: str, ms: int) -> int:
     """Open the window with the computer moving first; print the times (since the process was launched)
     of its first move and of its answer to a click, as JSON (``gui.startup_probe``: Qt stays in ``gui``)."""
     t0 = time.perf_counter() - _launched_s_ago()
+    from .. import warmup
+
+    warmup.start_early(GAMES[game][0], "")  # what ``gui.app.start`` does for the last game played
     from ..gui.startup_probe import probe_window as probe
 
     print(json.dumps(probe(GAMES[game][0], ms, t0, TIMEOUT_S)), flush=True)

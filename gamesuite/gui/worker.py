@@ -110,15 +110,22 @@ class EngineWorker(QObject):
         (``warmup.prepare``: in a pool of processes on a cold cache), reporting ``progress``."""
         errors = []
         self.close_programs_but({(game.spec, spec) for game, spec in items})  # type: ignore[attr-defined]
+
+        def progress(done: int, total: int, what: str) -> None:
+            self.progress.emit(token, done, total, what)
+
+        # on a cold cache, the engines' compile plans (which include the rules' kernels) go first, in a pool,
+        # longest path first; the rules' warm-up after them only loads (started at launch for the last game)
+        for game, spec in items:  # type: ignore[attr-defined]
+            if self._factory is _default_factory:  # (an external program's spec starts nothing)
+                warmup.start_early(game.spec, spec)
         for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
+            warmup.wait_early(game.spec, progress, self.closing)
             try:
                 warm_up_rules(game)
             except Exception as e:  # noqa: BLE001 - reported to the window, never raised into Qt
                 errors.append(f"{game.spec} rules: {e}")
         self.rulesReady.emit(token)
-
-        def progress(done: int, total: int, what: str) -> None:
-            self.progress.emit(token, done, total, what)
 
         for game, spec in items:  # type: ignore[attr-defined]
             if self.closing.is_set():
@@ -288,6 +295,7 @@ class EngineHost(QObject):
         self._closed = True
         self.stop()
         self.worker.closing.set()  # a compile pool stops after the kernels it is compiling
+        warmup.stop_early()  # (and one started at launch that no one waits for)
         self._thread.quit()
         ok = bool(self._thread.wait(timeout_ms))
         if not ok:

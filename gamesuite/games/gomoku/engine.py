@@ -621,11 +621,11 @@ register_engine("gomoku", "alphabeta", _factory("alphabeta"),
 
 
 def warm_up(engine: GomokuEngine | None = None) -> None:
-    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (its rule, its
-    threads), or what any engine needs."""
+    """Compile the kernels (from the cache when it is warm): what ``engine`` needs (its algorithm, its
+    rule, its threads), or what any engine needs."""
     game = Gomoku(size=9)
     s = game.state_from_text("e5 f6 e6")
-    for algo in ALGORITHMS:
+    for algo in ALGORITHMS if engine is None else (engine.algo,):
         GomokuEngine(game, algo=algo, hash=1).search(s, Limits(depth=3))
     if engine is not None and engine.threads > 1:  # the threads' shared passes start at MIN_SPLIT_DEPTH
         GomokuEngine(game, hash=1, threads=2).search(s, Limits(depth=MIN_SPLIT_DEPTH + 1))
@@ -634,4 +634,4 @@ def warm_up(engine: GomokuEngine | None = None) -> None:
     renju = Gomoku(size=9, rule="renju")
     r = renju.state_from_text("e5 a1 f6 a3")
     r.forbidden_moves()  # the forbidden-point kernel
-    GomokuEngine(renju, hash=1).search(r, Limits(depth=2))
+    GomokuEngine(renju, algo="mtdf" if engine is None else engine.algo, hash=1).search(r, Limits(depth=2))
