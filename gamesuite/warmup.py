@@ -206,6 +206,17 @@ def params_hash(func: Callable[..., Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+def source_hash(func: Callable[..., Any]) -> str:
+    """A short hash of a kernel's source ("" where it cannot be read, as in a frozen build). An entry
+    whose source changed since its plan was recorded may call kernels the plan does not name: the pool
+    compiles it in this process only, so that what it compiles on the way is compiled once."""
+    try:
+        text = inspect.getsource(func)
+    except (OSError, TypeError):
+        return ""
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 # -- compile plans ----------------------------------------------------------------------------------
 
 
@@ -219,6 +230,7 @@ class PlanEntry:
     seconds: float
     deps: list[int]
     params: str  # ``params_hash`` of the kernel when the plan was recorded
+    source: str = ""  # ``source_hash`` of the kernel then ("": not known)
 
 
 @dataclass
@@ -232,6 +244,22 @@ class CompilePlan:
     @property
     def seconds(self) -> float:
         return sum(e.seconds for e in self.entries)
+
+    def critical_path(self) -> tuple[float, list[int]]:
+        """The longest chain of dependencies (the seconds and the entries, callees first): the least
+        time a pool of any size compiles the plan in."""
+        best: list[tuple[float, int]] = []  # per entry: longest chain ending there, and its predecessor
+        for e in self.entries:
+            prev = max(((best[d][0], d) for d in e.deps if 0 <= d < len(best)), default=(0.0, -1))
+            best.append((prev[0] + e.seconds, prev[1]))
+        if not best:
+            return 0.0, []
+        i = max(range(len(best)), key=lambda k: best[k][0])
+        total, chain = best[i][0], []
+        while i >= 0:
+            chain.append(i)
+            i = best[i][1]
+        return total, chain[::-1]
 
     def to_json(self) -> str:
         return json.dumps({"version": PLAN_VERSION, "key": self.key, "recorded": self.recorded,
@@ -268,9 +296,26 @@ class CompilePlan:
                 continue
             keep[i] = len(entries)
             entries.append(PlanEntry(e.module, e.name, e.sig, e.seconds, sorted(kept_deps(i, set())),
-                                     params_hash(func.py_func)))
+                                     params_hash(func.py_func), source_hash(func.py_func)))
         # the cost of a kernel left out (a literal specialisation, a numba helper) is paid by its caller
         return cls(key, entries, recorded)
+
+
+def plan_status(plan: CompilePlan) -> dict[str, list[str]]:
+    """What is stale in ``plan`` against the kernels as they are now: entries whose kernel is ``gone``,
+    whose parameters changed (``params``: the pool skips them) or whose source changed (``source``:
+    the pool compiles them in its own process only). All empty: the plan is current."""
+    out: dict[str, list[str]] = {"gone": [], "params": [], "source": []}
+    for e in plan.entries:
+        disp = _kernel(e.module, e.name)
+        name = f"{e.module.rsplit('.', 1)[-1]}.{e.name}"
+        if disp is None:
+            out["gone"].append(name)
+        elif parse_sig(e.sig) is None or params_hash(disp.py_func) != e.params:
+            out["params"].append(name)
+        elif e.source and e.source != source_hash(disp.py_func):
+            out["source"].append(name)
+    return out
 
 
 def plan_key(game: Any, engine: Any) -> str:
@@ -356,6 +401,7 @@ class PoolReport:
     total: int = 0  # entries to compile (not cached, not skipped)
     cached: int = 0  # already in the cache
     skipped: int = 0  # stale or unknown entries left to the warm-up
+    changed: int = 0  # entries whose kernel's source changed since the plan was recorded (compiled here)
     compiled: int = 0
     failed: int = 0
     processes: int = 0  # helper processes started
@@ -438,17 +484,25 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
     pool = _start_helpers(plan, workers - 1) if workers > 1 and n > 1 else None
     todo: set[int] = set()
     done: set[int] = set()
+    # A stale plan must not cost more than no plan: what is compiled on the way by an entry whose source
+    # changed (kernels the plan does not name) or by the callers of a skipped entry (its new signature)
+    # is compiled once, in this process, so those entries go to this process's lane only.
+    local_only: set[int] = set()
     for i, e in enumerate(plan.entries):
         disp = _kernel(e.module, e.name)
         types = parse_sig(e.sig)
         if disp is None or types is None or params_hash(disp.py_func) != e.params:
             report.skipped += 1
             done.add(i)  # nothing to wait for: its callers compile it themselves if need be
+            local_only.update(j for j, other in enumerate(plan.entries) if i in other.deps)
         elif is_cached(disp, types):
             report.cached += 1
             done.add(i)
         else:
             todo.add(i)
+            if e.source and e.source != source_hash(disp.py_func):
+                report.changed += 1
+                local_only.add(i)
     total = report.total = len(todo)
     what = label or plan.key
     if progress is not None and total:
@@ -491,6 +545,8 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
                 lane = "local" if lanes["local"] > 0 else "pool" if lanes.get("pool", 0) > 0 else None
                 if lane is None:
                     break
+                if lane == "pool" and i in local_only:
+                    continue
                 e = plan.entries[i]
                 try:
                     fut = (pool if lane == "pool" and pool is not None else local).submit(
@@ -634,6 +690,8 @@ class _EarlyCompile:
         self.last: tuple[int, int, str] | None = None  # the last progress report
         self.listener: Progress | None = None
         self.lock = threading.Lock()
+        self.follows: _EarlyCompile | None = None  # the job compiling the same plan (another spelling)
+        self.times: dict[str, float] = {"started": time.perf_counter()}  # (perf_counter) for the bench
 
     def progress(self, done: int, total: int, what: str) -> None:
         with self.lock:
@@ -650,6 +708,17 @@ class _EarlyCompile:
         if progress is not None and last is not None:
             progress(*last)
 
+    def wait(self, progress: Progress | None, stop: threading.Event | None) -> None:
+        """Wait until done, following the progress; ``stop`` set: stop compiling (and go on waiting)."""
+        self.planned.wait()
+        job = self.follows or self
+        job.listen(progress)
+        while not job.done.wait(0.1):
+            if stop is not None and stop.is_set():
+                job.stop.set()
+        job.listen(None)
+        self.done.wait()
+
     def run(self) -> None:
         try:
             from .core.registry import check_engine_spec, load_game
@@ -660,9 +729,18 @@ class _EarlyCompile:
             plan = None if _marker_ok(key) else load_plan(key)
             if plan is None or plan.seconds < MIN_POOL_SECONDS:
                 return
-            self.key = key
+            with _early_lock:  # the same engine asked for under another spelling ("shogi", "shogi(variant=…)")
+                self.follows = next((j for j in _early if j is not self and j.key == key), None)
+                if self.follows is None:
+                    self.key = key
+            if self.follows is not None:
+                self.planned.set()
+                self.follows.done.wait()
+                return
             self.planned.set()
+            self.times["pool started"] = time.perf_counter()
             self.report = compile_in_pool(plan, progress=self.progress, label=engine_label(game), stop=self.stop)
+            self.times["pool done"] = time.perf_counter()
         except Exception:  # noqa: BLE001 - only a head start: ``prepare`` does all of it anyway
             self.key = ""
         finally:
@@ -704,11 +782,17 @@ def wait_early(game_spec: str, progress: Progress | None = None, stop: threading
     with _early_lock:
         jobs = [j for j in _early if j.game_spec == str(game_spec)]
     for job in jobs:
-        job.listen(progress)
-        while not job.done.wait(0.1):
-            if stop is not None and stop.is_set():
-                job.stop.set()
-        job.listen(None)
+        job.wait(progress, stop)
+
+
+def early_times() -> dict[str, float]:
+    """When the background compiles started and ended (``time.perf_counter``; for the start-up bench)."""
+    out: dict[str, float] = {}
+    with _early_lock:
+        for job in _early:
+            if job.follows is None and job.key:
+                out.update({f"early compile {k}": v for k, v in job.times.items()})
+    return out
 
 
 def _take_early(key: str) -> _EarlyCompile | None:
@@ -750,11 +834,7 @@ def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: 
         warm = _marker_ok(key)  # this key was prepared with the cache as it is: nothing to compile
         early = _take_early(key) if not warm else None
         if early is not None:  # started before the engine existed: wait for it, following its progress
-            early.listen(progress)
-            while not early.done.wait(0.1):
-                if stop is not None and stop.is_set():
-                    early.stop.set()
-            early.listen(None)
+            early.wait(progress, stop)
             report.pool = early.report
         elif plan is not None and parallel and not warm and plan.seconds >= MIN_POOL_SECONDS:
             report.pool = compile_in_pool(plan, progress=progress, label=label, stop=stop)
@@ -851,7 +931,7 @@ def _merge_plans(key: str, old: CompilePlan | None, trace: CompileTrace) -> Comp
         if types is None or tuple(types) not in disp.overloads:
             continue
         index[i] = len(keep)
-        keep.append(PlanEntry(e.module, e.name, e.sig, e.seconds, [], e.params))
+        keep.append(PlanEntry(e.module, e.name, e.sig, e.seconds, [], e.params, source_hash(disp.py_func)))
     for i, j in index.items():
         keep[j].deps = [index[d] for d in old.entries[i].deps if d in index]
     shift = len(keep)
@@ -880,7 +960,11 @@ def _recorded_note() -> str:
         nb = numba.__version__
     except ImportError:  # pragma: no cover
         nb = "?"
-    return f"python {platform.python_version()}, numba {nb}, {time.strftime('%Y-%m-%d')}"
+    try:
+        load = f", load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    except OSError:
+        load = ""
+    return f"python {platform.python_version()}, numba {nb}, {time.strftime('%Y-%m-%d')}{load}"
 
 
 def record_plan(game: Any, spec: str = "") -> tuple[CompilePlan, CompileTrace]:

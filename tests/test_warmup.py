@@ -131,6 +131,25 @@ def test_gomoku_warm_up_builds_only_the_engine_it_is_given(monkeypatch):
     assert set(built) == set(E.ALGORITHMS)  # no engine given: every one
 
 
+def test_plan_status_names_what_changed_since_recording():
+    from gamesuite.search import tt
+
+    disp = tt.tt_probe
+    sig = "Array(int64, 2, 'C', False, aligned=True), uint64"
+    good = warmup.PlanEntry("gamesuite.search.tt", "tt_probe", sig, 1.0, [], warmup.params_hash(disp.py_func),
+                            warmup.source_hash(disp.py_func))
+    plan = warmup.CompilePlan("t.t", [good,
+                                      warmup.PlanEntry(good.module, "tt_store", sig, 1.0, [], "x", ""),
+                                      warmup.PlanEntry(good.module, "tt_gone", sig, 1.0, [], "x", ""),
+                                      warmup.PlanEntry(good.module, "tt_probe", sig, 1.0, [], good.params, "old")])
+    assert warmup.plan_status(plan) == {"gone": ["tt.tt_gone"], "params": ["tt.tt_store"], "source": ["tt.tt_probe"]}
+    assert warmup.plan_status(warmup.CompilePlan("t.t", [good])) == {"gone": [], "params": [], "source": []}
+    assert plan.critical_path()[0] == 1.0
+    chain = warmup.CompilePlan("t.t", [good, warmup.PlanEntry(good.module, "tt_probe", sig, 2.0, [0], "", ""),
+                                       warmup.PlanEntry(good.module, "tt_probe", sig, 0.5, [], "", "")])
+    assert chain.critical_path() == (3.0, [0, 1])
+
+
 def test_a_merged_plan_keeps_only_what_this_process_loaded():
     from gamesuite.search import tt
 

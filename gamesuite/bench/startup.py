@@ -255,7 +255,7 @@ def _board_lines(game_spec: str, pos: str) -> list[str]:
     n = len(s.history)
     out = ["BOARD"]
     for i, m in enumerate(s.history):
-        y, x = divmod(m, g.width)
+        y, x = divmod(m, int(getattr(g, "width")))  # noqa: B009 - a gomoku's (Game does not declare it)
         own = (n - i) % 2 == 0  # the side to move played the moves an even distance back
         out.append(f"{x},{y},{1 if own else 2}")
     return out + ["DONE"]
@@ -270,6 +270,7 @@ def _gomocup_depth(lines: list[str]) -> int | None:
 
 def run_gomocup(game: str, cache: str, env: dict[str, str], ms: int) -> Result:
     spec, pos = GAMES[game][:2]
+    assert pos is not None, f"{game}: no position for the Gomocup front end"
     board = _board_lines(spec, pos)
     p = Proc(_gamesuite("engine", "gomocup"), env)
     r = Result("gomocup", game, cache)
@@ -381,12 +382,43 @@ def probe_window(game: str, ms: int) -> int:
     return 0
 
 
+def check_plans(games: list[str]) -> int:
+    """Print, for each game's default engine, whether its shipped compile plan is current; 1 if one is
+    stale or missing (then ``gamesuite bench startup --record``)."""
+    from .. import warmup
+    from ..core.registry import load_game, make_engine
+
+    stale = 0
+    for game in games:
+        g = load_game(GAMES[game][0])
+        key = warmup.plan_key(g, make_engine(g, ""))
+        path = warmup.SHIPPED_PLANS / f"{key}.json"
+        if not path.exists():
+            print(f"{game}: no shipped plan {path.name}")
+            stale += 1
+            continue
+        plan = warmup.CompilePlan.from_json(path.read_text(encoding="utf-8"))
+        status = warmup.plan_status(plan)
+        crit, chain = plan.critical_path()
+        what = "; ".join(f"{k} {len(v)}: {', '.join(v[:6])}" + (" …" if len(v) > 6 else "")
+                         for k, v in status.items() if v)
+        print(f"{game}: {path.name}: {len(plan.entries)} kernels, {plan.seconds:.1f} s recorded "
+              f"({plan.recorded}), critical path {crit:.1f} s ({' > '.join(plan.entries[i].name for i in chain)}); "
+              + (f"STALE: {what}" if what else "current"))
+        stale += bool(what)
+    return 1 if stale else 0
+
+
 # -- the report ------------------------------------------------------------------------------------------
 
 
 def _fmt(r: Result) -> str:
     ev = ", ".join(f"{k} {v:.2f} s" for k, v in r.events.items())
     d = "" if r.depth is None else f"; depth {r.depth}" + ("" if r.depth2 is None else f" (again: {r.depth2})")
+    if r.front == "window" and r.depth is not None:  # the answer to the click is always a real search
+        note = r.extra.get("first move note") or ""
+        d = f"; first move depth {r.depth}" + (f" ({note})" if note else "") + (
+            "" if r.depth2 is None else f", answer to the click depth {r.depth2}")
     extra = {k: v for k, v in r.extra.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}
     ex = "".join(f"; {k} {v:.2f} s" if isinstance(v, float) else f"; {k} {v}" for k, v in extra.items()
                  if k not in ("wall", "import", "prepare", "cpu_self", "compile_seconds", "helper_seconds"))
@@ -424,6 +456,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--top", type=int, default=12, help="kernels listed per compile (default 12)")
     p.add_argument("--record", action="store_true",
                    help="record the shipped compile plans from a cold compile of each game and exit")
+    p.add_argument("--check", action="store_true",
+                   help="say whether the shipped compile plans are current (no compiling) and exit")
     p.add_argument("--json", action="store_true", help="print the results as JSON lines")
     p.add_argument("--probe", choices=("compile", "window", "record"), help=argparse.SUPPRESS)
     p.add_argument("--serial", action="store_true", help=argparse.SUPPRESS)
@@ -447,16 +481,18 @@ def main(argv: list[str]) -> int:
     if any(c not in ("cold", "warm") for c in caches):
         p.error("--cache takes cold, warm or cold,warm")
 
+    if args.check:
+        return check_plans(games)
     if args.record:
         from ..warmup import SHIPPED_PLANS
 
         for g in games:
             with tempfile.TemporaryDirectory(prefix="gamesuite-cold-") as cold:
                 env = _cold_env(cold)
-                r = Proc(_gamesuite("bench", "startup", "--probe", "record", "--games", g, "--out",
-                                    str(SHIPPED_PLANS)), env)
-                line, _ = r.expect(lambda ln: ln.startswith("{"))
-                r.close()
+                rec = Proc(_gamesuite("bench", "startup", "--probe", "record", "--games", g, "--out",
+                                      str(SHIPPED_PLANS)), env)
+                line, _ = rec.expect(lambda ln: ln.startswith("{"))
+                rec.close()
                 print(f"{g}: {line}")
         return 0
 

@@ -29,7 +29,13 @@ def probe_window(game_spec: str, ms: int, t0: float, timeout_s: float) -> dict[s
     events: dict[str, float] = {"window shown": time.perf_counter() - t0}
     out: dict[str, Any] = {"events": events, "thinking_while_preparing": 0, "preparing_texts": []}
     depths: list[int] = []
-    win.host.info.connect(lambda sid, purpose, infos: depths.extend(i.depth for i in infos if i.multipv == 1))
+    notes: list[str] = []  # the engine's remarks on its first move ("opening: the centre": no search needed)
+
+    def on_info(sid: int, purpose: str, infos: Any) -> None:
+        depths.extend(i.depth for i in infos if i.multipv == 1)
+        notes.extend(i.text for i in infos if i.multipv == 1 and i.text and i.text not in notes)
+
+    win.host.info.connect(on_info)
     state: dict[str, Any] = {"stage": 0, "click_at": 0.0, "answered": None}
 
     def on_result(sid: int, purpose: str, result: Any) -> None:
@@ -53,6 +59,7 @@ def probe_window(game_spec: str, ms: int, t0: float, timeout_s: float) -> dict[s
         if state["stage"] == 0 and moves >= 1:
             events["first move"] = now
             out["depth"] = max(depths) if depths else None
+            out["first move note"] = "; ".join(notes)
             depths.clear()
             state["stage"] = 1
             st = c.state
@@ -75,7 +82,11 @@ def probe_window(game_spec: str, ms: int, t0: float, timeout_s: float) -> dict[s
             finish()
 
     def finish() -> None:
+        from .. import warmup
+
         out["cpu_self"] = time.process_time()
+        for name, at in warmup.early_times().items():  # the compile started at launch (``warmup.start_early``)
+            events[name] = at - t0
         timer.stop()
         win.close()
         app.quit()
