@@ -679,18 +679,16 @@ def parallel_default() -> bool:
 class _EarlyCompile:
     """A compile plan being compiled in the background before its engine exists (``start_early``)."""
 
-    def __init__(self, game_spec: str, engine_spec: str) -> None:
-        self.game_spec = game_spec
-        self.engine_spec = engine_spec
-        self.key = ""  # set once known ("" with ``planned`` set: nothing to do)
-        self.planned = threading.Event()  # the key is known, and whether there is a pool to wait for
+    def __init__(self, key: str, label: str, spec: str) -> None:
+        self.key = key
+        self.label = label
+        self.specs = {spec}  # the (game, engine) specs that asked for it
         self.done = threading.Event()
         self.stop = threading.Event()
         self.report: PoolReport | None = None
         self.last: tuple[int, int, str] | None = None  # the last progress report
         self.listener: Progress | None = None
         self.lock = threading.Lock()
-        self.follows: _EarlyCompile | None = None  # the job compiling the same plan (another spelling)
         self.times: dict[str, float] = {"started": time.perf_counter()}  # (perf_counter) for the bench
 
     def progress(self, done: int, total: int, what: str) -> None:
@@ -700,51 +698,30 @@ class _EarlyCompile:
         if listener is not None:
             listener(done, total, what)
 
-    def listen(self, progress: Progress | None) -> None:
-        """Send the progress from now on (and the last report at once) to ``progress``."""
+    def wait(self, progress: Progress | None, stop: threading.Event | None) -> None:
+        """Wait until done, sending the progress (the last report at once) to ``progress``; ``stop`` set:
+        stop compiling (the kernels being compiled are finished)."""
         with self.lock:
             self.listener = progress
             last = self.last
         if progress is not None and last is not None:
             progress(*last)
-
-    def wait(self, progress: Progress | None, stop: threading.Event | None) -> None:
-        """Wait until done, following the progress; ``stop`` set: stop compiling (and go on waiting)."""
-        self.planned.wait()
-        job = self.follows or self
-        job.listen(progress)
-        while not job.done.wait(0.1):
+        while not self.done.wait(0.1):
             if stop is not None and stop.is_set():
-                job.stop.set()
-        job.listen(None)
-        self.done.wait()
+                self.stop.set()
+        with self.lock:
+            self.listener = None
 
     def run(self) -> None:
         try:
-            from .core.registry import check_engine_spec, load_game
-
-            game = load_game(self.game_spec)
-            entry, _ = check_engine_spec(game, self.engine_spec)
-            key = _plan_key_of(game, entry.name)
-            plan = None if _marker_ok(key) else load_plan(key)
-            if plan is None or plan.seconds < MIN_POOL_SECONDS:
-                return
-            with _early_lock:  # the same engine asked for under another spelling ("shogi", "shogi(variant=…)")
-                self.follows = next((j for j in _early if j is not self and j.key == key), None)
-                if self.follows is None:
-                    self.key = key
-            if self.follows is not None:
-                self.planned.set()
-                self.follows.done.wait()
-                return
-            self.planned.set()
-            self.times["pool started"] = time.perf_counter()
-            self.report = compile_in_pool(plan, progress=self.progress, label=engine_label(game), stop=self.stop)
-            self.times["pool done"] = time.perf_counter()
+            plan = None if _marker_ok(self.key) else load_plan(self.key)
+            if plan is not None and plan.seconds >= MIN_POOL_SECONDS:
+                self.times["pool started"] = time.perf_counter()
+                self.report = compile_in_pool(plan, progress=self.progress, label=self.label, stop=self.stop)
+                self.times["pool done"] = time.perf_counter()
         except Exception:  # noqa: BLE001 - only a head start: ``prepare`` does all of it anyway
-            self.key = ""
+            self.report = None
         finally:
-            self.planned.set()
             self.done.set()
 
 
@@ -757,13 +734,26 @@ def start_early(game_spec: str, engine_spec: str = "") -> None:
     engine) now, in the background, before the program has built it: on a cold cache its compile plan
     is compiled in a pool (``compile_in_pool``) while the program starts (the window calls this before
     importing Qt). ``prepare`` of that engine then waits for it and takes over its progress. With a warm
-    cache, no plan or parallel compilation off, it does nothing. Never raises."""
+    cache, no plan, parallel compilation off or a spec that is not one of our engines, it does nothing.
+    Never raises. (The game is loaded here, in the calling thread: importing the game's package in a
+    thread while the caller imports the program would race.)"""
     if not parallel_default():
         return
-    job = _EarlyCompile(str(game_spec), str(engine_spec or ""))
+    try:
+        from .core.registry import check_engine_spec, load_game
+
+        game = load_game(str(game_spec))
+        entry, _ = check_engine_spec(game, str(engine_spec or ""))
+        key = _plan_key_of(game, entry.name)
+    except Exception:  # noqa: BLE001 - an external program's spec, a bad spec: ``prepare`` reports it
+        return
+    spec = f"{game_spec}|{engine_spec or ''}"
     with _early_lock:
-        if any(j.game_spec == job.game_spec and j.engine_spec == job.engine_spec for j in _early):
-            return
+        for job in _early:
+            if job.key == key:
+                job.specs.add(spec)
+                return
+        job = _EarlyCompile(key, engine_label(game), spec)
         _early.append(job)
     threading.Thread(target=job.run, name="early-compile", daemon=True).start()
 
@@ -777,10 +767,10 @@ def stop_early() -> None:
 
 
 def wait_early(game_spec: str, progress: Progress | None = None, stop: threading.Event | None = None) -> None:
-    """Wait for the background compiles of ``game_spec``'s engines (``start_early``), following their
-    progress; ``stop`` set: stop them and return."""
+    """Wait for the background compiles asked for ``game_spec``'s engines (``start_early``), following
+    their progress; ``stop`` set: stop them."""
     with _early_lock:
-        jobs = [j for j in _early if j.game_spec == str(game_spec)]
+        jobs = [j for j in _early if any(s.split("|", 1)[0] == str(game_spec) for s in j.specs)]
     for job in jobs:
         job.wait(progress, stop)
 
@@ -790,20 +780,14 @@ def early_times() -> dict[str, float]:
     out: dict[str, float] = {}
     with _early_lock:
         for job in _early:
-            if job.follows is None and job.key:
-                out.update({f"early compile {k}": v for k, v in job.times.items()})
+            out.update({f"early compile {k}": v for k, v in job.times.items()})
     return out
 
 
 def _take_early(key: str) -> _EarlyCompile | None:
-    """The background compile of ``key``, if one was started (waiting until each one knows its key)."""
+    """The background compile of ``key``, if one was started."""
     with _early_lock:
-        jobs = list(_early)
-    for job in jobs:
-        job.planned.wait(60.0)
-        if job.key == key:
-            return job
-    return None
+        return next((j for j in _early if j.key == key), None)
 
 
 def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: bool | None = None,
