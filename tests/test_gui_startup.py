@@ -97,3 +97,25 @@ def test_a_fresh_windows_first_computer_move_is_a_full_search(tmp_path):
                        text=True, timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     assert json.loads(r.stdout.strip().splitlines()[-1])["depth"] == 3
+
+
+def test_the_program_starts_compiling_the_last_games_engines_at_launch(tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+
+    from gamesuite import warmup
+    from gamesuite.gui import app
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    settings.setValue("game", "shogi")
+    settings.setValue("players", json.dumps([{"kind": "human"}, {"kind": "engine", "engine": "alphabeta,hash=8"}]))
+    settings.sync()
+    monkeypatch.setenv("GAMESUITE_DATA_DIR", str(tmp_path))
+    calls = []
+    monkeypatch.setattr(warmup, "start_early", lambda game, spec="": calls.append((game, spec)))
+    app.start_compiling_last_game()
+    assert calls == [("shogi", "alphabeta,hash=8")]
+    settings.setValue("players", "not json")
+    settings.sync()
+    calls.clear()
+    app.start_compiling_last_game()
+    assert calls == [("shogi", "")]  # unreadable players: the default engine
