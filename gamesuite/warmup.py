@@ -437,13 +437,13 @@ def _noop() -> None:
     """A first task: makes the pool start its helpers now (it starts them at the first task)."""
 
 
-def _start_helpers(plan: CompilePlan, count: int) -> Any:
-    """A pool of ``count`` helper processes, started now (each importing the plan's modules), or None."""
+def _start_helpers(modules: Iterable[str], count: int) -> Any:
+    """A pool of ``count`` helper processes, started now (each importing ``modules``), or None."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     try:
-        modules = sorted({e.module for e in plan.entries})
+        modules = sorted(set(modules))
         pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_helper_init, initargs=(modules,))
         for _ in range(count):
@@ -472,16 +472,19 @@ def available_cores() -> int:
 
 
 def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Progress | None = None,
-                    label: str = "", stop: threading.Event | None = None) -> PoolReport:
+                    label: str = "", stop: threading.Event | None = None, helpers: Any = None) -> PoolReport:
     """Compile ``plan``'s missing kernels into numba's cache, ``workers`` at a time (default: the
-    cores), this process being one of them. Returns what was done; never raises for a kernel that
-    fails (the warm-up after it compiles what is still missing)."""
+    cores), this process being one of them (``helpers``: a pool of ``workers - 1`` helper processes
+    already started by ``_start_helpers``; it is shut down here). Returns what was done; never raises
+    for a kernel that fails (the warm-up after it compiles what is still missing)."""
     t_start = time.perf_counter()
     report = PoolReport(planned=len(plan.entries))
     n = len(plan.entries)
     workers = max(1, workers or available_cores())
     # the helpers start now, importing the plan's modules while this process looks for what is missing
-    pool = _start_helpers(plan, workers - 1) if workers > 1 and n > 1 else None
+    pool = helpers
+    if pool is None and workers > 1 and n > 1:
+        pool = _start_helpers((e.module for e in plan.entries), workers - 1)
     todo: set[int] = set()
     done: set[int] = set()
     # A stale plan must not cost more than no plan: what is compiled on the way by an entry whose source
@@ -525,6 +528,9 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
     local = ThreadPoolExecutor(1, thread_name_prefix="compile")
     if pool is not None:
         report.processes = workers - 1
+    # Helpers started just now take a second to be ready: this process goes first. Helpers started earlier
+    # (``start_early``) are ready, and do not share this process's interpreter lock with the window.
+    order = ("pool", "local") if helpers is not None else ("local", "pool")
     running: dict[Future, tuple[int, str]] = {}
     busy_names: set[tuple[str, str]] = set()
     failed_pool = False
@@ -541,8 +547,9 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
             lanes = {"local": 1 - sum(1 for _, lane in running.values() if lane == "local")}
             if pool is not None and not failed_pool:
                 lanes["pool"] = (workers - 1) - sum(1 for _, lane in running.values() if lane == "pool")
-            for i in ready():  # the longest path first, in this process first (the helpers start later)
-                lane = "local" if lanes["local"] > 0 else "pool" if lanes.get("pool", 0) > 0 else None
+            for i in ready():  # the longest path first: to the helpers when they were up already, else here
+                free = [lane for lane in order if lanes.get(lane, 0) > 0]
+                lane = free[0] if free else None
                 if lane is None:
                     break
                 if lane == "pool" and i in local_only:
@@ -679,8 +686,9 @@ def parallel_default() -> bool:
 class _EarlyCompile:
     """A compile plan being compiled in the background before its engine exists (``start_early``)."""
 
-    def __init__(self, key: str, label: str, spec: str) -> None:
+    def __init__(self, key: str, label: str, spec: str, helpers: Any = None) -> None:
         self.key = key
+        self.helpers = helpers  # helper processes started at once (a cold cache), or None
         self.label = label
         self.specs = {spec}  # the (game, engine) specs that asked for it
         self.done = threading.Event()
@@ -717,11 +725,16 @@ class _EarlyCompile:
             plan = None if _marker_ok(self.key) else load_plan(self.key)
             if plan is not None and plan.seconds >= MIN_POOL_SECONDS:
                 self.times["pool started"] = time.perf_counter()
-                self.report = compile_in_pool(plan, progress=self.progress, label=self.label, stop=self.stop)
+                helpers, self.helpers = self.helpers, None
+                self.report = compile_in_pool(plan, progress=self.progress, label=self.label, stop=self.stop,
+                                              helpers=helpers)
                 self.times["pool done"] = time.perf_counter()
         except Exception:  # noqa: BLE001 - only a head start: ``prepare`` does all of it anyway
             self.report = None
         finally:
+            if self.helpers is not None:  # not needed after all (a warm cache)
+                _stop_helpers(self.helpers)
+                self.helpers = None
             self.done.set()
 
 
@@ -739,6 +752,12 @@ def start_early(game_spec: str, engine_spec: str = "") -> None:
     thread while the caller imports the program would race.)"""
     if not parallel_default():
         return
+    helpers = None
+    name = str(game_spec).split("(", 1)[0].strip().lower()
+    if re.fullmatch(r"[a-z0-9_]+", name) and not _early and available_cores() > 1 and not _any_marker(name):
+        # no engine of this game was ever prepared with this cache: surely cold. The helpers start now,
+        # importing numba and the game while this thread loads the game (a second).
+        helpers = _start_helpers([f"gamesuite.games.{name}"], available_cores() - 1)
     try:
         from .core.registry import check_engine_spec, load_game
 
@@ -746,15 +765,21 @@ def start_early(game_spec: str, engine_spec: str = "") -> None:
         entry, _ = check_engine_spec(game, str(engine_spec or ""))
         key = _plan_key_of(game, entry.name)
     except Exception:  # noqa: BLE001 - an external program's spec, a bad spec: ``prepare`` reports it
+        if helpers is not None:
+            _stop_helpers(helpers)
         return
     spec = f"{game_spec}|{engine_spec or ''}"
     with _early_lock:
-        for job in _early:
-            if job.key == key:
-                job.specs.add(spec)
-                return
-        job = _EarlyCompile(key, engine_label(game), spec)
-        _early.append(job)
+        same = next((j for j in _early if j.key == key), None)
+        if same is not None:
+            same.specs.add(spec)
+        else:
+            job = _EarlyCompile(key, engine_label(game), spec, helpers)
+            _early.append(job)
+    if same is not None:
+        if helpers is not None:
+            _stop_helpers(helpers)
+        return
     threading.Thread(target=job.run, name="early-compile", daemon=True).start()
 
 
@@ -870,6 +895,14 @@ def cache_stamp() -> str:
 
 def _marker_path(key: str) -> Path:
     return learned_plan_dir() / f"{key}.ready"
+
+
+def _any_marker(game_name: str) -> bool:
+    """Whether an engine of ``game_name`` was ever prepared with this cache folder (cheap: no numba)."""
+    try:
+        return any(learned_plan_dir().glob(f"{game_name}.*.ready"))
+    except OSError:
+        return True
 
 
 def _marker_ok(key: str) -> bool:
