@@ -231,6 +231,7 @@ class PlanEntry:
     deps: list[int]
     params: str  # ``params_hash`` of the kernel when the plan was recorded
     source: str = ""  # ``source_hash`` of the kernel then ("": not known)
+    rules: bool = False  # the game's rules use it (the window takes moves once these are compiled)
 
 
 @dataclass
@@ -273,9 +274,10 @@ class CompilePlan:
         return cls(d["key"], [PlanEntry(**e) for e in d["entries"]], d.get("recorded", ""))
 
     @classmethod
-    def from_trace(cls, key: str, events: list[Compiled], recorded: str = "") -> CompilePlan:
+    def from_trace(cls, key: str, events: list[Compiled], recorded: str = "", rules_events: int = 0) -> CompilePlan:
         """The plan of a trace: gamesuite's kernels whose signatures can be rebuilt, each with the
-        dependencies among them (through any kernel left out)."""
+        dependencies among them (through any kernel left out). The first ``rules_events`` events were
+        compiled by the rules' warm-up (``warm_up_rules``)."""
         keep: dict[int, int] = {}
         entries: list[PlanEntry] = []
 
@@ -296,7 +298,7 @@ class CompilePlan:
                 continue
             keep[i] = len(entries)
             entries.append(PlanEntry(e.module, e.name, e.sig, e.seconds, sorted(kept_deps(i, set())),
-                                     params_hash(func.py_func), source_hash(func.py_func)))
+                                     params_hash(func.py_func), source_hash(func.py_func), i < rules_events))
         # the cost of a kernel left out (a literal specialisation, a numba helper) is paid by its caller
         return cls(key, entries, recorded)
 
@@ -472,11 +474,13 @@ def available_cores() -> int:
 
 
 def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Progress | None = None,
-                    label: str = "", stop: threading.Event | None = None, helpers: Any = None) -> PoolReport:
+                    label: str = "", stop: threading.Event | None = None, helpers: Any = None,
+                    on_rules: Callable[[], None] | None = None) -> PoolReport:
     """Compile ``plan``'s missing kernels into numba's cache, ``workers`` at a time (default: the
     cores), this process being one of them (``helpers``: a pool of ``workers - 1`` helper processes
-    already started by ``_start_helpers``; it is shut down here). Returns what was done; never raises
-    for a kernel that fails (the warm-up after it compiles what is still missing)."""
+    already started by ``_start_helpers``; it is shut down here). ``on_rules()`` is called once the
+    entries the game's rules use are compiled (at the latest at the end). Returns what was done; never
+    raises for a kernel that fails (the warm-up after it compiles what is still missing)."""
     t_start = time.perf_counter()
     report = PoolReport(planned=len(plan.entries))
     n = len(plan.entries)
@@ -508,6 +512,10 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
                 local_only.add(i)
     total = report.total = len(todo)
     what = label or plan.key
+    rules_todo = {i for i in todo if plan.entries[i].rules}
+    if on_rules is not None and not rules_todo:
+        on_rules()
+        on_rules = None
     if progress is not None and total:
         progress(0, total, what)
     if len(todo) < 2 and pool is not None:  # nothing for a helper to do
@@ -577,6 +585,10 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
                 e = plan.entries[i]
                 busy_names.discard((e.module, e.name))
                 done.add(i)
+                rules_todo.discard(i)
+                if on_rules is not None and not rules_todo:
+                    on_rules()
+                    on_rules = None
                 try:
                     fut.result()
                     report.compiled += 1
@@ -594,6 +606,8 @@ def compile_in_pool(plan: CompilePlan, workers: int | None = None, progress: Pro
             else:
                 pool.shutdown(wait=True, cancel_futures=True)
         local.shutdown(wait=True)
+        if on_rules is not None:
+            on_rules()
     report.seconds = time.perf_counter() - t_start
     return report
 
@@ -692,6 +706,7 @@ class _EarlyCompile:
         self.label = label
         self.specs = {spec}  # the (game, engine) specs that asked for it
         self.done = threading.Event()
+        self.rules_done = threading.Event()  # the kernels of the game's rules are compiled
         self.stop = threading.Event()
         self.report: PoolReport | None = None
         self.last: tuple[int, int, str] | None = None  # the last progress report
@@ -706,15 +721,16 @@ class _EarlyCompile:
         if listener is not None:
             listener(done, total, what)
 
-    def wait(self, progress: Progress | None, stop: threading.Event | None) -> None:
-        """Wait until done, sending the progress (the last report at once) to ``progress``; ``stop`` set:
-        stop compiling (the kernels being compiled are finished)."""
+    def wait(self, progress: Progress | None, stop: threading.Event | None, rules_only: bool = False) -> None:
+        """Wait until done (``rules_only``: until the rules' kernels are), sending the progress (the last
+        report at once) to ``progress``; ``stop`` set: stop compiling (those being compiled are finished)."""
+        until = self.rules_done if rules_only else self.done
         with self.lock:
             self.listener = progress
             last = self.last
         if progress is not None and last is not None:
             progress(*last)
-        while not self.done.wait(0.1):
+        while not until.wait(0.1):
             if stop is not None and stop.is_set():
                 self.stop.set()
         with self.lock:
@@ -727,7 +743,7 @@ class _EarlyCompile:
                 self.times["pool started"] = time.perf_counter()
                 helpers, self.helpers = self.helpers, None
                 self.report = compile_in_pool(plan, progress=self.progress, label=self.label, stop=self.stop,
-                                              helpers=helpers)
+                                              helpers=helpers, on_rules=self.rules_done.set)
                 self.times["pool done"] = time.perf_counter()
         except Exception:  # noqa: BLE001 - only a head start: ``prepare`` does all of it anyway
             self.report = None
@@ -735,6 +751,7 @@ class _EarlyCompile:
             if self.helpers is not None:  # not needed after all (a warm cache)
                 _stop_helpers(self.helpers)
                 self.helpers = None
+            self.rules_done.set()
             self.done.set()
 
 
@@ -791,13 +808,15 @@ def stop_early() -> None:
         job.stop.set()
 
 
-def wait_early(game_spec: str, progress: Progress | None = None, stop: threading.Event | None = None) -> None:
+def wait_early(game_spec: str, progress: Progress | None = None, stop: threading.Event | None = None,
+               rules_only: bool = False) -> None:
     """Wait for the background compiles asked for ``game_spec``'s engines (``start_early``), following
-    their progress; ``stop`` set: stop them."""
+    their progress (``rules_only``: only until the kernels of the game's rules are compiled); ``stop``
+    set: stop them."""
     with _early_lock:
         jobs = [j for j in _early if any(s.split("|", 1)[0] == str(game_spec) for s in j.specs)]
     for job in jobs:
-        job.wait(progress, stop)
+        job.wait(progress, stop, rules_only)
 
 
 def early_times() -> dict[str, float]:
@@ -864,11 +883,12 @@ def prepare(game: Any, engine: Any, progress: Progress | None = None, parallel: 
 
         with CompileTrace(on_compiled) as trace:
             warm_up_rules(game)
+            rules = len(trace.events)
             warm_up_engine(game, engine)
         report.compiled = len(trace.kernels())
         report.compile_seconds = trace.seconds
         if report.compiled:
-            saved = save_plan(_merge_plans(key, plan, trace))
+            saved = save_plan(_merge_plans(key, plan, trace, rules))
             report.plan_saved = str(saved or "")
         if not warm:
             _write_marker(key)
@@ -929,12 +949,12 @@ def _entry_cached(e: PlanEntry) -> bool:
     return disp is not None and types is not None and is_cached(disp, types)
 
 
-def _merge_plans(key: str, old: CompilePlan | None, trace: CompileTrace) -> CompilePlan:
+def _merge_plans(key: str, old: CompilePlan | None, trace: CompileTrace, rules_events: int = 0) -> CompilePlan:
     """A plan from this process's trace, with the old plan's entries that the trace did not compile
     itself but this process loaded (from the cache or the pool) put first. An old entry this process
     never loaded (a kernel the engine no longer calls, or calls with other types; one of another
     engine) is dropped, so a plan does not grow with what was once compiled."""
-    new = CompilePlan.from_trace(key, trace.events, recorded=_recorded_note())
+    new = CompilePlan.from_trace(key, trace.events, recorded=_recorded_note(), rules_events=rules_events)
     if old is None:
         return new
     have = {(e.module, e.name, e.sig) for e in new.entries}
@@ -948,7 +968,7 @@ def _merge_plans(key: str, old: CompilePlan | None, trace: CompileTrace) -> Comp
         if types is None or tuple(types) not in disp.overloads:
             continue
         index[i] = len(keep)
-        keep.append(PlanEntry(e.module, e.name, e.sig, e.seconds, [], e.params, source_hash(disp.py_func)))
+        keep.append(PlanEntry(e.module, e.name, e.sig, e.seconds, [], e.params, source_hash(disp.py_func), e.rules))
     for i, j in index.items():
         keep[j].deps = [index[d] for d in old.entries[i].deps if d in index]
     shift = len(keep)
@@ -991,7 +1011,9 @@ def record_plan(game: Any, spec: str = "") -> tuple[CompilePlan, CompileTrace]:
     from .core.registry import make_engine
 
     with CompileTrace() as trace:
+        warm_up_rules(game)  # first, as in the window (it takes moves once they are loaded)
+        rules = len(trace.events)
         engine = make_engine(game, spec)
-        warm_up_rules(game)
         warm_up_engine(game, engine)
-    return CompilePlan.from_trace(plan_key(game, engine), trace.events, recorded=_recorded_note()), trace
+    return CompilePlan.from_trace(plan_key(game, engine), trace.events, recorded=_recorded_note(),
+                                  rules_events=rules), trace

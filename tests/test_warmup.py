@@ -150,6 +150,24 @@ def test_plan_status_names_what_changed_since_recording():
     assert chain.critical_path() == (3.0, [0, 1])
 
 
+def test_the_pool_says_when_the_rules_kernels_are_compiled():
+    from gamesuite.search import tt
+
+    probe = tt.tt_probe
+    probe(tt.new_table(0.01), np.uint64(1))
+    sig = warmup.sig_text(next(iter(probe.overloads)))  # cached: nothing to compile
+    params = warmup.params_hash(probe.py_func)
+    plan = warmup.CompilePlan("t.t", [warmup.PlanEntry("gamesuite.search.tt", "tt_probe", sig, 1.0, [], params,
+                                                       "", True)])
+    fired = []
+    report = warmup.compile_in_pool(plan, workers=1, on_rules=lambda: fired.append(1))
+    assert fired == [1] and report.cached == 1
+    shogi = warmup.CompilePlan.from_json((warmup.SHIPPED_PLANS / "shogi.alphabeta.json").read_text())
+    rules = [e for e in shogi.entries if e.rules]
+    assert any(e.name == "_generate" for e in rules)  # the move generator the board uses
+    assert all(shogi.entries[d].rules for e in rules for d in e.deps)  # (compiled during the rules' warm-up)
+
+
 def test_a_merged_plan_keeps_only_what_this_process_loaded():
     from gamesuite.search import tt
 

@@ -47,6 +47,8 @@ def probe_window(game_spec: str, ms: int, t0: float, timeout_s: float) -> dict[s
     def tick() -> None:
         now = time.perf_counter() - t0
         c = win.controller
+        if win.ready and "rules ready" not in events:  # the board takes moves
+            events["rules ready"] = now
         if not win.engines_ready:
             text = win.thinking_label.text() + " | " + win.banner.text()
             if "thinking" in text.lower() or win.clock_timer.isActive():

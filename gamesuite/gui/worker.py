@@ -115,12 +115,13 @@ class EngineWorker(QObject):
             self.progress.emit(token, done, total, what)
 
         # on a cold cache, the engines' compile plans (which include the rules' kernels) go first, in a pool,
-        # longest path first; the rules' warm-up after them only loads (started at launch for the last game)
+        # longest path first (started at launch for the last game); the rules' warm-up waits for the rules'
+        # kernels (at the bottom of the plan: compiled first) and only loads them
         for game, spec in items:  # type: ignore[attr-defined]
             if self._factory is _default_factory:  # (an external program's spec starts nothing)
                 warmup.start_early(game.spec, spec)
         for game in {game.spec: game for game, _ in items}.values():  # type: ignore[attr-defined]
-            warmup.wait_early(game.spec, progress, self.closing)
+            warmup.wait_early(game.spec, progress, self.closing, rules_only=True)
             try:
                 warm_up_rules(game)
             except Exception as e:  # noqa: BLE001 - reported to the window, never raised into Qt
