@@ -23,11 +23,14 @@ Front ends:
 - ``gomocup`` (gomoku): ``START 15`` to ``OK``, a ``BOARD`` position to the
   move, then ``BEGIN`` on an empty board;
 - ``window``: the window (offscreen) with the computer moving first, from the
-  launch to its first move; then a click to the computer's answer.
+  launch to its first move (its depth, with the engine's remark: gomoku's first
+  move on an empty board is the centre, without a search); then a click to the
+  computer's answer (a real search: its depth).
 
 ``--record`` writes the shipped compile plans (``gamesuite/warmup_plans/``) from
 a cold serial compile of each game's default engine: run it after changing
-kernels (a stale plan still works, only slower).
+kernels (a stale plan still works, only slower). ``--check`` says, without
+compiling, whether they are current, with each plan's critical path.
 
     gamesuite bench startup                         # every game and front end, cold and warm
     gamesuite bench startup --games gomoku --fronts compile,window --cache cold
