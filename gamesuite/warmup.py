@@ -771,7 +771,7 @@ def start_early(game_spec: str, engine_spec: str = "") -> None:
         return
     helpers = None
     name = str(game_spec).split("(", 1)[0].strip().lower()
-    if re.fullmatch(r"[a-z0-9_]+", name) and not _early and available_cores() > 1 and not _any_marker(name):
+    if re.fullmatch(r"[a-z0-9_]+", name) and not _early and available_cores() > 1 and _surely_cold(name):
         # no engine of this game was ever prepared with this cache: surely cold. The helpers start now,
         # importing numba and the game while this thread loads the game (a second).
         helpers = _start_helpers([f"gamesuite.games.{name}"], available_cores() - 1)
@@ -917,12 +917,15 @@ def _marker_path(key: str) -> Path:
     return learned_plan_dir() / f"{key}.ready"
 
 
-def _any_marker(game_name: str) -> bool:
-    """Whether an engine of ``game_name`` was ever prepared with this cache folder (cheap: no numba)."""
+def _surely_cold(game_name: str) -> bool:
+    """Whether no engine of ``game_name`` was ever prepared with this cache folder, and it has a compile
+    plan (cheap: no numba, no game loaded)."""
     try:
-        return any(learned_plan_dir().glob(f"{game_name}.*.ready"))
+        if any(learned_plan_dir().glob(f"{game_name}.*.ready")):
+            return False
+        return any(any(folder.glob(f"{game_name}.*.json")) for folder in (learned_plan_dir(), SHIPPED_PLANS))
     except OSError:
-        return True
+        return False
 
 
 def _marker_ok(key: str) -> bool:
