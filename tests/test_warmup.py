@@ -104,8 +104,8 @@ def test_each_engine_has_a_plan_of_its_own():
     from gamesuite.core.registry import load_game, make_engine
 
     g = load_game("gomoku")
-    keys = {warmup.plan_key(g, make_engine(g, spec)) for spec in ("", "mtdf,top=5", "alphabeta", "pvs")}
-    assert keys == {"gomoku.mtdf", "gomoku.alphabeta", "gomoku.pvs"}  # (options do not change the kernels)
+    keys = {warmup.plan_key(g, make_engine(g, spec)) for spec in ("", "mtdf,top=5", "negamax", "pvs")}
+    assert keys == {"gomoku.mtdf", "gomoku.negamax", "gomoku.pvs"}  # (options do not change the kernels)
     assert warmup.plan_key(load_game("hare(players=3)"), make_engine(load_game("hare(players=3)"), "")) \
         == "hare.maxn.3p"
     for game in ("gomoku", "shogi", "hare"):  # the default engines' plans are shipped under their keys
@@ -122,10 +122,10 @@ def test_gomoku_warm_up_builds_only_the_engine_it_is_given(monkeypatch):
     monkeypatch.setattr(E.GomokuEngine, "search", lambda self, *a, **k: built.append(self.algo))
     g = load_game("gomoku")
     E.warm_up(make_engine(g, ""))
-    assert set(built) == {"mtdf"}  # not the alphabeta engine's kernels (absearch) for the default engine
+    assert set(built) == {"mtdf"}  # not every algorithm's (the alphabeta engine's absearch) for the default
     built.clear()
-    E.warm_up(make_engine(load_game("gomoku(rule=renju)"), "alphabeta"))
-    assert set(built) == {"alphabeta"}
+    E.warm_up(make_engine(load_game("gomoku(rule=renju)"), "pvs"))
+    assert set(built) == {"pvs"}
     built.clear()
     E.warm_up()
     assert set(built) == set(E.ALGORITHMS)  # no engine given: every one
