@@ -255,7 +255,7 @@ def play_game(task: GameTask) -> GameRecord:
                             startup_ms=tc.startup)
             players[seat] = p
             if isinstance(p, LocalPlayer) and p.fresh:
-                p.warm_up(state)
+                p.warm_up(state, game=game)
             p.start_game(game, start, seat, opening_rule=task.swap_rule)
         except EngineFailure as e:
             session.adjudicate(seat, e.kind, e.detail)

@@ -116,16 +116,26 @@ class LocalPlayer(Player):
         except Exception as e:  # noqa: BLE001 - an engine's bug is its loss, not ours
             raise EngineFailure("crash", f"new_game raised {type(e).__name__}: {e}") from None
 
-    def warm_up(self, state: State, wait_ms: float = 60_000.0) -> None:
+    def warm_up(self, state: State, wait_ms: float = 60_000.0, game: Game | None = None) -> None:
         """Load compiled kernels before the clocks start; never fails.
 
-        Calls the ``warm_up()`` of the engine's module (the project's convention;
-        once per process) and makes one depth-1 search of ``state``.
+        With ``game``: ``warmup.prepare`` (the one loader every front end uses: only what this
+        engine needs, following its compile plan); without: the ``warm_up()`` of the engine's module
+        (once per process), also where ``prepare`` fails. Then one depth-1 search of ``state``.
         """
         self.fresh = False
+        prepared = False
+        if game is not None:
+            from ..warmup import prepare
+
+            try:
+                prepare(game, self.engine)
+                prepared = True
+            except Exception:  # noqa: BLE001 - e.g. no helper processes here: the module's hook below
+                pass
         module = sys.modules.get(type(self.engine).__module__)
         hook = getattr(module, "warm_up", None)
-        if callable(hook) and module not in _WARMED:
+        if not prepared and callable(hook) and module not in _WARMED:
             _WARMED.add(module)
             try:
                 hook()
