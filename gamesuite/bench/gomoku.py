@@ -40,7 +40,7 @@ VCT_POSITIONS = [
     "h8 e11 f10 k6 h7 e10 h9 h6 h11 h10 e9 g11",
 ]
 
-ALGORITHMS = ["alphabeta", "mtdf,top=10", "mtdf,top=10,threads=2", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
+ALGORITHMS = ["mtdf,top=10", "mtdf,top=10,threads=2", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
 
 
 def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]

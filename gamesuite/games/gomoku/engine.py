@@ -51,9 +51,7 @@ from ...core.registry import register_engine
 from ...core.score import WIN, WIN_THRESHOLD, Score
 from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
 from ...search.tt import clear_table, hashfull, new_table
-from . import absearch as A
 from . import kernels as K
-from .evaluation import Weights, classic_weights, load_weights
 from .parallel import MIN_SPLIT_DEPTH, SplitSearch
 from .patterns import ternary_tables
 from .rules import Gomoku, GomokuState
@@ -61,15 +59,11 @@ from .rules import Gomoku, GomokuState
 #: The most threads the ``threads`` option takes.
 MAX_THREADS = max(64, os.cpu_count() or 1)
 
-#: The ``alphabeta`` engine's search (``absearch``).
-ALGO_AB = 3
-#: The depth at which the ``alphabeta`` engine stops when its move is forced (the block of a five).
-FORCED_DEPTH = 8
-ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF, "alphabeta": ALGO_AB}
+ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
 
 
 _TERNARY: dict[int, np.ndarray] = {}
-_COMBOS: dict[bytes, np.ndarray] = {}
+_COMBOS: list[np.ndarray] = []
 
 
 def _tables(rule: int) -> np.ndarray:
@@ -78,12 +72,10 @@ def _tables(rule: int) -> np.ndarray:
     return _TERNARY[rule]
 
 
-def _combos(weights: np.ndarray | None = None) -> np.ndarray:
-    w = K.WEIGHTS if weights is None else weights
-    k = np.asarray(w, dtype=np.int64).tobytes()
-    if k not in _COMBOS:
-        _COMBOS[k] = K.combo_nibbles(K.combo_table(w))
-    return _COMBOS[k]
+def _combos() -> np.ndarray:
+    if not _COMBOS:
+        _COMBOS.append(K.combo_nibbles(K.combo_table(K.WEIGHTS)))
+    return _COMBOS[0]
 
 
 class Position:
@@ -91,8 +83,7 @@ class Position:
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
-                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: Weights | None = None) -> None:
+                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -101,7 +92,7 @@ class Position:
         self.game = game
         self.size, self.P, self.N = size, P, N
         # counters, then the parameters (``K.P_*``), the class counts and the PV lengths
-        self.g = np.zeros(A.X0 + A.NX, dtype=np.int64)
+        self.g = np.zeros(K.G_ALL, dtype=np.int64)
         self.g[K.P_P] = P
         self.g[K.P_SIZE] = size
         self.g[K.P_RULE] = game.rule_id
@@ -117,10 +108,8 @@ class Position:
         self.g[K.P_TAPER] = taper
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
-        self.weights = weights if weights is not None else classic_weights()
-        self.g[A.X0:A.X0 + A.NX] = self.weights.slots()
         self.pat = _tables(game.rule_id)
-        self.cmb = _combos(self.weights.combo)
+        self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
         idx = np.array([(r + K.PAD) * P + K.PAD + c for r in range(size) for c in range(size)], dtype=np.int64)
         zob[:, idx] = game.zobrist.view(np.int64)
@@ -175,10 +164,6 @@ class Position:
         """The static value for the side to move."""
         return int(K._evaluate(self.g, np.int64(self.g[K.STONES] & 1)))
 
-    def value(self) -> int:
-        """The ``alphabeta`` engine's static value (of this position's weights) for the side to move."""
-        return int(A._evaluate(self.g, np.int64(self.g[K.STONES] & 1)))
-
     def cell_info(self, move: int) -> tuple[int, int, int, int, int]:
         """(value black, value white, class black, class white, maybe-forbidden) of an empty cell."""
         return tuple(int(v) for v in self.ci[self.pad(move)])  # type: ignore[return-value]
@@ -194,12 +179,9 @@ class _Searcher:
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
-                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom, engine.weights)
+                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
-        if node_limit > 0:  # the ply-1 VCTs of a short search share its nodes with the rest
-            i = A.X0 + A.S_VCT1N
-            self.pos.g[i] = min(self.pos.g[i], max(node_limit // 30, self.pos.g[K.P_TREEVCTN]))
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -241,10 +223,6 @@ class _Searcher:
             v = self._split.run_pass(depth, beta, flag, ex)
             if v is not None:
                 return v
-        if e.algo_id == ALGO_AB:
-            return int(A._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
-                               e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
-                               ex, np.int64(self.best)))
         return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
                            e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
                            ex, np.int64(self.best)))
@@ -318,8 +296,6 @@ class _Searcher:
         pos.g[K.SELDEPTH] = 0
         if e.algo_id == K.ALGO_MTDF:
             value, pv = self._mtdf(depth, flag, ex)
-        elif e.algo_id == ALGO_AB:
-            value, pv = self._aspiration(depth, flag, ex)
         else:
             value = self._root(depth, -WIN - 1, WIN + 1, flag, ex)
             pv = self._pv()
@@ -332,33 +308,6 @@ class _Searcher:
             self.values[depth] = value
             self.best = pos.pad(pv[0])
         return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
-
-    def _aspiration(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
-        """PVS of the root in a window around the last value, widened on each side it fails."""
-        e = self.engine
-        last = self.values.get(depth - 1)
-        delta = e.window
-        if last is None or delta == 0 or e.pure or ex.any() or abs(last) > WIN_THRESHOLD:
-            lo, hi = -WIN - 1, WIN + 1
-        else:
-            lo, hi = last - delta, last + delta
-        while True:
-            v = self._root(depth, lo, hi, flag, ex)
-            pv = self._pv()
-            if self.pos.g[K.ABORT] or lo < v < hi:
-                break
-            if v <= lo:
-                lo = -WIN - 1 if lo - delta < -WIN_THRESHOLD else v - delta
-            else:
-                hi = WIN + 1 if hi + delta > WIN_THRESHOLD else v + delta
-                self.best = self.pos.pad(pv[0]) if pv else self.best
-            delta *= 2
-        if pv and not self.pos.g[K.ABORT]:
-            mate = WIN - abs(v) if abs(v) > WIN_THRESHOLD else 0
-            line = self._tt_line(self.pos.pad(pv[0]), max(depth, len(pv), mate) + 4)
-            if len(line) > len(pv):
-                pv = line
-        return v, pv
 
     def _mtdf(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
         grain = self.engine.grain_for_search
@@ -427,30 +376,22 @@ class GomokuEngine:
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, vct: int | None = None, vctnodes: int = 4000, step: int | None = None,
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False,
-                 eval: str | None = None, weights: str = "", lmp: int | None = None, rfp: int | None = None,
-                 qfours: int | None = None, ext3: int | None = None, nmp: int | None = None,
-                 nullvcf: int | None = None,
-                 window: int = 60) -> None:
+                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
             raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
         if top is None:
             top = 10 if algo == "mtdf" else 0
-        if vct is None:
-            vct = 10 if algo == "alphabeta" else 6
         if step is None:
             step = 2 if algo == "mtdf" else 1
         if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
             raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
-                        ("grain", grain), ("lmr", lmr), ("window", window),
-                        ("lmp", lmp or 0), ("rfp", rfp or 0), ("qfours", qfours or 0), ("ext3", ext3 or 0),
-                        ("nmp", nmp or 0), ("nullvcf", nullvcf or 0),
+                        ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads)):
@@ -458,27 +399,6 @@ class GomokuEngine:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
             raise InvalidOptionError(f"option hash must be a size in MB in (0, 4096], got {hash!r}")
-        if eval is None:
-            eval = "shape" if algo == "alphabeta" else "classic"
-        if eval not in ("shape", "classic"):
-            raise InvalidOptionError(f"option eval must be shape or classic, got {eval!r}")
-        if algo != "alphabeta" and (eval != "classic" or weights or any(
-                v is not None for v in (lmp, rfp, qfours, ext3, nmp, nullvcf))):
-            raise InvalidOptionError("options eval, weights, lmp, rfp, qfours, ext3, nmp and nullvcf are the "
-                                     f"alphabeta engine's, not {algo}'s")
-        if not isinstance(weights, str):
-            raise InvalidOptionError(f"option weights must be a file name, got {weights!r}")
-        w = load_weights(weights or None)
-        if eval == "classic":
-            w = classic_weights(w.search)
-        search = w.search.copy()
-        for name, v in (("lmr", lmr), ("lmp", lmp), ("rfp", rfp), ("qfours", qfours), ("ext3", ext3), ("nmp", nmp),
-                        ("nullvcf", nullvcf)):
-            if v is not None and algo == "alphabeta":
-                search[A.SEARCH_NAMES.index(name)] = v
-        self.weights = Weights(w.combo, w.eval, search)
-        self.eval = eval
-        self.window = window
         self.game = game
         self.algo = algo
         self.algo_id = ALGORITHMS[algo]
@@ -539,11 +459,6 @@ class GomokuEngine:
             return self._opening(state, limits, on_info)
         empties = self.game.cells - state.stones
         max_depth = min(K.MAXPLY - 8, empties)
-        me = state.stones % 2
-        cnt = searcher.pos.cnt
-        if self.algo_id == ALGO_AB and not self.pure and not limits.infinite and cnt[me, K.C_FIVE] == 0 \
-                and cnt[1 - me, K.C_FIVE] == 1:
-            max_depth = min(max_depth, FORCED_DEPTH)  # one forced reply: no need to spend the clock on it
         start = min(self.step, max_depth)
         if self.step == 2 and limits.depth is not None and limits.depth % 2 == 1:
             start = 1  # an odd depth asked for: deepen through the odd depths to reach it
@@ -607,18 +522,6 @@ register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": Op
                 help="principal variation search (NegaScout), full width unless top=N")
 register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
                 help="negamax alpha-beta, full width unless top=N")
-_SEARCH = dict(zip(A.SEARCH_NAMES, (int(v) for v in load_weights().search)))
-register_engine("gomoku", "alphabeta", _factory("alphabeta"),
-                options={**{k: _OPTIONS[k] for k in ("hash", "vcf", "leafvcf", "vctnodes", "treevct",
-                                                     "treevctnodes", "pure")},
-                         "vct": Option(10, 0, 1000, help="threats a VCT may chain (0: off)"),
-                         "eval": Option("shape", choices=("shape", "classic"), help="evaluation"),
-                         "weights": Option("", help="a weights file (eval_weights.json's shape; empty: that file)"),
-                         **{k: Option(_SEARCH[k], 0, 1000, help=f"search parameter {k} (eval_weights.json)")
-                            for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp", "nullvcf")},
-                         "window": Option(60, 0, 10**6, help="aspiration window (units)")},
-                help="PVS over threat-aware moves, shape evaluation, LMR and VCF quiescence (numba)")
-
 
 def warm_up(engine: GomokuEngine | None = None) -> None:
     """Compile the kernels (from the cache when it is warm): what ``engine`` needs (its rule, its
