@@ -29,6 +29,9 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   on (default 0: every depth), the shallower depths finding the value exactly.
 - ``threads``: threads that share MTD(f)'s null-window passes from depth 4 on (default 1;
   see ``parallel``); the other algorithms search with one.
+- ``rootdef``: from depth 4 on, each depth's best root move is checked for an opponent's VCT (of up
+  to ``ROOTDEF_THREATS`` threats) within this many nodes (a quarter of what a node limit leaves at
+  most); a move so refuted is set aside and the depth searched again without it (default 0: off).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
@@ -40,6 +43,7 @@ import time
 import weakref
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import cast
 
 import numpy as np
 
@@ -49,7 +53,7 @@ from ...core.limits import Limits
 from ...core.options import Option
 from ...core.registry import register_engine
 from ...core.score import WIN, WIN_THRESHOLD, Score
-from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
+from ...search.driver import DriverOptions, Iteration, Searcher, iterative_deepening, next_search_id
 from ...search.tt import clear_table, hashfull, new_table
 from . import kernels as K
 from .parallel import MIN_SPLIT_DEPTH, SplitSearch
@@ -60,6 +64,10 @@ from .rules import Gomoku, GomokuState
 MAX_THREADS = max(64, os.cpu_count() or 1)
 
 ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
+#: Threats the opponent's VCT may chain in the check of a root move (``rootdef``).
+ROOTDEF_THREATS = 12
+#: The most root moves one search sets aside as refuted by an opponent's VCT.
+MAX_REFUTED = 8
 
 
 _TERNARY: dict[int, np.ndarray] = {}
@@ -202,6 +210,8 @@ class _Searcher:
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
         self._split: SplitSearch | None = None  # the threads' copies, made at the first shared pass
+        self.refuted: set[int] = set()  # root moves after which the opponent has a VCT (see ``rootdef``)
+        self.safe: dict[int, int] = {}  # root moves checked without finding one, and the budget used
 
     @property
     def nodes(self) -> int:
@@ -293,14 +303,37 @@ class _Searcher:
         ex = np.zeros(self.N, dtype=np.uint8)
         for m in excluded:
             ex[pos.pad(m)] = 1
+        for m in self.refuted:
+            ex[pos.pad(m)] = 1
         pos.g[K.SELDEPTH] = 0
-        if e.algo_id == K.ALGO_MTDF:
-            value, pv = self._mtdf(depth, flag, ex)
-        else:
-            value = self._root(depth, -WIN - 1, WIN + 1, flag, ex)
-            pv = self._pv()
+        value, pv = self._search_root(depth, flag, ex)
+        if not pv and self.refuted and not pos.g[K.ABORT]:  # every move loses: play the best of them
+            for m in self.refuted:
+                ex[pos.pad(m)] = 0
+            self.refuted.clear()
+            value, pv = self._search_root(depth, flag, ex)
+        usable = False
+        while (pv and not pos.g[K.ABORT] and not excluded and e.rootdef > 0 and not e.pure and depth >= 4
+               and abs(value) <= WIN_THRESHOLD and len(self.refuted) < MAX_REFUTED):
+            # Does the opponent win by continuous threats after our best move? Then search without it.
+            m = pv[0]
+            budget = e.rootdef
+            if self.node_limit > 0:
+                budget = min(budget, (self.node_limit - self.nodes) // 4)
+            if budget < 100 or self.safe.get(m, 0) >= budget:
+                break
+            if not self.refutes(m, flag, budget):
+                self.safe[m] = budget
+                break
+            self.refuted.add(m)
+            ex[pos.pad(m)] = 1
+            pos.g[K.SELDEPTH] = 0
+            value2, pv2 = self._search_root(depth, flag, ex)
+            if not pv2:  # every other move is excluded or lost
+                break
+            value, pv, usable = value2, pv2, True
         if pos.g[K.ABORT]:
-            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False) if pv else None
+            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False, usable=usable) if pv else None
         if not pv:
             return None
         if not excluded:
@@ -308,6 +341,27 @@ class _Searcher:
             self.values[depth] = value
             self.best = pos.pad(pv[0])
         return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
+
+    def _search_root(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
+        if self.engine.algo_id == K.ALGO_MTDF:
+            return self._mtdf(depth, flag, ex)
+        return self._root(depth, -WIN - 1, WIN + 1, flag, ex), self._pv()
+
+    def refutes(self, move: int, flag: np.ndarray, budget: int) -> bool:
+        """Whether the opponent wins by continuous threats (within ``budget`` nodes) after ``move``."""
+        pos = self.pos
+        g = pos.g
+        pos.place(move)
+        complete, pvl0, pv0 = self.vct_complete, int(self.pvlen[0]), self.pv[0].copy()
+        try:
+            return self.run_vct(flag, max(self.engine.vct, ROOTDEF_THREATS), budget) is not None
+        finally:
+            pos.remove(move)
+            self.vct_complete = complete
+            self.pvlen[0] = pvl0
+            self.pv[0] = pv0
+            if flag[0]:
+                g[K.ABORT] = 1  # the clock ran out inside the check: the iteration is cut short too
 
     def _mtdf(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
         grain = self.engine.grain_for_search
@@ -379,7 +433,8 @@ class GomokuEngine:
                  vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False) -> None:
+                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
+                 pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -394,7 +449,7 @@ class GomokuEngine:
                         ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
-                        ("threads", threads)):
+                        ("threads", threads), ("rootdef", rootdef)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -422,6 +477,7 @@ class GomokuEngine:
         if not 1 <= threads <= MAX_THREADS:
             raise InvalidOptionError(f"option threads must be from 1 to {MAX_THREADS}, got {threads!r}")
         self.threads = threads
+        self.rootdef = rootdef
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -462,7 +518,8 @@ class GomokuEngine:
         start = min(self.step, max_depth)
         if self.step == 2 and limits.depth is not None and limits.depth % 2 == 1:
             start = 1  # an odd depth asked for: deepen through the odd depths to reach it
-        return iterative_deepening(searcher, state, limits, stop, on_info,
+        # (``nodes`` is a read-only property here; the driver only reads it)
+        return iterative_deepening(cast(Searcher, searcher), state, limits, stop, on_info,
                                    DriverOptions(max_depth=max_depth, start_depth=start, step=self.step))
 
     def _opening(self, state: GomokuState, limits: Limits, on_info: InfoCallback | None) -> SearchResult:
@@ -514,6 +571,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
+            "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)")}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
                 options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
