@@ -477,3 +477,22 @@ def test_one_sided_mtdf_ends_each_depth_at_its_first_fail_high():
     for bad in ("mtdf,accept=-1", "mtdf,acceptfrom=x"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
+
+
+# From a lost game against Rapfi (ladder, 100 k-node steps): after the move the plain search picks at
+# 100 k nodes, the opponent has a win by continuous threats; another move holds it off for longer.
+ROOTDEF_POSITION = ("f9 f5 g5 e6 f7 d7 g4 e8 e9 f8 d8 c6 g9 h9 g6 g7 b5 c7 c8 h8 i8 h10 h7 j10 i9 d6 f6 e7 e5 b6 "
+                    "a6 c5 b4 d4 d9 c9 b7 e10 e3 i10")
+
+
+def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
+    game = load_game("gomoku")
+    s = game.state_from_text(ROOTDEF_POSITION)
+    engine = GomokuEngine(game, rootdef=20000)
+    r = engine.search(s, Limits(nodes=100_000))
+    after = s.copy()
+    after.play(r.best_move)
+    assert GomokuEngine(game).solve_vct(after, threats=12, budget=20000) is None, s.format_move(r.best_move)
+    assert r.nodes <= 106_000  # the checks' nodes count against the limit
+    with pytest.raises(InvalidOptionError, match="rootdef"):
+        GomokuEngine(game, rootdef=-1)

@@ -13,10 +13,10 @@ import statistics
 import threading
 import time
 
-from ..core.info import new_stop_flag
+from ..core.info import SearchInfo, new_stop_flag
 from ..core.limits import Limits
 from ..core.registry import load_game, make_engine
-from ..games.gomoku.engine import warm_up
+from ..games.gomoku.engine import GomokuEngine, warm_up
 
 #: 15x15 freestyle middle games (30, 30 and 31 stones).
 MIDDLE_GAMES = [
@@ -40,7 +40,7 @@ VCT_POSITIONS = [
     "h8 e11 f10 k6 h7 e10 h9 h6 h11 h10 e9 g11",
 ]
 
-ALGORITHMS = ["alphabeta", "mtdf,top=10", "mtdf,top=10,threads=2", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
+ALGORITHMS = ["mtdf,top=10", "mtdf,top=10,threads=2", "pvs,top=10", "negamax,top=10", "pvs", "negamax"]
 
 
 def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -49,7 +49,7 @@ def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[floa
     engine = make_engine(game, spec)
     engine.search(state, Limits(depth=2))
     engine.new_game()
-    rows = []
+    rows: list[SearchInfo] = []
     t0 = time.perf_counter()
     c0 = time.process_time()
     result = engine.search(state, Limits(depth=depth, movetime=movetime), on_info=rows.append)
@@ -68,6 +68,7 @@ def _deepen(game, spec: str, text: str, depth: int, movetime: int) -> tuple[floa
 
 def _vcf(game, repeat: int) -> None:  # type: ignore[no-untyped-def]
     engine = make_engine(game, "mtdf")
+    assert isinstance(engine, GomokuEngine)
     print("VCF (victory by continuous fours) from the root")
     for text in VCF_POSITIONS:
         state = game.state_from_text(text)

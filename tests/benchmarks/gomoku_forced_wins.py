@@ -1,6 +1,6 @@
 """Forced wins: does our engine find a winning move within 1 s? (run by hand, not a test)
 
-    python tests/benchmarks/gomoku_forced_wins.py [--engine alphabeta] [--movetime 1000 | --nodes N] [--verify]
+    python tests/benchmarks/gomoku_forced_wins.py [--engine mtdf] [--movetime 1000 | --nodes N] [--verify]
     python tests/benchmarks/gomoku_forced_wins.py collect RUN_DIR... [--rapfi PATH] [--count 120]
 
 The positions are in ``tests/data/gomoku_forced_wins.txt``: one a line, the
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
         collect(a.dirs, a.rapfi, a.count, a.movetime)
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--engine", default="alphabeta")
+    ap.add_argument("--engine", default="mtdf")
     ap.add_argument("--movetime", type=int, default=1000)
     ap.add_argument("--nodes", type=int, default=0, help="a node limit instead of the time (load-independent)")
     ap.add_argument("--verify", action="store_true")

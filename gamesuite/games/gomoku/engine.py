@@ -29,6 +29,9 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   on (default 0: every depth), the shallower depths finding the value exactly.
 - ``threads``: threads that share MTD(f)'s null-window passes from depth 4 on (default 1;
   see ``parallel``); the other algorithms search with one.
+- ``rootdef``: from depth 4 on, each depth's best root move is checked for an opponent's VCT (of up
+  to ``ROOTDEF_THREATS`` threats) within this many nodes (a quarter of what a node limit leaves at
+  most); a move so refuted is set aside and the depth searched again without it (default 0: off).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
@@ -40,6 +43,7 @@ import time
 import weakref
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import cast
 
 import numpy as np
 
@@ -49,11 +53,9 @@ from ...core.limits import Limits
 from ...core.options import Option
 from ...core.registry import register_engine
 from ...core.score import WIN, WIN_THRESHOLD, Score
-from ...search.driver import DriverOptions, Iteration, iterative_deepening, next_search_id
+from ...search.driver import DriverOptions, Iteration, Searcher, iterative_deepening, next_search_id
 from ...search.tt import clear_table, hashfull, new_table
-from . import absearch as A
 from . import kernels as K
-from .evaluation import Weights, classic_weights, load_weights
 from .parallel import MIN_SPLIT_DEPTH, SplitSearch
 from .patterns import ternary_tables
 from .rules import Gomoku, GomokuState
@@ -61,15 +63,15 @@ from .rules import Gomoku, GomokuState
 #: The most threads the ``threads`` option takes.
 MAX_THREADS = max(64, os.cpu_count() or 1)
 
-#: The ``alphabeta`` engine's search (``absearch``).
-ALGO_AB = 3
-#: The depth at which the ``alphabeta`` engine stops when its move is forced (the block of a five).
-FORCED_DEPTH = 8
-ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF, "alphabeta": ALGO_AB}
+ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
+#: Threats the opponent's VCT may chain in the check of a root move (``rootdef``).
+ROOTDEF_THREATS = 12
+#: The most root moves one search sets aside as refuted by an opponent's VCT.
+MAX_REFUTED = 8
 
 
 _TERNARY: dict[int, np.ndarray] = {}
-_COMBOS: dict[bytes, np.ndarray] = {}
+_COMBOS: list[np.ndarray] = []
 
 
 def _tables(rule: int) -> np.ndarray:
@@ -78,12 +80,10 @@ def _tables(rule: int) -> np.ndarray:
     return _TERNARY[rule]
 
 
-def _combos(weights: np.ndarray | None = None) -> np.ndarray:
-    w = K.WEIGHTS if weights is None else weights
-    k = np.asarray(w, dtype=np.int64).tobytes()
-    if k not in _COMBOS:
-        _COMBOS[k] = K.combo_nibbles(K.combo_table(w))
-    return _COMBOS[k]
+def _combos() -> np.ndarray:
+    if not _COMBOS:
+        _COMBOS.append(K.combo_nibbles(K.combo_table(K.WEIGHTS)))
+    return _COMBOS[0]
 
 
 class Position:
@@ -91,8 +91,7 @@ class Position:
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
-                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: Weights | None = None) -> None:
+                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -101,7 +100,7 @@ class Position:
         self.game = game
         self.size, self.P, self.N = size, P, N
         # counters, then the parameters (``K.P_*``), the class counts and the PV lengths
-        self.g = np.zeros(A.X0 + A.NX, dtype=np.int64)
+        self.g = np.zeros(K.G_ALL, dtype=np.int64)
         self.g[K.P_P] = P
         self.g[K.P_SIZE] = size
         self.g[K.P_RULE] = game.rule_id
@@ -117,10 +116,8 @@ class Position:
         self.g[K.P_TAPER] = taper
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
-        self.weights = weights if weights is not None else classic_weights()
-        self.g[A.X0:A.X0 + A.NX] = self.weights.slots()
         self.pat = _tables(game.rule_id)
-        self.cmb = _combos(self.weights.combo)
+        self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
         idx = np.array([(r + K.PAD) * P + K.PAD + c for r in range(size) for c in range(size)], dtype=np.int64)
         zob[:, idx] = game.zobrist.view(np.int64)
@@ -175,10 +172,6 @@ class Position:
         """The static value for the side to move."""
         return int(K._evaluate(self.g, np.int64(self.g[K.STONES] & 1)))
 
-    def value(self) -> int:
-        """The ``alphabeta`` engine's static value (of this position's weights) for the side to move."""
-        return int(A._evaluate(self.g, np.int64(self.g[K.STONES] & 1)))
-
     def cell_info(self, move: int) -> tuple[int, int, int, int, int]:
         """(value black, value white, class black, class white, maybe-forbidden) of an empty cell."""
         return tuple(int(v) for v in self.ci[self.pad(move)])  # type: ignore[return-value]
@@ -194,12 +187,9 @@ class _Searcher:
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
-                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom, engine.weights)
+                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
-        if node_limit > 0:  # the ply-1 VCTs of a short search share its nodes with the rest
-            i = A.X0 + A.S_VCT1N
-            self.pos.g[i] = min(self.pos.g[i], max(node_limit // 30, self.pos.g[K.P_TREEVCTN]))
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -220,6 +210,8 @@ class _Searcher:
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
         self._split: SplitSearch | None = None  # the threads' copies, made at the first shared pass
+        self.refuted: set[int] = set()  # root moves after which the opponent has a VCT (see ``rootdef``)
+        self.safe: dict[int, int] = {}  # root moves checked without finding one, and the budget used
 
     @property
     def nodes(self) -> int:
@@ -241,10 +233,6 @@ class _Searcher:
             v = self._split.run_pass(depth, beta, flag, ex)
             if v is not None:
                 return v
-        if e.algo_id == ALGO_AB:
-            return int(A._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
-                               e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
-                               ex, np.int64(self.best)))
         return int(K._root(*self.pos.arrays(), self.hist, self.killers, self.mv, self.ms, self.pv,
                            e.tt, e.vt, np.int64(e.age), flag, np.int64(depth), np.int64(alpha), np.int64(beta),
                            ex, np.int64(self.best)))
@@ -315,16 +303,37 @@ class _Searcher:
         ex = np.zeros(self.N, dtype=np.uint8)
         for m in excluded:
             ex[pos.pad(m)] = 1
+        for m in self.refuted:
+            ex[pos.pad(m)] = 1
         pos.g[K.SELDEPTH] = 0
-        if e.algo_id == K.ALGO_MTDF:
-            value, pv = self._mtdf(depth, flag, ex)
-        elif e.algo_id == ALGO_AB:
-            value, pv = self._aspiration(depth, flag, ex)
-        else:
-            value = self._root(depth, -WIN - 1, WIN + 1, flag, ex)
-            pv = self._pv()
+        value, pv = self._search_root(depth, flag, ex)
+        if not pv and self.refuted and not pos.g[K.ABORT]:  # every move loses: play the best of them
+            for m in self.refuted:
+                ex[pos.pad(m)] = 0
+            self.refuted.clear()
+            value, pv = self._search_root(depth, flag, ex)
+        usable = False
+        while (pv and not pos.g[K.ABORT] and not excluded and e.rootdef > 0 and not e.pure and depth >= 4
+               and abs(value) <= WIN_THRESHOLD and len(self.refuted) < MAX_REFUTED):
+            # Does the opponent win by continuous threats after our best move? Then search without it.
+            m = pv[0]
+            budget = e.rootdef
+            if self.node_limit > 0:
+                budget = min(budget, (self.node_limit - self.nodes) // 4)
+            if budget < 100 or self.safe.get(m, 0) >= budget:
+                break
+            if not self.refutes(m, flag, budget):
+                self.safe[m] = budget
+                break
+            self.refuted.add(m)
+            ex[pos.pad(m)] = 1
+            pos.g[K.SELDEPTH] = 0
+            value2, pv2 = self._search_root(depth, flag, ex)
+            if not pv2:  # every other move is excluded or lost
+                break
+            value, pv, usable = value2, pv2, True
         if pos.g[K.ABORT]:
-            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False) if pv else None
+            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False, usable=usable) if pv else None
         if not pv:
             return None
         if not excluded:
@@ -333,32 +342,26 @@ class _Searcher:
             self.best = pos.pad(pv[0])
         return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
 
-    def _aspiration(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
-        """PVS of the root in a window around the last value, widened on each side it fails."""
-        e = self.engine
-        last = self.values.get(depth - 1)
-        delta = e.window
-        if last is None or delta == 0 or e.pure or ex.any() or abs(last) > WIN_THRESHOLD:
-            lo, hi = -WIN - 1, WIN + 1
-        else:
-            lo, hi = last - delta, last + delta
-        while True:
-            v = self._root(depth, lo, hi, flag, ex)
-            pv = self._pv()
-            if self.pos.g[K.ABORT] or lo < v < hi:
-                break
-            if v <= lo:
-                lo = -WIN - 1 if lo - delta < -WIN_THRESHOLD else v - delta
-            else:
-                hi = WIN + 1 if hi + delta > WIN_THRESHOLD else v + delta
-                self.best = self.pos.pad(pv[0]) if pv else self.best
-            delta *= 2
-        if pv and not self.pos.g[K.ABORT]:
-            mate = WIN - abs(v) if abs(v) > WIN_THRESHOLD else 0
-            line = self._tt_line(self.pos.pad(pv[0]), max(depth, len(pv), mate) + 4)
-            if len(line) > len(pv):
-                pv = line
-        return v, pv
+    def _search_root(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
+        if self.engine.algo_id == K.ALGO_MTDF:
+            return self._mtdf(depth, flag, ex)
+        return self._root(depth, -WIN - 1, WIN + 1, flag, ex), self._pv()
+
+    def refutes(self, move: int, flag: np.ndarray, budget: int) -> bool:
+        """Whether the opponent wins by continuous threats (within ``budget`` nodes) after ``move``."""
+        pos = self.pos
+        g = pos.g
+        pos.place(move)
+        complete, pvl0, pv0 = self.vct_complete, int(self.pvlen[0]), self.pv[0].copy()
+        try:
+            return self.run_vct(flag, max(self.engine.vct, ROOTDEF_THREATS), budget) is not None
+        finally:
+            pos.remove(move)
+            self.vct_complete = complete
+            self.pvlen[0] = pvl0
+            self.pv[0] = pv0
+            if flag[0]:
+                g[K.ABORT] = 1  # the clock ran out inside the check: the iteration is cut short too
 
     def _mtdf(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
         grain = self.engine.grain_for_search
@@ -427,58 +430,30 @@ class GomokuEngine:
     """
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
-                 vcf: int = 40, leafvcf: int = 3, vct: int | None = None, vctnodes: int = 4000, step: int | None = None,
+                 vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, pure: bool = False,
-                 eval: str | None = None, weights: str = "", lmp: int | None = None, rfp: int | None = None,
-                 qfours: int | None = None, ext3: int | None = None, nmp: int | None = None,
-                 nullvcf: int | None = None,
-                 window: int = 60) -> None:
+                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
+                 pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
             raise InvalidOptionError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {algo!r}")
         if top is None:
             top = 10 if algo == "mtdf" else 0
-        if vct is None:
-            vct = 10 if algo == "alphabeta" else 6
         if step is None:
             step = 2 if algo == "mtdf" else 1
         if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
             raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
-                        ("grain", grain), ("lmr", lmr), ("window", window),
-                        ("lmp", lmp or 0), ("rfp", rfp or 0), ("qfours", qfours or 0), ("ext3", ext3 or 0),
-                        ("nmp", nmp or 0), ("nullvcf", nullvcf or 0),
+                        ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
-                        ("threads", threads)):
+                        ("threads", threads), ("rootdef", rootdef)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
             raise InvalidOptionError(f"option hash must be a size in MB in (0, 4096], got {hash!r}")
-        if eval is None:
-            eval = "shape" if algo == "alphabeta" else "classic"
-        if eval not in ("shape", "classic"):
-            raise InvalidOptionError(f"option eval must be shape or classic, got {eval!r}")
-        if algo != "alphabeta" and (eval != "classic" or weights or any(
-                v is not None for v in (lmp, rfp, qfours, ext3, nmp, nullvcf))):
-            raise InvalidOptionError("options eval, weights, lmp, rfp, qfours, ext3, nmp and nullvcf are the "
-                                     f"alphabeta engine's, not {algo}'s")
-        if not isinstance(weights, str):
-            raise InvalidOptionError(f"option weights must be a file name, got {weights!r}")
-        w = load_weights(weights or None)
-        if eval == "classic":
-            w = classic_weights(w.search)
-        search = w.search.copy()
-        for name, v in (("lmr", lmr), ("lmp", lmp), ("rfp", rfp), ("qfours", qfours), ("ext3", ext3), ("nmp", nmp),
-                        ("nullvcf", nullvcf)):
-            if v is not None and algo == "alphabeta":
-                search[A.SEARCH_NAMES.index(name)] = v
-        self.weights = Weights(w.combo, w.eval, search)
-        self.eval = eval
-        self.window = window
         self.game = game
         self.algo = algo
         self.algo_id = ALGORITHMS[algo]
@@ -502,6 +477,7 @@ class GomokuEngine:
         if not 1 <= threads <= MAX_THREADS:
             raise InvalidOptionError(f"option threads must be from 1 to {MAX_THREADS}, got {threads!r}")
         self.threads = threads
+        self.rootdef = rootdef
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -539,15 +515,11 @@ class GomokuEngine:
             return self._opening(state, limits, on_info)
         empties = self.game.cells - state.stones
         max_depth = min(K.MAXPLY - 8, empties)
-        me = state.stones % 2
-        cnt = searcher.pos.cnt
-        if self.algo_id == ALGO_AB and not self.pure and not limits.infinite and cnt[me, K.C_FIVE] == 0 \
-                and cnt[1 - me, K.C_FIVE] == 1:
-            max_depth = min(max_depth, FORCED_DEPTH)  # one forced reply: no need to spend the clock on it
         start = min(self.step, max_depth)
         if self.step == 2 and limits.depth is not None and limits.depth % 2 == 1:
             start = 1  # an odd depth asked for: deepen through the odd depths to reach it
-        return iterative_deepening(searcher, state, limits, stop, on_info,
+        # (``nodes`` is a read-only property here; the driver only reads it)
+        return iterative_deepening(cast(Searcher, searcher), state, limits, stop, on_info,
                                    DriverOptions(max_depth=max_depth, start_depth=start, step=self.step))
 
     def _opening(self, state: GomokuState, limits: Limits, on_info: InfoCallback | None) -> SearchResult:
@@ -599,6 +571,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
+            "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)")}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
                 options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
@@ -607,18 +580,6 @@ register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": Op
                 help="principal variation search (NegaScout), full width unless top=N")
 register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
                 help="negamax alpha-beta, full width unless top=N")
-_SEARCH = dict(zip(A.SEARCH_NAMES, (int(v) for v in load_weights().search)))
-register_engine("gomoku", "alphabeta", _factory("alphabeta"),
-                options={**{k: _OPTIONS[k] for k in ("hash", "vcf", "leafvcf", "vctnodes", "treevct",
-                                                     "treevctnodes", "pure")},
-                         "vct": Option(10, 0, 1000, help="threats a VCT may chain (0: off)"),
-                         "eval": Option("shape", choices=("shape", "classic"), help="evaluation"),
-                         "weights": Option("", help="a weights file (eval_weights.json's shape; empty: that file)"),
-                         **{k: Option(_SEARCH[k], 0, 1000, help=f"search parameter {k} (eval_weights.json)")
-                            for k in ("lmr", "lmp", "rfp", "qfours", "ext3", "nmp", "nullvcf")},
-                         "window": Option(60, 0, 10**6, help="aspiration window (units)")},
-                help="PVS over threat-aware moves, shape evaluation, LMR and VCF quiescence (numba)")
-
 
 def warm_up(engine: GomokuEngine | None = None) -> None:
     """Compile the kernels (from the cache when it is warm): what ``engine`` needs (its algorithm, its

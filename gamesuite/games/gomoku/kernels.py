@@ -63,7 +63,7 @@ CI_VB, CI_VW, CI_CB, CI_CW, CI_MF = range(5)
 U_X, U_N = 0, 1
 U_CI = 2
 U_CNT = U_CI + 5
-U_TOT = U_CNT + 2 * NCLASS + 2 * NPAT
+U_TOT = U_CNT + 2 * NCLASS
 U_REC = U_TOT + 2
 U_SIZE = U_REC + 2 * 40
 
@@ -75,13 +75,11 @@ G_SIZE = 16
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM) = range(G_SIZE, G_SIZE + 19)
 PRM_SIZE = 19
-#: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``), the count
-#: of the empty cells' direction patterns by colour (``g[PCN + colour * NPAT + pattern]``, four per cell)
-#: and the principal variation's length at each ply (``g[PVL + ply]``)
+#: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
+#: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
-PCN = CNT + 2 * NCLASS
-NCOUNT = 2 * NCLASS + 2 * NPAT
-PVL = PCN + 2 * NPAT
+NCOUNT = 2 * NCLASS
+PVL = CNT + NCOUNT
 
 G_ALL = PVL + MAXPLY
 
@@ -251,12 +249,6 @@ def _lines(bd, keys, cp, ci, g, pat, cmb, un, f, rule, x, cs) -> int:
                 nrec += 1
                 cp[y, cs] = (pa & ~(15 << sh)) | (a << sh)
                 cp[y, other] = (pb & ~(15 << sh)) | (b << sh)
-                if a != oa:
-                    g[PCN + cs * NPAT + oa] -= 1
-                    g[PCN + cs * NPAT + a] += 1
-                if b != ob:
-                    g[PCN + other * NPAT + ob] -= 1
-                    g[PCN + other * NPAT + b] += 1
                 # (each colour's value and class, only where that colour's pattern changed)
                 if (a != oa and cs == 0) or (b != ob and cs == 1):
                     e = cmb[cp[y, 0]]
@@ -303,9 +295,6 @@ def _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x, stone) -> None:
     un[f, U_TOT + 1] = g[TOT_W]
     for c in range(2):
         g[CNT + c * NCLASS + ci[x, CI_CB + c]] -= 1
-        e = cp[x, c]
-        for d in range(4):
-            g[PCN + c * NPAT + ((e >> (4 * d)) & 15)] -= 1
         g[TOT_B + c] -= ci[x, CI_VB + c]
         ci[x, CI_VB + c] = 0
         ci[x, CI_CB + c] = 0
@@ -1195,8 +1184,6 @@ def _setup(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, board) -> None:
                 keys[y, d] = k_ | (k_ << 32)
                 cp[y, 0] |= np.int64(pat[0, k_]) << (4 * d)
                 cp[y, 1] |= np.int64(pat[1, k_]) << (4 * d)
-                g[PCN + pat[0, k_]] += 1
-                g[PCN + NPAT + pat[1, k_]] += 1
             g[CNT + 0] += 1
             g[CNT + NCLASS + 0] += 1
             _refresh(y, ci, cp, g, cmb, g[P_RULE])

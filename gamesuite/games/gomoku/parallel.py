@@ -134,10 +134,10 @@ class SplitSearch:
         if status == 3:  # the one reply to a five, at the same depth
             K._place(*arrays, np.int64(value), np.int64(1 + (g[K.STONES] & 1)))
             try:
-                v, ln = self._node(path + [int(value)], depth, -beta + 1, flag)
+                reply, ln = self._node(path + [int(value)], depth, -beta + 1, flag)
             finally:
                 K._remove(*arrays, np.int64(value))
-            return (None, []) if v is None else (-v, [int(value)] + ln)
+            return (None, []) if reply is None else (-reply, [int(value)] + ln)
         if count == 0:  # no move to try (as ``_search``: the static value, nothing stored)
             return (0 if g[K.P_PURE] else int(K._evaluate(g, np.int64(g[K.STONES] & 1)))), []
         moves = [int(y) for y in s.mv[ply, :count]]

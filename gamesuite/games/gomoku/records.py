@@ -166,6 +166,7 @@ def load_psq(text: str, rule: str = "freestyle") -> GameRecord:
     except GameSuiteError as e:
         raise InvalidRecordError(f".psq record: {e}") from None
     state = game.new_state()
+    assert isinstance(state, GomokuState)
     times: list[float | None] = []
     for n, line in enumerate(lines[1:], 2):
         mm = _PSQ_MOVE.match(line)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import absearch as A
 from . import kernels as K
 from . import patterns as pt
 from .renju import DIRS
@@ -91,44 +90,6 @@ def totals_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int
             tb += vb
             tw += vw
     return tb, tw
-
-
-def shape_evaluate_ref(board: Sequence[int], size: int, rule: int, combo: Sequence[int],
-                       ev: Sequence[int]) -> int:
-    """The ``alphabeta`` engine's static value for the side to move (``evaluation.py``'s formula), with
-    the combination weights ``combo`` and the evaluation weights ``ev`` (``absearch.EVAL_NAMES``)."""
-    w = dict(zip(A.EVAL_NAMES, (int(x) for x in ev)))
-    tot = totals_ref(board, size, rule, combo)
-    counts = [[0] * K.NCLASS, [0] * K.NCLASS]
-    pats = [[0] * K.NPAT, [0] * K.NPAT]
-    for i in range(size * size):
-        if board[i] == 0:
-            _, _, cb, cw, _ = cell_info_ref(board, size, rule, i, combo)
-            counts[0][cb] += 1
-            counts[1][cw] += 1
-            for colour in (1, 2):
-                for p in cell_patterns_ref(board, size, rule, i, colour):
-                    pats[colour - 1][p] += 1
-    me = sum(1 for v in board if v) % 2
-    op = 1 - me
-    cm, co = counts[me], counts[op]
-    names = ("none", "low", "f2", "b3", "f3", "f3f3", "b4", "b4f3", "f4", "five")
-    v = (w["tot_me"] * tot[me] - w["tot_op"] * tot[op]) // 16
-    for p in range(1, K.NPAT - 1):
-        name = pt.NAMES[p]
-        v += w["pme_" + name] * pats[me][p] - w["pop_" + name] * pats[op][p]
-    for c in range(2, K.NCLASS - 1):
-        v += w["me_" + names[c]] * cm[c] - w["op_" + names[c]] * co[c]
-    if co[K.C_F4] > 0:
-        if cm[K.C_B4] + cm[K.C_B4F3] == 0:
-            v -= w["def3"]
-    elif cm[K.C_B4F3] > 0:
-        v += w["win43"]
-    elif cm[K.C_F3F3] > 0 and co[K.C_B4] + co[K.C_B4F3] == 0:
-        v += w["win33"]
-    if co[K.C_B4F3] + co[K.C_F3F3] > 0:
-        v -= w["op43"]
-    return v * w["scale"] // 16
 
 
 def evaluate_ref(board: Sequence[int], size: int, rule: int) -> int:

@@ -56,7 +56,7 @@ def run_length_ref(board: Sequence[int], size: int, idx: int, d: int) -> int:
     return n
 
 
-def run_cells_ref(board: Sequence[int], size: int, idx: int, d: int) -> list[int]:
+def run_cells_ref(board: Sequence[int] | np.ndarray, size: int, idx: int, d: int) -> list[int]:
     """The cells of the run through ``idx`` in direction ``d``, in line order."""
     p = board[idx]
     dr, dc = DIRS[d]

@@ -152,7 +152,7 @@ class Gomoku(Game):
         for i in np.flatnonzero(board):
             s._place(int(i), int(board[i]))
         s._from_diagram = True
-        wins = {}
+        wins: dict[int, list[int]] = {}
         for i in np.flatnonzero(board):
             line = s._five_through(int(i))
             if line:
