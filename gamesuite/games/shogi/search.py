@@ -983,14 +983,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[ply, SS_MOVE] = m
         new_depth = depth - 1 + ext
         searched += 1
-        if searched == 1:
-            child_cut = np.int64(0) if pvnode else np.int64(1 - cutnode)
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
-                          -alpha, nk, child_cut, geo, sq2p, p2sq, rel, pfile, dirs,
-                          stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf,
-                          scratch, keys, scores, prm, heur, cont, ss, opts)
-        else:
-            r = 0
+        # the searches of the move, all through one call (numba types each call of a kernel to itself by
+        # typing the whole kernel again: fewer calls, a shorter cold compile): the first move with the full
+        # window; the others with a null window, reduced (LMR), again unreduced if that beat alpha, and again
+        # with the full window at a PV node if that fell inside it
+        r = 0
+        stage = 3  # 1: the reduced search runs, 2: the unreduced null-window one, 3: the last one
+        sd, sa, sb, sc = new_depth, -beta, -alpha, 0 if pvnode else 1 - cutnode
+        if searched > 1:
             if opts[LMR] != 0 and depth >= 2 and searched > 1 + pvnode and (quiet or cutnode):
                 r = prm[lmr_row + min(mc, LMR_N - 1)]
                 if not prune:  # the old fixed reductions, for the plain search with only LMR on
@@ -1007,20 +1007,24 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         r = 0
                     if r > new_depth - 1:
                         r = max(0, new_depth - 1)
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth - r), np.int64(ply + 1),
-                          -alpha - 1, -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
-                          scores, prm, heur, cont, ss, opts)
-            if v > alpha and r > 0 and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1),
-                              -alpha - 1, -alpha, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs,
-                              stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen,
-                              buf, scratch, keys, scores, prm, heur, cont, ss, opts)
-            if pvnode and v > alpha and v < beta and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
-                              -alpha, nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
-                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores,
-                              prm, heur, cont, ss, opts)
+            stage = 1
+            sd, sa, sb, sc = new_depth - r, -alpha - 1, -alpha, 1
+        while True:
+            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(ply + 1), np.int64(sa),
+                          np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
+                          zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont,
+                          ss, opts)
+            if stats[ABORTED] != 0 or stage == 3:
+                break
+            if stage == 1:
+                stage = 2
+                if v > alpha and r > 0:
+                    sd, sa, sb, sc = new_depth, -alpha - 1, -alpha, 1 - cutnode
+                    continue
+            stage = 3
+            if not (pvnode and v > alpha and v < beta):
+                break
+            sd, sa, sb, sc = new_depth, -beta, -alpha, 0
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
             return 0
