@@ -591,9 +591,12 @@ def _pick(buf, scores, ply, x, n) -> None:
         scores[ply, bi] = ts
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _gravity(table, i, bonus) -> None:
-    """Add ``bonus`` to ``table[i]``, pulled toward zero so that it stays within +-HIST_MAX."""
+    """Add ``bonus`` to ``table[i]``, pulled toward zero so that it stays within +-HIST_MAX.
+
+    Inlined by numba where it is called: not a kernel of its own compiled twice (for the int32 and the
+    int16 tables)."""
     v = table[i]
     b = bonus if bonus > 0 else -bonus
     table[i] = v + bonus - v * b // HIST_MAX
