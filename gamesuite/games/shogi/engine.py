@@ -85,6 +85,10 @@ class _Searcher:
     def nodes(self) -> int:
         return int(self.stats[S.NODES])
 
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self.stats[S.NODES] = value
+
     def hashfull(self) -> int:
         return hashfull(self.engine.tt, self.engine.age)
 
@@ -370,7 +374,7 @@ def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> n
     import math
 
     prm = np.zeros(S.PRM_SIZE, dtype=np.int64)
-    params = dict(SEARCH_PARAMS)
+    params: dict[str, float] = dict(SEARCH_PARAMS)
     for k, v in override.items():
         if k in params:
             params[k] = v

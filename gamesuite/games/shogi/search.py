@@ -452,7 +452,7 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
                         continue
                 elif kind != KNIGHT:
                     continue
-                m = np.int64((N + kind - 1) * 256 + sq * 2)
+                m = (N + kind - 1) * 256 + sq * 2
                 if _mates(board, hands, kings, us, m, np.int64(-1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
                           tab, out, scratch):
                     return m
@@ -481,7 +481,7 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
                         continue
                 elif nt != KNIGHT:
                     continue
-                m = np.int64(p2sq[f] * 256 + sq * 2 + promote)
+                m = p2sq[f] * 256 + sq * 2 + promote
                 if _mates(board, hands, kings, us, m, contact, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
                           out, scratch):
                     return m
@@ -758,7 +758,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         elif frm < N and victim != 0:
             sc = prm[P_SEEV + (victim & 15)] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
         scores[ply, x] = sc
-    bestm = -1
+    bestm = np.int64(-1)
     for x in range(cnt):
         _pick(buf, scores, ply, x, cnt)
         m = np.int64(buf[ply, x])
@@ -990,7 +990,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     best = -WIN - 1
-    bestm = -1
+    bestm = np.int64(-1)
     searched = 0
     mc = 0  # moves considered (searched or pruned)
     lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
