@@ -18,8 +18,12 @@ from __future__ import annotations
 import argparse
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from ..core.registry import load_game
+
+if TYPE_CHECKING:
+    from ..games.shogi.rules import Shogi, ShogiState
 
 #: The mate problem set of the repository (``tests/benchmarks/shogi_make_tsume.py`` made it).
 TSUME_FILE = Path(__file__).resolve().parents[2] / "tests" / "data" / "shogi_tsume.txt"
@@ -63,7 +67,7 @@ def main(argv: list[str]) -> int:
 def _bench_perft(args: argparse.Namespace) -> None:
     print(f"{'position':<10}{'depth':>6}{'nodes':>13}  {'ok':<4}{'best s':>9}{'M nodes/s':>11}{'CPU M/s':>10}")
     for label, spec, sfen, depth, expected in CASES:
-        state = load_game(spec).state_from_text(sfen)
+        state = cast("ShogiState", load_game(spec).state_from_text(sfen))
         if args.deep:
             depth += 1
             expected = {"start": 547_581_517, "midgame": 516_925_165, "drops": 53_393_368,
@@ -87,7 +91,7 @@ def _bench_search(ms: int) -> None:
     warm_up()
     print(f"\n{'search':<19}{'depth':>6}{'nodes':>13}{'s':>9}{'k nodes/s':>11}{'CPU k/s':>10}  best move")
     for (label, _spec, sfen, _d, _n), positional in [(c, p) for p in (True, False) for c in CASES[:2]]:
-        game = load_game("shogi")
+        game = cast("Shogi", load_game("shogi"))
         state = game.state_from_text(sfen)
         engine = ShogiEngine(game, hash=64, mate=0, positional=positional)
         label = f"{label}{'' if positional else ' (basic)'}"
@@ -157,8 +161,8 @@ def _bench_tsume(path: str, nodes: int, reference: int = 0) -> None:
     for sfen, plies, _line in read_tsume(path):
         state = game.state_from_text(sfen)
         t = time.perf_counter()
-        r = find_mate(state, nodes=nodes)
-        rows[plies].append((r.status == "mate" and r.plies <= plies, r.nodes, time.perf_counter() - t))
+        found = find_mate(state, nodes=nodes)
+        rows[plies].append((found.status == "mate" and found.plies <= plies, found.nodes, time.perf_counter() - t))
     print(f"\n{'tsume set (df-pn, ' + f'{nodes:,} nodes at most)':<34}{'problems':>9}{'solved':>8}{'mean s':>9}"
           f"{'max s':>8}{'mean nodes':>12}")
     for plies in sorted(rows):
@@ -177,8 +181,8 @@ def _bench_tsume(path: str, nodes: int, reference: int = 0) -> None:
         if plies <= reference:
             state = game.state_from_text(sfen)
             t = time.perf_counter()
-            found = mate_reference(state, plies)
-            ref[plies].append((found == plies, time.perf_counter() - t))
+            length = mate_reference(state, plies)
+            ref[plies].append((length == plies, time.perf_counter() - t))
     print(f"\n{'tsume set (plain-Python reference)':<34}{'problems':>9}{'solved':>8}{'mean s':>9}{'max s':>8}")
     for plies in sorted(ref):
         r2 = ref[plies]

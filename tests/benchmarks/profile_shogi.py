@@ -32,7 +32,7 @@ for s in states:
     engine.new_game()
     engine.search(s, Limits(nodes=nodes))
 rows = []
-for cres in K._root.overloads.values():
+for cres in K._negamax.overloads.values():
     lib = cres.library
     found = []
     for f in lib._final_module.functions:

@@ -112,7 +112,7 @@ def build(dirs: list[str], plies: int = 16, min_games: int = 2) -> Book:
         for m in moves[:plies]:
             c = counts[_key(s)][s.format_move(m)]
             c[0] += 1
-            c[1] += rec.returns[s.color] > 0
+            c[1] += rec.returns[s.current_player] > 0  # (a position with a move after it is not terminal)
             s.play(m)
     entries = {sfen: {m: (c[0], c[1]) for m, c in moves.items() if c[0] >= min_games}
                for sfen, moves in counts.items()}

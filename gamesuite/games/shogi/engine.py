@@ -22,7 +22,7 @@ from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
 from .book import BOOK_FILE, Book
 from .evaluation import hand_values, load_weights, piece_values
-from .kernels import MAX_MOVES, SCRATCH
+from .kernels import MAX_MOVES, SCRATCH, _generate
 from .mate import MateResult, MateTable, find_mate
 from .rules import Shogi, ShogiState
 
@@ -74,11 +74,20 @@ class _Searcher:
         self.last_value: int | None = None
         # selective deepening: each root move's (depth, value, line)
         self.root_moves = state.legal_moves()
+        # the root moves in the order of the move generator (the PVS root searches them from that order)
+        g = self.g
+        n = _generate(self.board, self.hands, self.kings, self.us, g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
+                      STEP_MASK, SLIDE_MASK, g.tab, self.buf[0], self.scratch[0])
+        self.gen = self.buf[0, :n].copy()
         self.sel: dict[int, tuple[int, int, list[int]]] = {m: (0, 0, [m]) for m in self.root_moves}
 
     @property
     def nodes(self) -> int:
         return int(self.stats[S.NODES])
+
+    @nodes.setter
+    def nodes(self, value: int) -> None:
+        self.stats[S.NODES] = value
 
     def hashfull(self) -> int:
         return hashfull(self.engine.tt, self.engine.age)
@@ -167,11 +176,18 @@ class _Searcher:
 
     def _root(self, depth: int, flag: np.ndarray, ex: np.ndarray, window: tuple[int, int]) -> int | None:
         e, g = self.engine, self.g
-        v = S._root(self.board, self.hands, self.kings, self.us, np.int64(depth), self.key, ex,
-                    np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
-                    STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew, e.tt,
-                    np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch, self.keys,
-                    self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
+        moves = self.gen if len(ex) == 0 else self.gen[~np.isin(self.gen, ex)]
+        if len(moves) == 0:
+            self.pvlen[0] = 0
+            self.stats[S.PARTIAL] = -WIN - 1
+            return -WIN - 1
+        self.buf[0, : len(moves)] = moves  # the root part of _negamax searches these, in this order
+        self.stats[S.ROOT_MOVES] = len(moves)
+        v = S._negamax(self.board, self.hands, self.kings, self.us, np.int64(depth), np.int64(0),
+                       np.int64(window[0]), np.int64(window[1]), self.key, np.int64(0), g.geo, g.sq2p, g.p2sq,
+                       g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew,
+                       e.tt, np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch,
+                       self.keys, self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
         self.stats[S.PARTIAL] = v
         return None if self.stats[S.ABORTED] else int(v)
 
@@ -358,7 +374,7 @@ def search_params(values: np.ndarray, handv: np.ndarray, **override: float) -> n
     import math
 
     prm = np.zeros(S.PRM_SIZE, dtype=np.int64)
-    params = dict(SEARCH_PARAMS)
+    params: dict[str, float] = dict(SEARCH_PARAMS)
     for k, v in override.items():
         if k in params:
             params[k] = v

@@ -319,24 +319,33 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
     files = geo[0]
     N = geo[3]
     PN = geo[5]
-    s = 0
-    for c in range(2):
-        kr, kf, km = _king_view(kings, c, c, files, PN, rel, pfile)
-        er, ef, em = _king_view(kings, c, 1 - c, files, PN, rel, pfile)
-        own = BLACK_BIT if c == 0 else 32
-        o = 1 if c == 0 else -1
+    # both colours in one pass over the board (integer sums: the same value as colour by colour)
+    kr0, kf0, km0 = _king_view(kings, 0, 0, files, PN, rel, pfile)
+    er0, ef0, em0 = _king_view(kings, 0, 1, files, PN, rel, pfile)
+    kr1, kf1, km1 = _king_view(kings, 1, 1, files, PN, rel, pfile)
+    er1, ef1, em1 = _king_view(kings, 1, 0, files, PN, rel, pfile)
+    sc0 = 0
+    sc1 = 0
+    for sq in range(N):
+        p = sq2p[sq]
+        v = board[p]
+        if v == 0:
+            continue
+        t = v & 15
+        if v & BLACK_BIT:
+            c = 0
+            o = 1
+            f = pfile[p]
+            kr, kf, km, er, ef, em = kr0, kf0, km0, er0, ef0, em0
+        else:
+            c = 1
+            o = -1
+            f = files - 1 - pfile[p]
+            kr, kf, km, er, ef, em = kr1, kf1, km1, er1, ef1, em1
+        r = rel[c * PN + p]
         sc = 0
-        for sq in range(N):
-            p = sq2p[sq]
-            v = board[p]
-            if not (v & own):
-                continue
-            t = v & 15
-            r = rel[c * PN + p]
-            f = pfile[p] if c == 0 else files - 1 - pfile[p]
-            sc += ew[E_PST + t * SQS + r * files + f]
-            if t == KING:
-                continue
+        sc += ew[E_PST + t * SQS + r * files + f]
+        if t != KING:
             sc += ew[E_VAL + t]
             if kr >= 0:
                 df = kf - f if km else f - kf
@@ -355,6 +364,13 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
                             run += 1
                             q += d
                 sc += w * run
+        if c == 0:
+            sc0 += sc
+        else:
+            sc1 += sc
+    s = 0
+    for c in range(2):
+        sc = sc0 if c == 0 else sc1
         around = _empty_around(board, kings[1 - c], dirs)
         for k in range(1, 8):
             if hands[c, k]:

@@ -248,7 +248,7 @@ def _count_replies(board, hands, kings, bb, us, moves, row, nmoves, geo, sq2p, p
     zone = geo[4]
     PN = geo[5]
     one64 = np.uint64(1)
-    total = 0
+    total = np.int64(0)
     nloop = nmoves if nmoves >= 0 else 1
     mbit = BLACK_BIT if us == 0 else WHITE_BIT
     c = us if nmoves < 0 else 1 - us  # the side whose moves are counted
@@ -269,7 +269,7 @@ def _count_replies(board, hands, kings, bb, us, moves, row, nmoves, geo, sq2p, p
         kind = 0
         t0 = 0
         t1 = 0
-        move = 0
+        move = np.int64(0)
         if nmoves >= 0:
             move = np.int64(moves[row, mi])
             frm = move >> 8
@@ -557,7 +557,7 @@ def _count_replies(board, hands, kings, bb, us, moves, row, nmoves, geo, sq2p, p
                     if s0:
                         bb[1 - us, s0, tw] ^= tm
                     hands[us, ct - 8 if ct > KING else ct] -= 1
-    return total
+    return int(total)
 
 
 @njit(cache=True, nogil=True, _nrt=False)

@@ -96,7 +96,7 @@ def _mate_moves(board, hands, kings, us, attacker, geo, sq2p, p2sq, rel, pfile, 
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tt_index(tkey, key) -> int:
+def _tt_index(tkey, key) -> np.int64:
     return np.int64(key & np.uint64(tkey.shape[0] - 1))
 
 

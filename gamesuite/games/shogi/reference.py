@@ -133,7 +133,7 @@ class RefPosition:
         if fr < 0:
             self.pieces[tr] = (us, -fr)
             self.hands[us][-fr] -= 1
-            undo = ("drop", fr, to)
+            undo: tuple[object, ...] = ("drop", fr, to)
         else:
             f = divmod(fr, g.files)
             col, t = self.pieces.pop(f)

@@ -36,8 +36,8 @@ from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
 
 MAX_PLY = 64
 # stats slots
-NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL = 0, 1, 2, 3, 4, 5
-STATS = 6
+NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL, ROOT_MOVES = 0, 1, 2, 3, 4, 5, 6
+STATS = 7
 # option switches (``opts``)
 QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR = 0, 1, 2, 3, 4, 5, 6
 OPTS = 7
@@ -452,7 +452,7 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
                         continue
                 elif kind != KNIGHT:
                     continue
-                m = np.int64((N + kind - 1) * 256 + sq * 2)
+                m = (N + kind - 1) * 256 + sq * 2
                 if _mates(board, hands, kings, us, m, np.int64(-1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
                           tab, out, scratch):
                     return m
@@ -481,7 +481,7 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
                         continue
                 elif nt != KNIGHT:
                     continue
-                m = np.int64(p2sq[f] * 256 + sq * 2 + promote)
+                m = p2sq[f] * 256 + sq * 2 + promote
                 if _mates(board, hands, kings, us, m, contact, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
                           out, scratch):
                     return m
@@ -591,9 +591,12 @@ def _pick(buf, scores, ply, x, n) -> None:
         scores[ply, bi] = ts
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
 def _gravity(table, i, bonus) -> None:
-    """Add ``bonus`` to ``table[i]``, pulled toward zero so that it stays within +-HIST_MAX."""
+    """Add ``bonus`` to ``table[i]``, pulled toward zero so that it stays within +-HIST_MAX.
+
+    Inlined by numba where it is called: not a kernel of its own compiled twice (for the int32 and the
+    int16 tables)."""
     v = table[i]
     b = bonus if bonus > 0 else -bonus
     table[i] = v + bonus - v * b // HIST_MAX
@@ -755,7 +758,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         elif frm < N and victim != 0:
             sc = prm[P_SEEV + (victim & 15)] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
         scores[ply, x] = sc
-    bestm = -1
+    bestm = np.int64(-1)
     for x in range(cnt):
         _pick(buf, scores, ply, x, cnt)
         m = np.int64(buf[ply, x])
@@ -801,6 +804,86 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     N = geo[3]
     W = geo[2]
     h = stats[HIST]
+    if ply == 0 and stats[ROOT_MOVES] > 0:
+        # the root: every move of ``buf[0, :stats[ROOT_MOVES]]`` (put there by the caller, in the order of
+        # ``_generate``) to ``depth`` in the window (alpha, beta). The PV is left in ``pv[0, :pvlen[0]]``; a
+        # result <= alpha (no PV) or >= beta is only a bound. (Part of this kernel rather than a kernel that
+        # calls it, which would compile for about as long again.)
+        cnt = stats[ROOT_MOVES]
+        stats[ROOT_MOVES] = 0
+        ttmove = -1
+        i = tt_probe(tt, key)
+        if i >= 0:
+            ttmove = tt[i, MOVE]
+        in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
+        keys[keys.shape[0] // 2 + h] = 1 if in_check else 0
+        ss[0, SS_EXCL] = -1
+        ss[1, SS_EXCL] = -1
+        ss[0, SS_EVAL] = NO_EVAL
+        ss[0, SS_CHECK] = 1 if in_check else 0
+        _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem,
+                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0)
+        best = -WIN - 1
+        lo = alpha
+        hi = beta
+        lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
+        for x in range(cnt):
+            _pick(buf, scores, np.int64(0), x, cnt)
+            m = np.int64(buf[0, x])
+            frm = m >> 8
+            quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
+            pt = _piece_to(board, m, N, sq2p, us)
+            nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+            cap = _make(board, hands, kings, us, m, N, sq2p)
+            gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
+            keys[h + 1] = nk
+            ss[0, SS_PT] = pt
+            ss[0, SS_MOVE] = m
+            # as at the other nodes, the searches of a move through one call: the first move with the full
+            # window, the others with a null window (reduced when late and quiet), again unreduced if that
+            # beat alpha, and with the full window if that fell inside it
+            r = 0
+            stage = 3
+            sd, sa, sb, sc = depth - 1, -beta, -alpha, 0
+            if x > 0:
+                if opts[LMR] != 0 and opts[PRUNE] != 0 and depth >= 3 and x >= 3 and quiet and not gives_check \
+                        and not in_check:
+                    r = max(0, prm[lmr_row + min(x, LMR_N - 1)] - 1)
+                    r = min(r, depth - 2)
+                stage = 1
+                sd, sa, sb, sc = depth - 1 - r, -alpha - 1, -alpha, 1
+            while True:
+                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(1), np.int64(sa),
+                              np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
+                              zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+                              cont, ss, opts)
+                if stats[ABORTED] != 0 or stage == 3:
+                    break
+                if stage == 1:
+                    stage = 2
+                    if v > alpha and r > 0:
+                        sd, sa, sb, sc = depth - 1, -alpha - 1, -alpha, 1
+                        continue
+                stage = 3
+                if not (v > alpha and v < beta):
+                    break
+                sd, sa, sb, sc = depth - 1, -beta, -alpha, 0
+            _unmake(board, hands, kings, us, m, cap, N, sq2p)
+            if stats[ABORTED] != 0:
+                return best
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    pv[0, 0] = m
+                    for q in range(1, pvlen[1]):
+                        pv[0, q] = pv[1, q]
+                    pvlen[0] = max(pvlen[1], 1)
+                    if alpha >= beta:
+                        break
+        if pvlen[0] > 0 and lo < best < hi:
+            tt_store(tt, key, depth, EXACT, best, pv[0, 0], np.int64(0), age)
+        return best
     pvnode = 1 if beta - alpha > 1 else 0
     excluded = ss[ply, SS_EXCL]
     in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
@@ -907,7 +990,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     best = -WIN - 1
-    bestm = -1
+    bestm = np.int64(-1)
     searched = 0
     mc = 0  # moves considered (searched or pruned)
     lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
@@ -983,14 +1066,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[ply, SS_MOVE] = m
         new_depth = depth - 1 + ext
         searched += 1
-        if searched == 1:
-            child_cut = np.int64(0) if pvnode else np.int64(1 - cutnode)
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
-                          -alpha, nk, child_cut, geo, sq2p, p2sq, rel, pfile, dirs,
-                          stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf,
-                          scratch, keys, scores, prm, heur, cont, ss, opts)
-        else:
-            r = 0
+        # the searches of the move, all through one call (numba types each call of a kernel to itself by
+        # typing the whole kernel again: fewer calls, a shorter cold compile): the first move with the full
+        # window; the others with a null window, reduced (LMR), again unreduced if that beat alpha, and again
+        # with the full window at a PV node if that fell inside it
+        r = 0
+        stage = 3  # 1: the reduced search runs, 2: the unreduced null-window one, 3: the last one
+        sd, sa, sb, sc = new_depth, -beta, -alpha, 0 if pvnode else 1 - cutnode
+        if searched > 1:
             if opts[LMR] != 0 and depth >= 2 and searched > 1 + pvnode and (quiet or cutnode):
                 r = prm[lmr_row + min(mc, LMR_N - 1)]
                 if not prune:  # the old fixed reductions, for the plain search with only LMR on
@@ -1007,20 +1090,24 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         r = 0
                     if r > new_depth - 1:
                         r = max(0, new_depth - 1)
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth - r), np.int64(ply + 1),
-                          -alpha - 1, -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
-                          scores, prm, heur, cont, ss, opts)
-            if v > alpha and r > 0 and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1),
-                              -alpha - 1, -alpha, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs,
-                              stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen,
-                              buf, scratch, keys, scores, prm, heur, cont, ss, opts)
-            if pvnode and v > alpha and v < beta and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(new_depth), np.int64(ply + 1), -beta,
-                              -alpha, nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
-                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores,
-                              prm, heur, cont, ss, opts)
+            stage = 1
+            sd, sa, sb, sc = new_depth - r, -alpha - 1, -alpha, 1
+        while True:
+            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(ply + 1), np.int64(sa),
+                          np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
+                          zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont,
+                          ss, opts)
+            if stats[ABORTED] != 0 or stage == 3:
+                break
+            if stage == 1:
+                stage = 2
+                if v > alpha and r > 0:
+                    sd, sa, sb, sc = new_depth, -alpha - 1, -alpha, 1 - cutnode
+                    continue
+            stage = 3
+            if not (pvnode and v > alpha and v < beta):
+                break
+            sd, sa, sb, sc = new_depth, -beta, -alpha, 0
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
             return 0
@@ -1046,101 +1133,6 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         elif best >= beta:
             flag = LOWER
         tt_store(tt, key, depth, flag, best, bestm, ply, age)
-    return best
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _root(board, hands, kings, us, depth, key, excluded, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-          tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
-          cont, ss, opts) -> int:
-    """Search every root move not in ``excluded`` to ``depth`` in the window (``lo``, ``hi``).
-
-    The PV is left in ``pv[0, :pvlen[0]]``; a result ``<= lo`` (no PV) or ``>= hi`` is only a bound.
-    """
-    N = geo[3]
-    W = geo[2]
-    h = stats[HIST]
-    pvlen[0] = 0
-    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[0], scratch[0])
-    ttmove = -1
-    i = tt_probe(tt, key)
-    if i >= 0:
-        ttmove = tt[i, MOVE]
-    in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
-    keys[keys.shape[0] // 2 + h] = 1 if in_check else 0
-    ss[0, SS_EXCL] = -1
-    ss[1, SS_EXCL] = -1
-    ss[0, SS_EVAL] = NO_EVAL
-    ss[0, SS_CHECK] = 1 if in_check else 0
-    cnt = 0
-    for x in range(n):
-        m = np.int64(buf[0, x])
-        skip = False
-        for e in range(excluded.shape[0]):
-            if excluded[e] == m:
-                skip = True
-        if skip:
-            continue
-        buf[0, cnt] = m
-        cnt += 1
-    _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
-                 heur, cont, ss, scratch[0], opts[PRUNE] != 0)
-    best = -WIN - 1
-    alpha = lo
-    beta = hi
-    lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
-    for x in range(cnt):
-        _pick(buf, scores, np.int64(0), x, cnt)
-        m = np.int64(buf[0, x])
-        frm = m >> 8
-        quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
-        pt = _piece_to(board, m, N, sq2p, us)
-        nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
-        cap = _make(board, hands, kings, us, m, N, sq2p)
-        gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
-        keys[h + 1] = nk
-        ss[0, SS_PT] = pt
-        ss[0, SS_MOVE] = m
-        if x == 0:
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha, nk,
-                          np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
-                           tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss,
-                          opts)
-        else:
-            r = 0
-            if opts[LMR] != 0 and opts[PRUNE] != 0 and depth >= 3 and x >= 3 and quiet and not gives_check \
-                    and not in_check:
-                r = max(0, prm[lmr_row + min(x, LMR_N - 1)] - 1)
-                r = min(r, depth - 2)
-            v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1 - r), np.int64(1), -alpha - 1,
-                          -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                          ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
-                          cont, ss, opts)
-            if v > alpha and r > 0 and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -alpha - 1,
-                              -alpha, nk, np.int64(1), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh,
-                              zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
-                              heur, cont, ss, opts)
-            if v > alpha and v < beta and stats[ABORTED] == 0:
-                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -beta, -alpha,
-                              nk, np.int64(0), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs,
-                              ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
-                              heur, cont, ss, opts)
-        _unmake(board, hands, kings, us, m, cap, N, sq2p)
-        if stats[ABORTED] != 0:
-            return best
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                pv[0, 0] = m
-                for q in range(1, pvlen[1]):
-                    pv[0, q] = pv[1, q]
-                pvlen[0] = max(pvlen[1], 1)
-                if alpha >= beta:
-                    break
-    if pvlen[0] > 0 and lo < best < hi:
-        tt_store(tt, key, depth, EXACT, best, pv[0, 0], np.int64(0), age)
     return best
 
 

@@ -266,7 +266,7 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
         e = _evals(train, w, tie)
         p = 1.0 / (1.0 + np.exp(-e / k))
         gi = (p - ty) / (k * train.size)
-        grad = np.bincount(pidx, weights=gi[rowof] * train.coef, minlength=nparam)
+        grad: np.ndarray = np.bincount(pidx, weights=gi[rowof] * train.coef, minlength=nparam)
         grad += 2 * l2 * (w - w0) / 1e4  # l2 per (100 units of change) squared
         grad[frozen] = 0
         m = b1 * m + (1 - b1) * grad
@@ -301,8 +301,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     from ...core.registry import load_game
     from .evaluation import default_weights
+    from .rules import Shogi
 
-    g = load_game("shogi").geometry
+    game = load_game("shogi")
+    assert isinstance(game, Shogi)
+    g = game.geometry
     if args.cache and Path(args.cache).exists():
         with np.load(args.cache) as z:
             data = Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"])
