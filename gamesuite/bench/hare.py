@@ -19,6 +19,7 @@ from ..core.registry import load_game
 from ..games.hare import kernels as K
 from ..games.hare.config import DEFAULT_WIDTHS, Weights, parse_widths
 from ..games.hare.engine import Workspace, search_root
+from ..games.hare.rules import HareState
 
 #: (spec, position) pairs: the start and a middle-game position of a few player counts.
 POSITIONS = (
@@ -99,6 +100,7 @@ def main(argv: list[str]) -> int:
     for label, spec, text, algorithm, worst in SEARCHES:
         g = load_game(spec)
         s = g.new_state() if text is None else g.state_from_text(text)
+        assert isinstance(s, HareState)
         search_root(s, 1, algorithm=algorithm, worst=worst, widths=widths, ws=ws)  # compile or load the cache
         depth = args.depth
         if not worst:  # expectimax branches on every card: deepen while it stays within the budget
