@@ -421,10 +421,12 @@ def test_weights_are_numeric_engine_options():
 def test_bench_hare_prints_its_figures(capsys):
     from gamesuite.bench import hare as bench
 
-    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01", "--studies", "500"]) == 0
+    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01", "--studies", "500",
+                       "--answers", "4", "--movetime", "20"]) == 0
     out = capsys.readouterr().out
     assert "M/s" in out and "2p one piece, alpha-beta, worst card" in out and "load average" in out
     assert "shipped studies solved" in out and "writeup" in out
+    assert "4 answers at 20 ms" in out and "as the referee times it" in out and "a loss on time" in out
 
 
 def test_tune_on_studies_and_self_play(tmp_path, capsys):
