@@ -59,11 +59,6 @@ CASES = _cases()
 #: Engines that break a clause of the contract today, with the reason; the suite expects them to fail
 #: (strictly: a fix must remove the entry).
 BROKEN: dict[tuple[str, str], str] = {}
-for _spec in SPECS:
-    if _spec.startswith("hare"):
-        for _name in ("maxn", "writeup"):  # both are HareEngine (writeup: the write-up's preset)
-            BROKEN[("searchmoves", _spec, _name)] = "HareEngine ignores searchmoves"
-            BROKEN[("multipv", _spec, _name)] = "HareEngine gives no multi-PV lines"
 
 
 def _params(check: str) -> list:

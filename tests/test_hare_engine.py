@@ -421,10 +421,12 @@ def test_weights_are_numeric_engine_options():
 def test_bench_hare_prints_its_figures(capsys):
     from gamesuite.bench import hare as bench
 
-    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01", "--studies", "500"]) == 0
+    assert bench.main(["--rounds", "10", "--depth", "3", "--repeat", "1", "--budget", "0.01", "--studies", "500",
+                       "--answers", "4", "--movetime", "20"]) == 0
     out = capsys.readouterr().out
     assert "M/s" in out and "2p one piece, alpha-beta, worst card" in out and "load average" in out
     assert "shipped studies solved" in out and "writeup" in out
+    assert "4 answers at 20 ms" in out and "as the referee times it" in out and "a loss on time" in out
 
 
 def test_tune_on_studies_and_self_play(tmp_path, capsys):
@@ -491,6 +493,84 @@ def test_engine_answers_within_its_move_time_and_records_its_overrun():
     s = g.new_state()
     r = e.search(s, Limits(movetime=50))
     assert r.best_move in s.legal_moves() and e.lateness.searches == 1
+
+
+@pytest.mark.parametrize("spec,text,algorithm", [
+    (*POSITIONS[0], "maxn"), (*POSITIONS[2], "maxn"), (*POSITIONS[0], "paranoid"), (*POSITIONS[2], "paranoid"),
+    (*POSITIONS[4], "maxn"), (*POSITIONS[4], "alphabeta"),
+])
+def test_root_lines_rank_every_root_move_by_its_own_search(spec, text, algorithm):
+    """Multi-PV: each root move's line holds the value a search of that move alone gives; the lines are
+    ranked by the mover's decision; the first is the unrestricted search's value; ``only`` keeps to its moves."""
+    s = load_game(spec).state_from_text(text)
+    me = s.current_player
+    legal = s.legal_moves()
+    for depth in (1, 3):
+        whole = search_root(s, depth, algorithm=algorithm, robust=False)
+        lines = search_root(s, depth, algorithm=algorithm, robust=False, multipv=len(legal)).lines
+        assert sorted(m for m, _, _ in lines) == sorted(legal)
+        assert all(pv[0] == m and all(isinstance(x, int) for x in pv) for m, _, pv in lines)
+
+        def decide(values):
+            return values[me] if algorithm == "maxn" else values[0]
+
+        assert decide(lines[0][1]) == pytest.approx(decide(whole.values), rel=1e-9, abs=1e-9)
+        assert [decide(v) for _, v, _ in lines] == sorted((decide(v) for _, v, _ in lines), reverse=True)
+        for m, values, _ in lines[:4]:
+            alone = search_root(s, depth, algorithm=algorithm, robust=False, only=[m])
+            assert alone.move == m and alone.values == pytest.approx(values, rel=1e-9, abs=1e-9)
+    with pytest.raises(InvalidOptionError, match="no legal move"):
+        search_root(s, 2, algorithm=algorithm, only=[777])
+
+
+def test_engine_keeps_to_searchmoves_and_gives_ranked_lines():
+    g = load_game("hare(players=3)")
+    s = g.state_from_text(POSITIONS[2][1])
+    legal = s.legal_moves()
+    for spec in ("maxn", "writeup", "maxn,algorithm=paranoid"):
+        e = make_engine(g, spec)
+        infos = []
+        r = e.search(s, Limits(depth=3, multipv=3), on_info=infos.append)
+        assert [ln.multipv for ln in r.lines] == [1, 2, 3] and r.lines[0].pv[0] == r.best_move
+        assert len({ln.pv[0] for ln in r.lines}) == 3
+        assert {i.multipv for i in infos} == {1, 2, 3}
+        allowed = tuple(m for m in legal if m not in {ln.pv[0] for ln in r.lines})[:2]
+        r2 = e.search(s, Limits(depth=3, multipv=5, searchmoves=allowed))
+        assert r2.best_move in allowed and sorted(ln.pv[0] for ln in r2.lines) == sorted(allowed)
+        with pytest.raises(InvalidOptionError, match="none is legal"):
+            e.search(s, Limits(depth=1, searchmoves=(777,)))
+
+
+def test_the_kernels_clock_is_time_monotonic_ns():
+    import time
+
+    if not K.KERNEL_CLOCK:
+        pytest.skip("no clock in the kernels on this platform")
+    for _ in range(3):
+        a = time.monotonic_ns()
+        b = int(K._now_ns())
+        c = time.monotonic_ns()
+        assert a <= b <= c
+
+
+def test_a_deadline_stops_the_kernels_without_the_stop_flag(monkeypatch):
+    import time
+
+    from gamesuite.games.hare import engine as E
+
+    if not K.KERNEL_CLOCK:
+        pytest.skip("no clock in the kernels on this platform")
+    g = load_game("hare(players=3)")
+    s = g.new_state()
+    free = search_root(s, 3, deadline_ns=time.monotonic_ns() + 3_600 * 10**9)
+    assert not free.aborted and free.nodes > 100
+    for algorithm in ("maxn", "paranoid"):
+        late = search_root(s, 3, algorithm=algorithm, deadline_ns=time.monotonic_ns() - 1)
+        assert late.aborted and late.nodes < free.nodes
+    # an engine on a move time reads its deadline in the kernels: no watcher thread to wake up
+    monkeypatch.setattr(E, "StopWatch", None)
+    r = HareEngine(g).search(s, Limits(movetime=30))
+    assert r.best_move in s.legal_moves()
 
 
 def test_tune_on_move_studies(tmp_path, capsys):

@@ -23,11 +23,9 @@ SPECS = ["tictactoe", "tictactoe(m=5,n=5,k=4)", "gomoku(size=9)", "gomoku(size=1
 SLOW = {("shogi", "mcts"), ("shogi", "puct"), ("shogi(variant=mini)", "puct"), ("shogi(variant=mini)", "mcts"),
         ("hare", "puct"), ("hare(players=3)", "puct"), ("gomoku(size=15)", "puct"), ("gomoku(size=9)", "puct")}
 #: Fixed on the branches of the helpers who own these engines (issue 21 leaves the kernels to them):
-#: ``shogi`` (the search's and the root mate search's nodes within the limit) and ``hare``.
+#: ``shogi`` (the search's and the root mate search's nodes within the limit).
 ELSEWHERE = {("shogi", "alphabeta"): "fixed on branch 'shogi' (the node-limit poll of search.py)",
-             ("shogi(variant=mini)", "alphabeta"): "fixed on branch 'shogi' (the node-limit poll of search.py)",
-             ("hare", "maxn"): "fixed on branch 'hare' (the node-limit poll of kernels.py)",
-             ("hare(players=3)", "maxn"): "fixed on branch 'hare' (the node-limit poll of kernels.py)"}
+             ("shogi(variant=mini)", "alphabeta"): "fixed on branch 'shogi' (the node-limit poll of search.py)"}
 CASES = [(spec, e.name) for spec in SPECS for e in engines_for(spec)]
 
 

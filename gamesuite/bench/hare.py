@@ -12,6 +12,7 @@ import argparse
 import os
 import statistics
 import time
+from typing import Any
 
 import numpy as np
 
@@ -19,6 +20,7 @@ from ..core.registry import load_game
 from ..games.hare import kernels as K
 from ..games.hare.config import DEFAULT_WIDTHS, Weights, parse_widths
 from ..games.hare.engine import Workspace, search_root
+from ..games.hare.rules import HareState
 
 #: (spec, position) pairs: the start and a middle-game position of a few player counts.
 POSITIONS = (
@@ -74,6 +76,10 @@ def main(argv: list[str]) -> int:
     p.add_argument("--studies", type=int, default=0, metavar="NODES",
                    help="also count the shipped studies the default and the writeup engines solve at NODES nodes "
                         "and at depths 1 and 2 (0: skip)")
+    p.add_argument("--answers", type=int, default=0, metavar="N",
+                   help="also time N move-time searches (--movetime) as the arena's referee does: a thread per "
+                        "search, from its start to its join, through three-player games (0: skip)")
+    p.add_argument("--movetime", type=int, default=100, help="move time of --answers in ms (default 100)")
     p.add_argument("--budget", type=float, default=5.0,
                    help="expectimax lines stop deepening once a search takes longer than this many seconds")
     args = p.parse_args(argv)
@@ -99,6 +105,7 @@ def main(argv: list[str]) -> int:
     for label, spec, text, algorithm, worst in SEARCHES:
         g = load_game(spec)
         s = g.new_state() if text is None else g.state_from_text(text)
+        assert isinstance(s, HareState)
         search_root(s, 1, algorithm=algorithm, worst=worst, widths=widths, ws=ws)  # compile or load the cache
         depth = args.depth
         if not worst:  # expectimax branches on every card: deepen while it stays within the budget
@@ -125,7 +132,65 @@ def main(argv: list[str]) -> int:
     print("target: 8 plies under 50 ms (the original: about 300 ms, assuming the worst card)")
     if args.studies > 0:
         _studies(args.studies)
+    if args.answers > 0:
+        _answers(args.answers, args.movetime)
     return 0
+
+
+def _answer(engine: Any, state: HareState, movetime: int, box: dict[str, Any]) -> None:
+    from ..core.info import new_stop_flag
+    from ..core.limits import Limits
+
+    box["r"] = engine.search(state, Limits(movetime=movetime), new_stop_flag())
+
+
+def _answers(n: int, movetime: int, margin_ms: float = 500.0) -> None:
+    """How long move-time answers take as a referee sees them (a loaded machine shows here: run it
+    beside other work to see what a timed match would); how many would lose on time past ``margin_ms``."""
+    import random
+    import threading
+
+    from ..core.limits import Limits
+    from ..core.registry import make_engine
+
+    g = load_game("hare(players=3)")
+    engines = [make_engine(g, "maxn"), make_engine(g, "writeup")]
+    for e in engines:
+        e.search(g.new_state(), Limits(depth=1))
+    rng = random.Random(1)
+    outer: list[float] = []
+    inner: list[float] = []
+    s = g.new_state()
+    while len(outer) < n:
+        if s.is_terminal():
+            s = g.new_state()
+        while s.is_chance_node():
+            outcomes = s.chance_outcomes()
+            s.play(rng.choices([m for m, _ in outcomes], [p for _, p in outcomes])[0])
+        if s.is_terminal():
+            continue
+        box: dict[str, Any] = {}
+        t0 = time.perf_counter()
+        th = threading.Thread(target=_answer, args=(engines[s.current_player % 2], s.copy(), movetime, box),
+                              daemon=True)
+        th.start()
+        th.join()
+        outer.append((time.perf_counter() - t0) * 1000)
+        inner.append(box["r"].time_ms)
+        s.play(box["r"].best_move)
+
+    def q(xs: list[float]) -> str:
+        xs = sorted(xs)
+        p99 = xs[min(len(xs) - 1, int(len(xs) * 0.99))]
+        return f"{xs[len(xs) // 2]:>7.0f}{xs[int(len(xs) * 0.9)]:>7.0f}{p99:>7.0f}{xs[-1]:>7.0f}"
+
+    print()
+    print(f"{n} answers at {movetime} ms a move (three players, maxn and writeup; {_load()})")
+    print(f"{'ms':<36}{'p50':>7}{'p90':>7}{'p99':>7}{'max':>7}")
+    print(f"{'answer, as the referee times it':<36}{q(outer)}")
+    print(f"{'search, as the engine times it':<36}{q(inner)}")
+    late = sum(1 for x in outer if x > movetime + margin_ms)
+    print(f"past {movetime} + {margin_ms:.0f} ms (a loss on time in the arena): {late}")
 
 
 def _studies(nodes: int) -> None:

@@ -9,7 +9,8 @@ honours ``Limits`` and the stop flag.
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
@@ -50,8 +51,10 @@ class RootResult:
     nodes: int
     seldepth: int
     aborted: bool
-    searched: int = 0  # root moves searched to the end (max^n)
+    searched: int = 0  # root moves searched to the end (max^n, or each root move apart)
     first_searched: bool = False  # whether the move asked to be searched first was
+    #: every root move searched to the end, best first: (move, values as in ``values``, principal variation)
+    lines: list[tuple[int, list[float], list[int]]] = field(default_factory=list)
 
 
 class Workspace:
@@ -70,7 +73,7 @@ class Workspace:
         self.gvals = np.zeros((levels, 16, K.MAXP), dtype=np.float64)
         self.pv = np.zeros((levels, levels), dtype=np.int64)
         self.pvlen = np.zeros(levels, dtype=np.int64)
-        self.stats = np.zeros(4, dtype=np.int64)
+        self.stats = np.zeros(K.STATS_SIZE, dtype=np.int64)
         self.max_depth = max_depth
 
 
@@ -84,7 +87,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
                 widths: tuple[int, ...] = DEFAULT_WIDTHS, ordering: bool = True, worst: bool = False,
                 chance_plies: int = ALL_PLIES, prune: bool = True, weights: Weights | None = None,
                 stop: np.ndarray | None = None, node_limit: int = 0, ws: Workspace | None = None,
-                first: int | None = None, robust: bool = True, hint: list[int] | None = None) -> RootResult:
+                first: int | None = None, robust: bool = True, hint: list[int] | None = None,
+                deadline_ns: int = 0, only: Sequence[int] | None = None, multipv: int = 1) -> RootResult:
     """Search ``state`` to ``depth`` plies with one algorithm ("maxn", "paranoid" or "alphabeta").
 
     "alphabeta" needs exactly two players still racing and scores own minus the other's value. Hare
@@ -93,7 +97,12 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     move, before the others), so that a search cut short still says which of the moves it finished is
     best; with ``robust``, root moves that tie on a certain finish are told apart by a paranoid search
     (the move that finishes whatever the others do). Paranoid and alpha-beta search the moves of ``hint``
-    (the last iteration's principal variation) first along it.
+    (the last iteration's principal variation) first along it. ``deadline_ns`` (``time.monotonic_ns``;
+    0: none) stops the search like ``stop`` where the kernels read the clock (``K.KERNEL_CLOCK``).
+    ``only`` restricts the root to those moves (``searchmoves``); with it or with ``multipv`` > 1,
+    paranoid and alpha-beta also search each root move apart with a full window, so that every root
+    move's value is exact and ``lines`` ranks them (max^n always does). A root width below ``multipv``
+    is raised to it.
     """
     if algorithm not in ("maxn", "paranoid", "alphabeta"):
         raise InvalidOptionError(f"unknown algorithm {quote(algorithm)}; known: maxn, paranoid, alphabeta")
@@ -113,16 +122,27 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     ws.stack[0, :] = K.pack(state)
     ws.stats[:] = 0
     ws.stats[K.NODE_LIMIT] = node_limit
+    ws.stats[K.DEADLINE] = deadline_ns
     me = state.current_player
+    if only is not None:
+        legal = state.legal_moves()
+        only = [m for m in legal if m in set(only)]
+        if not only:
+            raise InvalidOptionError(f"no legal move among the moves to search in position {quote(state.to_text())}")
+        if len(only) == len(legal):
+            only = None
     if algorithm == "maxn":
         return _maxn_root(state, depth, tables, w, wid, np.int64(_RULE_CODES[rule]), ordering, cfull, stop, ws,
-                          first, robust)
+                          first, robust, only, multipv)
     code, other = np.int64(_RULE_CODES[rule]), np.int64(-1)
     if algorithm == "alphabeta":
         racing = [p for p in range(g.n) if not state.place[p]]
         if len(racing) != 2:
             raise InvalidOptionError(f"alpha-beta needs two players racing, not {len(racing)}")
         code, other = np.int64(K.VERSUS), np.int64(racing[0] if racing[1] == me else racing[1])
+    if only is not None or multipv > 1:
+        return _split_root(state, depth, tables, w, wid, code, other, ordering, cfull, stop, ws, first, robust,
+                           only, multipv, hint)
     hints = np.array(hint or [0], dtype=np.int64)
     v = K._paranoid(ws.stack, np.int64(0), np.int64(depth), np.int64(0), -1e300, 1e300, np.int64(me), other,
                     tables.cfg, tables.kinds, tables.prevh, tables.board(w), w, wid, code, ordering, cfull,
@@ -143,31 +163,104 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
         if done[pick][0] != pv[0]:
             pv = [done[pick][0]]
     return RootResult(pv[0] if pv else -1, [float(v)], pv, int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]),
-                      aborted)
+                      aborted, lines=[(pv[0], [float(v)], pv)] if pv and not aborted else [])
 
 
-def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, rule: np.int64,
-               ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace, first: int | None,
-               robust: bool) -> RootResult:
-    """The root of ``K._maxn`` in Python, one root move at a time (the kernel's order and widths)."""
-    n = state.game.n
-    me = state.current_player
-    one = np.int64(1)
-    ws.stats[K.NODES] += 1
+def _root_order(ws: Workspace, t: K.Tables, w: np.ndarray, wid: np.ndarray, depth: int, me: int, rule: np.int64,
+                other: np.int64, ordering: bool, first: int | None, only: Sequence[int] | None,
+                multipv: int) -> list[int]:
+    """The root moves to search (indices into ``ws.moves[0]``), in the kernels' order: best first by the
+    evaluation (with ``ordering``), only those of ``only``, at most the root width (at least ``multipv``),
+    ``first`` first."""
     nm = int(K._gen_moves(ws.stack[0], t.cfg, t.kinds, t.prevh, ws.moves[0]))
     if ordering:
-        K._order(ws.stack, np.int64(0), np.int64(nm), np.int64(depth), np.int64(me), rule, np.int64(-1), 1.0,
+        K._order(ws.stack, np.int64(0), np.int64(nm), np.int64(depth), np.int64(me), rule, other, 1.0,
                  t.cfg, t.kinds, t.prevh, t.board(w), w, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase,
                  ws.stats)
         idxs = [int(i) for i in ws.order[0, :nm]]
     else:
         idxs = list(range(nm))
-    k = nm if wid[0] == 0 else min(nm, int(wid[0]))
-    idxs = idxs[:k]
+    if only is not None:
+        keep = set(only)
+        idxs = [i for i in idxs if int(ws.moves[0, i]) in keep]
+    if wid[0] != 0:
+        idxs = idxs[:max(int(wid[0]), multipv)]
     if first is not None:
         hit = [i for i in idxs if int(ws.moves[0, i]) == first]
         if hit:
             idxs = hit + [i for i in idxs if i != hit[0]]
+    return idxs
+
+
+def _ranked(done: list[tuple[int, np.ndarray, list[int]]], decide: list[float],
+            best: int) -> list[tuple[int, list[float], list[int]]]:
+    """``done`` best first: ``done[best]``, then by ``decide`` (ties: the first searched)."""
+    rest = sorted((i for i in range(len(done)) if i != best), key=lambda i: (-decide[i], i))
+    return [(done[i][0], [float(x) for x in done[i][1]], done[i][2]) for i in [best, *rest]]
+
+
+def _split_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, code: np.int64,
+                other: np.int64, ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace,
+                first: int | None, robust: bool, only: Sequence[int] | None, multipv: int,
+                hint: list[int] | None) -> RootResult:
+    """Paranoid (or alpha-beta) with the root in Python: each root move searched apart with a full window,
+    so that each has its exact value (``searchmoves``, multi-PV); below the root, ``K._paranoid``."""
+    n = state.game.n
+    me = np.int64(state.current_player)
+    one = np.int64(1)
+    ws.stats[K.NODES] += 1
+    idxs = _root_order(ws, t, w, wid, depth, int(me), code, other, ordering, first, only, multipv)
+    hints = np.array(hint or [0], dtype=np.int64)
+    hintlen = np.int64(len(hint or []))
+    done: list[tuple[int, np.ndarray, list[int]]] = []
+    aborted = False
+    for idx in idxs:
+        m = int(ws.moves[0, idx])
+        ph = int(ws.cphase[0, idx])
+        if ordering and (depth == 1 or ph == K.LEAF) and ph != K.DRAW:
+            done.append((m, np.full(n, float(ws.scores[0, idx])), [m]))  # built and scored by the ordering
+            continue
+        ws.stack[1, :] = ws.stack[0, :]
+        K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
+        if ws.stack[1, K.PLACE + me] != 0:
+            ws.stats[K.NODES] += 1
+            K._leaf(ws.stack[1], t.cfg, t.kinds, t.board(w), w, me, np.int64(depth - 1), ws.vals[1])
+            leaf = float(K._decision(ws.vals[1], me, code, other, np.int64(n)))
+            done.append((m, np.full(n, leaf), [m]))
+            continue
+        on = np.int64(1 if hintlen and m == hints[0] else 0)
+        value = float(K._paranoid(ws.stack, one, np.int64(depth - 1), one, -1e300, 1e300, me, other, t.cfg,
+                                  t.kinds, t.prevh, t.board(w), w, wid, code, ordering, cfull, True, ws.moves,
+                                  ws.scores, ws.order, ws.cvals, ws.cphase, ws.cst, ws.gvals, ws.stats, stop, ws.pv,
+                                  ws.pvlen, hints, hintlen, on))
+        if ws.stats[K.ABORTED]:
+            aborted = True
+            break
+        done.append((m, np.full(n, value), [m] + [int(x) for x in ws.pv[1, : ws.pvlen[1]]]))
+    seldepth = int(ws.stats[K.SELDEPTH])
+    if not done:
+        return RootResult(-1, [0.0], [], int(ws.stats[K.NODES]), seldepth, True)
+    decide = [float(v[0]) for _, v, _ in done]
+    best = max(range(len(done)), key=lambda i: (decide[i], -i))
+    if robust and not aborted and decide[best] >= FINISHED:
+        best = _robust_choice(state, depth, t, w, wid, np.int64(K.ABSOLUTE), ordering, np.int64(ALL_PLIES), stop,
+                              ws, done, best)
+        ws.stats[K.ABORTED] = 0
+    m, v, pv = done[best]
+    lines = [(mv, vals[:1], line) for mv, vals, line in _ranked(done, decide, best)]  # one value, as ``values``
+    return RootResult(m, [float(v[0])], pv, int(ws.stats[K.NODES]), seldepth, aborted, len(done),
+                      first is not None and any(d[0] == first for d in done), lines)
+
+
+def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, rule: np.int64,
+               ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace, first: int | None,
+               robust: bool, only: Sequence[int] | None = None, multipv: int = 1) -> RootResult:
+    """The root of ``K._maxn`` in Python, one root move at a time (the kernel's order and widths)."""
+    n = state.game.n
+    me = state.current_player
+    one = np.int64(1)
+    ws.stats[K.NODES] += 1
+    idxs = _root_order(ws, t, w, wid, depth, me, rule, np.int64(-1), ordering, first, only, multipv)
     done: list[tuple[int, np.ndarray, list[int]]] = []
     aborted = False
     for idx in idxs:
@@ -199,7 +292,7 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
         best = _robust_choice(state, depth, t, w, wid, rule, ordering, cfull, stop, ws, done, best)
     m, v, pv = done[best]
     return RootResult(m, [float(x) for x in v], pv, int(ws.stats[K.NODES]), seldepth, aborted, len(done),
-                      first is not None and any(d[0] == first for d in done))
+                      first is not None and any(d[0] == first for d in done), _ranked(done, decide, best))
 
 
 def _robust_choice(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, rule: np.int64,
@@ -332,41 +425,59 @@ class HareEngine:
 
     def search(self, state: HareState, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
-        t0 = time.perf_counter()
+        t0, t0_ns = time.perf_counter(), time.monotonic_ns()
         sid = next_search_id()
         legal = state.legal_moves()
         if not legal:
-            r = state.returns()
-            return SearchResult(None, Score.vector(r))
+            return SearchResult(None, Score.vector(state.returns()))
         me = state.current_player
         algorithm = self._algorithm(state)
+        only: list[int] | None = None
+        if limits.searchmoves is not None:
+            wanted = set(limits.searchmoves)
+            only = [m for m in legal if m in wanted]
+            if not only:
+                shown = ", ".join(quote(state.format_move(m)) if m in legal else quote(m) for m in limits.searchmoves)
+                raise InvalidOptionError(f"searchmoves {shown}: none is legal in position {quote(state.to_text())}")
+            legal = only
+        multipv = min(limits.multipv, len(legal))
         budget = allocate(limits, me, self.lateness.reserve_ms())
         max_depth = self.max_depth if limits.depth is None else max(1, min(self.max_depth, limits.depth))
         best: RootResult | None = None
         depth_done = 0
         total_nodes = 0
-        with StopWatch(stop, budget.hard_ms) as watch:
+        # the deadline: read by the kernels themselves where they have a clock (no thread to wake up
+        # first), else turned into the stop flag by a watcher thread
+        deadline_ns = 0
+        watch: StopWatch | None = None
+        if budget.hard_ms is not None and K.KERNEL_CLOCK:
+            deadline_ns = t0_ns + int(budget.hard_ms * 1e6)
+        elif budget.hard_ms is not None:
+            watch = StopWatch(stop, budget.hard_ms)
+        flag = watch.flag if watch is not None else stop if stop is not None else np.zeros(1, dtype=np.uint8)
+        try:
             for depth in range(1, max_depth + 1):
                 t_iter = time.perf_counter()
                 left = 0 if limits.nodes is None else max(1, limits.nodes - total_nodes)
                 r = search_root(state, depth, algorithm=algorithm, rule=self.rule, widths=self.widths,
                                 ordering=self.ordering, worst=self.worst, chance_plies=self.chance_plies,
-                                weights=self.weights, stop=watch.flag, node_limit=left, ws=self.ws,
+                                weights=self.weights, stop=flag, node_limit=left, ws=self.ws,
                                 first=best.move if best is not None else None, robust=self.robust,
-                                hint=best.pv if best is not None else None)
+                                hint=best.pv if best is not None else None, deadline_ns=deadline_ns,
+                                only=only, multipv=multipv)
                 total_nodes += r.nodes
                 if r.aborted or r.move < 0:
-                    if r.move >= 0 and r.first_searched and best is not None and r.move != best.move:
+                    if (r.move >= 0 and r.first_searched and best is not None and r.move != best.move
+                            and multipv == 1):
                         # cut short, but the moves searched deeper include the last best and one beats it
                         best = r
                     break
                 best, depth_done = r, depth
                 elapsed = time.perf_counter() - t0
+                lines = self._lines(sid, r, me, algorithm, depth, multipv, total_nodes, elapsed)
                 if on_info is not None:
-                    on_info(SearchInfo(search_id=sid, depth=depth, seldepth=r.seldepth,
-                                       score=self._score(r, me, algorithm, depth), pv=tuple(r.pv),
-                                       nodes=total_nodes, nps=int(total_nodes / elapsed) if elapsed > 0 else 0,
-                                       time_ms=int(elapsed * 1000), text=algorithm))
+                    for info in lines:
+                        on_info(info)
                 if len(legal) == 1 and not limits.infinite:
                     break
                 if limits.nodes is not None and total_nodes >= limits.nodes:
@@ -374,19 +485,37 @@ class HareEngine:
                 if self._decided(state, r, algorithm) and not limits.infinite and limits.depth is None:
                     break
                 ms = (time.perf_counter() - t0) * 1000
-                if watch.flag[0]:
+                if flag[0] or (deadline_ns and time.monotonic_ns() >= deadline_ns):
                     break
                 if limits.movetime is None and not budget.should_start_next(ms, (time.perf_counter() - t_iter) * 1000):
                     break  # on a clock, time not spent is banked; with a move time it is lost
+        finally:
+            if watch is not None:
+                watch.close()
+        total_ms = (time.perf_counter() - t0) * 1000
+        pv: tuple[int, ...]
         if best is None:
             move, score, pv = legal[0], Score.eval(0, me), (legal[0],)
+            lines = [SearchInfo(search_id=sid, depth=0, seldepth=0, score=score, pv=pv, nodes=total_nodes, nps=0,
+                                time_ms=int(total_ms), text=algorithm)]
         else:
             move, score, pv = best.move, self._score(best, me, algorithm, depth_done), tuple(best.pv)
-        total_ms = (time.perf_counter() - t0) * 1000
+            lines = self._lines(sid, best, me, algorithm, depth_done, multipv, total_nodes, total_ms / 1000)
         if budget.hard_ms is not None:
             self.lateness.record(total_ms - budget.hard_ms)
         return SearchResult(move, score, pv, depth_done, total_nodes, int(total_ms),
-                            ponder=pv[1] if len(pv) > 1 else None)
+                            ponder=pv[1] if len(pv) > 1 else None, lines=tuple(lines))
+
+    def _lines(self, sid: int, r: RootResult, me: int, algorithm: str, depth: int, multipv: int, nodes: int,
+               elapsed_s: float) -> list[SearchInfo]:
+        """The reports of one search of the root: its ``multipv`` best lines (the best alone when the root
+        was searched as a whole)."""
+        ranked = r.lines or [(r.move, r.values, r.pv)]
+        nps = int(nodes / elapsed_s) if elapsed_s > 0 else 0
+        return [SearchInfo(search_id=sid, depth=depth, seldepth=r.seldepth,
+                           score=self._value_score(values, me, algorithm, depth), pv=tuple(pv), nodes=nodes,
+                           nps=nps, time_ms=int(elapsed_s * 1000), multipv=i + 1, text=algorithm)
+                for i, (_, values, pv) in enumerate(ranked[:multipv])]
 
     @staticmethod
     def _decided(state: HareState, r: RootResult, algorithm: str) -> bool:
@@ -400,9 +529,13 @@ class HareEngine:
         return s.place[me] != 0
 
     def _score(self, r: RootResult, me: int, algorithm: str, depth: int) -> Score:
+        return self._value_score(r.values, me, algorithm, depth)
+
+    @staticmethod
+    def _value_score(values: list[float], me: int, algorithm: str, depth: int) -> Score:
         if algorithm == "maxn":
-            return Score.vector(r.values)
-        v = r.values[0]
+            return Score.vector(values)
+        v = values[0]
         if abs(v) >= 2 * FINISHED:
             # a certain finish (the other is then placed last): EARLY per ply left when it happened
             left = int(round((abs(v) - 2 * FINISHED - PLACE_STEP) / EARLY))
@@ -419,6 +552,7 @@ def warm_up(engine: HareEngine | None = None) -> None:
         from ...core.registry import load_game
 
         g = load_game(spec)
+        assert isinstance(g, HareGame)
         HareEngine(g).search(g.new_state(), Limits(depth=2))
 
 

@@ -11,8 +11,12 @@ these kernels.
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 from . import board as B
 from . import config as W
@@ -34,8 +38,11 @@ STRIDE, BACK, TAKE10, GIVE10, RESTART = 10000, 100, 1001, 1002, 1003
 LAST = 64
 MAXMOVES = 160
 
-# stats slots
-NODES, ABORTED, NODE_LIMIT, SELDEPTH = 0, 1, 2, 3
+# stats slots: DEADLINE (CLOCK_MONOTONIC nanoseconds, 0 = none) is read by ``_poll`` every
+# ``CLOCK_EVERY`` polls; POLLS counts the polls
+NODES, ABORTED, NODE_LIMIT, SELDEPTH, DEADLINE, POLLS = 0, 1, 2, 3, 4, 5
+STATS_SIZE = 6
+CLOCK_EVERY = 32
 
 # search kinds
 ABSOLUTE, RELATIVE, SUM, VERSUS = 0, 1, 2, 3  # VERSUS: own minus one named opponent (two left)
@@ -739,12 +746,58 @@ def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, bta
         order[lvl, q + 1] = k
 
 
+#: Whether the kernels read the clock themselves (``_clock_ns``): on Linux, where ``clock_gettime`` of
+#: ``CLOCK_MONOTONIC`` is the clock of ``time.monotonic_ns``. Elsewhere a deadline is the caller's to
+#: turn into the stop flag (a watcher thread).
+KERNEL_CLOCK = sys.platform.startswith("linux")
+
+if KERNEL_CLOCK:
+    from llvmlite import ir  # type: ignore[import-untyped]
+    from numba.core import cgutils
+
+    @intrinsic
+    def _clock_ns(typingctx: Any) -> Any:
+        """``time.monotonic_ns()`` inside a kernel: libc's ``clock_gettime(CLOCK_MONOTONIC)``, called by
+        name (so the kernels that use it stay cacheable); a few tens of nanoseconds through the vDSO."""
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            i64, i32 = ir.IntType(64), ir.IntType(32)
+            ts_type = ir.LiteralStructType([i64, i64])  # struct timespec on 64-bit Linux
+            ts = cgutils.alloca_once(builder, ts_type)
+            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i32, [i32, ts_type.as_pointer()]),
+                                                "clock_gettime")
+            builder.call(fn, [ir.Constant(i32, 1), ts])  # CLOCK_MONOTONIC
+            sec = builder.load(cgutils.gep_inbounds(builder, ts, 0, 0))
+            nsec = builder.load(cgutils.gep_inbounds(builder, ts, 0, 1))
+            return builder.add(builder.mul(sec, ir.Constant(i64, 1_000_000_000)), nsec)
+
+        return types.int64(), codegen
+else:
+
+    @njit(cache=True, nogil=True)
+    def _clock_ns():  # type: ignore[no-untyped-def]
+        """No clock in the kernels here: a deadline never fires inside them."""
+        return np.int64(0)
+
+
+@njit(cache=True, nogil=True)
+def _now_ns():
+    """The kernels' clock, for the tests to compare with ``time.monotonic_ns``."""
+    return _clock_ns()
+
+
 @njit(cache=True, nogil=True)
 def _poll(stop, stats):
     """Whether to give up: the stop flag (read at every node, so that a deadline is met within
-    microseconds of work) or the node limit."""
+    microseconds of work), the node limit, or the deadline ``stats[DEADLINE]`` (the clock read every
+    ``CLOCK_EVERY`` polls, about every 10 microseconds of search: the search stops on time by itself,
+    with no other thread to wake up first, which on a loaded machine can take a long time)."""
     if stop[0] != 0 or (stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]):
         stats[ABORTED] = 1
+    elif stats[DEADLINE] > 0:
+        stats[POLLS] += 1
+        if stats[POLLS] % CLOCK_EVERY == 1 and _clock_ns() >= stats[DEADLINE]:
+            stats[ABORTED] = 1
     return stats[ABORTED] != 0
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection
+from typing import cast
 
 import numpy as np
 from numba import njit
@@ -52,7 +53,7 @@ from ...search.mcts_kernels import (
     new_random,
     new_tree,
 )
-from ...search.simulation import RootMove, SimulationOptions, run_simulations
+from ...search.simulation import RootMove, SimulationOptions, SimulationTree, run_simulations
 from . import board as B
 from . import kernels as K
 from . import naive
@@ -477,14 +478,15 @@ class HareMCTS:
 
     def principal_variation(self, node: int, state: HareState) -> list[int]:
         """Most-visited children from ``node`` (whose position is ``state``), stopping at chance nodes."""
-        assert self.nodes is not None
+        nodes = self.nodes
+        assert nodes is not None
         pv: list[int] = []
         s = state.copy()
-        while node >= 0 and self.nodes[node, COUNT] > 0 and not s.is_chance_node() and len(pv) < 64:
-            node = max(self._children(node), key=lambda r: (int(self.nodes[r, N]), -int(self.nodes[r, MOVE])))
-            if self.nodes[node, N] == 0:
+        while node >= 0 and nodes[node, COUNT] > 0 and not s.is_chance_node() and len(pv) < 64:
+            node = max(self._children(node), key=lambda r: (int(nodes[r, N]), -int(nodes[r, MOVE])))
+            if nodes[node, N] == 0:
                 break
-            pv.append(int(self.nodes[node, MOVE]))
+            pv.append(int(nodes[node, MOVE]))
             s.play(pv[-1])
         return pv
 
@@ -564,7 +566,8 @@ class HareMCTS:
                on_info: InfoCallback | None = None) -> SearchResult:
         """Search ``state`` until a limit or ``stop`` with the simulation driver (``limits.nodes`` counts
         simulations of this search)."""
-        return run_simulations(self, state, limits, stop, on_info,
+        tree = cast("SimulationTree", self)  # the protocol names any State; this tree takes Hare states
+        return run_simulations(tree, state, limits, stop, on_info,
                                SimulationOptions(chunk=64, min_chunk=8, max_chunk=1 << 18, info_ms=self.info_ms,
                                                  temperature=self.temperature), self._pick)
 
@@ -574,6 +577,7 @@ def warm_up() -> None:
     from ...core.registry import load_game
 
     g = load_game("hare")
+    assert isinstance(g, HareGame)
     HareMCTS(g, memory=0.5, seed=1).search(g.new_state(), Limits(nodes=20))
     playout(g.new_state(), new_random(1), 50)
 

@@ -236,6 +236,7 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
     if k:
         moves = moves[:k]
     best: tuple[list[float], list[int]] | None = None
+    line: list[int]
     for m in moves:
         state.play(m)
         if state.place[p]:  # the move finished its mover: the search stops here
@@ -278,6 +279,7 @@ def paranoid(state: HareState, depth: int, root: int, w: Weights, rule: str = "a
     if k:
         moves = moves[:k]
     best: tuple[float, list[int]] | None = None
+    line: list[int]
     for m in moves:
         state.play(m)
         if state.place[p]:  # the move finished its mover: the search stops here

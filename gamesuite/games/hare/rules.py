@@ -366,9 +366,8 @@ class HareState(State):
                     self.car[p] -= 10
                     self.car[self.owner(q)] += 10
         elif card == B.MISS_OR_AGAIN:
-            behind = sum(1 for q, t in enumerate(self.sq) if q != j and t < s)
-            ahead = self.race_position(j) - 1
-            if behind > ahead:
+            n_behind = sum(1 for q, t in enumerate(self.sq) if q != j and t < s)
+            if n_behind > self.race_position(j) - 1:  # more pieces behind than ahead
                 self.skip[p] = 1
             else:
                 again = True

@@ -50,7 +50,9 @@ def read_studies(lines: Iterable[str]) -> list[Study]:
             raise InvalidPositionError(f"line {number}: study {quote(line)} must hold 2 to 6 players")
         g = games.get(n)
         if g is None:
-            g = games[n] = load_game(f"hare(players={n},pieces=1)")  # type: ignore[assignment]
+            loaded = load_game(f"hare(players={n},pieces=1)")
+            assert isinstance(loaded, HareGame)
+            g = games[n] = loaded
         try:
             state, winner = g.state_from_study(line)
         except InvalidPositionError as e:
