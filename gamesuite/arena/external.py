@@ -172,7 +172,10 @@ class UsiPlayer(Player):
     go_command = staticmethod(go_command)
 
     def move(self, request: MoveRequest) -> int:
-        return self.think(request.start, request.moves, request.state, request.limits, request.wait_ms).best_move
+        best = self.think(request.start, request.moves, request.state, request.limits, request.wait_ms).best_move
+        if best is None:  # think raises before it returns a result without a move
+            raise EngineFailure("protocol", "bestmove without a move")
+        return best
 
     def think(self, start: State, moves: list[int], state: State, limits: Limits, wait_ms: float | None,
               stop: np.ndarray | None = None, on_info: InfoCallback | None = None) -> SearchResult:

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engine) -> int:
     if args.positions is not None:
-        texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
+        texts: list[str | None] = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
     elif args.position is not None:
         texts = [args.position]

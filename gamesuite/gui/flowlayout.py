@@ -59,7 +59,8 @@ class FlowLayout(QLayout):
         area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
         x, y, row_h = area.x(), area.y(), 0
         for item in self._items:
-            if item.widget() is not None and item.widget().isHidden():
+            w = item.widget()
+            if w is not None and w.isHidden():
                 continue
             hint = item.sizeHint()
             if x + hint.width() > area.right() + 1 and row_h > 0:

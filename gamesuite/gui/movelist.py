@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
+from ..core.state import State
 from ..play.record import GameRecord, Node
 from .notation import Notation, notation_for
 
@@ -48,9 +49,9 @@ class MoveList(QTextBrowser):
         parts: list[str] = []
         first_player = start.current_player
 
-        def label(state, node: Node, force_number: bool, turn: int) -> str:  # type: ignore[no-untyped-def]
+        def label(state: State, node: Node, force_number: bool, turn: int) -> str:
             ply = node.ply
-            text = html.escape(notation.move(state, node.move))
+            text = html.escape(notation.move(state, node.move)) if node.move is not None else ""
             num = ""
             if pairs:
                 mover = (first_player + ply - 1) % 2

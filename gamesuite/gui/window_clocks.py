@@ -11,6 +11,7 @@ from PySide6.QtCore import Slot
 from ..core.limits import Limits
 from ..play.clock import ClockValue, Reading, after_move, available, reading
 from ..play.record import Node
+from .window_parts import WindowParts
 
 #: How often the clocks are redrawn and checked for a fallen flag while one runs (ms).
 CLOCK_TICK_MS = 100
@@ -19,7 +20,8 @@ CLOCK_TICK_MS = 100
 ENGINE_CLOCK_MARGIN_MS = 100
 
 
-class ClocksMixin:
+
+class ClocksMixin(WindowParts):
     """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
 
     # -- clocks ------------------------------------------------------------------------------------
@@ -64,7 +66,9 @@ class ClocksMixin:
             return
         rec = self.controller.record
         controls = rec.controls()
-        state = rec.state_at(todo[-1].parent)  # type: ignore[arg-type]
+        first = todo[-1].parent
+        assert first is not None  # (the loop stops below the root)
+        state = rec.state_at(first)
         for n in reversed(todo):
             parent = n.parent
             assert parent is not None and n.move is not None

@@ -15,11 +15,13 @@ from ..core.registry import Game
 from ..play.record import PlayerSpec
 from .engine_external import spec_label, spec_limits
 from .fmt import score_text
+from .window_parts import WindowParts
 
 HINT_MS = 1000
 
 
-class EnginesMixin:
+
+class EnginesMixin(WindowParts):
     """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
 
     # -- engines: preparation ---------------------------------------------------------
@@ -199,7 +201,7 @@ class EnginesMixin:
     @Slot(int, str, object)
     def _on_info(self, sid: int, purpose: str, infos: list) -> None:
         cur = self.host.current
-        if cur is not None and self.panel.is_about(self.controller.record, cur.node_id):  # type: ignore[arg-type]
+        if cur is not None and self.panel.is_about(self.controller.record, cur.node_id):
             self.panel.add_infos(infos)
         tops = [i for i in infos if i.multipv == 1]
         if tops and cur is not None and purpose in ("analysis", "move"):

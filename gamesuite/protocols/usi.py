@@ -30,7 +30,7 @@ from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo, new_stop_flag
 from ..core.limits import LIMIT_MAX, MAX_TIME_MS, Limits
 from ..core.options import MAX_MEMORY_MB, Option, parse_int
-from ..core.registry import load_game, make_engine
+from ..core.registry import State, load_game, make_engine
 from ..core.score import Score
 from ._io import lenient_stdout, lines
 
@@ -99,7 +99,7 @@ class UsiSession:
         self.settings = {k: _setting_text(o.default) for k, o in USI_OPTIONS.items()}
         self._engine = None
         self._engine_key: tuple = ()
-        self.state = None
+        self.state: State | None = None
         self._worker: threading.Thread | None = None
         #: set (under the output lock) as the search's answer is written: from then on the session
         #: takes new commands although the worker thread may not have returned yet
@@ -293,6 +293,8 @@ class UsiSession:
         self._start(limits, mate)
 
     def _start(self, limits: Limits, mate: int | None) -> None:
+        if self.state is None:  # go set it (to the start position when no position came first)
+            self.state = self._game().new_state()
         state = self.state.copy()
         if self._loader is not None:
             self._loader.join()
