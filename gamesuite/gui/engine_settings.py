@@ -62,7 +62,7 @@ def builtin_options(entry: EngineEntry) -> list[EngineOption]:
             low = int(lo) if lo is not None else (-INT_MAX if (default or 0) < 0 else 0)
             opt = EngineOption(name, "spin", text, low, int(hi) if hi is not None else INT_MAX)
         elif kind is float:
-            opt = EngineOption(name, "float", text, lo, hi)  # type: ignore[arg-type]
+            opt = EngineOption(name, "float", text, lo, hi)
         else:
             opt = EngineOption(name, "string", text)
         opt.help = str(getattr(decl, "help", "") or "")
@@ -339,7 +339,7 @@ class EngineSettingsDialog(QDialog):
 
     def _current(self) -> tuple[str, str]:
         d = self.engine.currentData()
-        return tuple(d) if d else ("ours", "")  # type: ignore[return-value]
+        return tuple(d) if d else ("ours", "")
 
     def _show_options(self, values: dict[str, str] | None = None) -> None:
         kind, name = self._current()

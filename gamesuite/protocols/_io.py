@@ -30,7 +30,7 @@ def lines(stream: TextIO | IO[bytes] | None = None) -> Iterator[str]:
     if raw is None and isinstance(stream, (bytes, bytearray)):
         raise TypeError("lines() reads a stream, not bytes")
     if raw is None and not _is_binary(stream):
-        for line in stream:  # type: ignore[union-attr]
+        for line in stream:
             yield line if isinstance(line, str) else line.decode("utf-8", "replace")
         return
     source = cast("IO[bytes]", raw if raw is not None else stream)  # a binary stream: text ones returned above
