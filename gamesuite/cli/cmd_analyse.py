@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--position", metavar="TEXT", help="position text (default: the start position)")
     src.add_argument("--positions", metavar="FILE", type=Path, help="analyse every non-empty line of FILE")
     p.add_argument("--engine", default="", metavar="SPEC",
-                   help="engine and options, e.g. 'mtdf,top=10', or a USI program: 'usi:PATH[,opt=val...]'")
+                   help="engine and options, e.g. 'mtdf,top=10', or a program: 'usi:PATH[,opt=val...]', 'gomocup:PATH'")
     p.add_argument("--json", action="store_true", help="print JSON objects, one per line")
     add_limit_arguments(p, default_movetime=5000)
     p.set_defaults(func=run)
