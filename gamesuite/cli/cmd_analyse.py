@@ -8,9 +8,10 @@ from pathlib import Path
 
 from ..arena.external import UsiEngine, open_engine
 from ..core.files import read_text_file
-from ..core.info import Engine
+from ..core.info import Engine, SearchInfo
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
+from ..core.state import State
 from .common import (
     add_limit_arguments,
     info_json,
@@ -73,7 +74,7 @@ def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engin
                   else msg)
             continue
 
-        def on_info(info, state=state):  # type: ignore[no-untyped-def]
+        def on_info(info: SearchInfo, state: State = state) -> None:
             print(info_json(info, state) if args.json else info_line(info, state), flush=True)
 
         result = search_interruptibly(engine, state, limits, on_info)

@@ -12,6 +12,7 @@ from PySide6.QtCore import Slot
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game
+from ..core.score import Score
 from ..play.record import PlayerSpec
 from .engine_external import spec_label, spec_limits
 from .fmt import score_text
@@ -243,7 +244,7 @@ class EnginesMixin(WindowParts):
                     score, result.depth))
             self._show_thinking()
 
-    def _score_words(self, score) -> str:  # type: ignore[no-untyped-def]
+    def _score_words(self, score: Score) -> str:
         """A score for a sentence: ``+0.35``, ``X wins in 3``, or one value per player (``Red +1.2, …``)."""
         if score.kind == "vector":
             return ", ".join(f"{self.notation.player(i)} {v}" for i, v in enumerate(self.notation.score_cells(score)))

@@ -22,11 +22,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QMouseEvent, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ...core.errors import GameSuiteError
 from ...core.registry import Game
+from ...core.state import State
 from ...games.shogi.board import (
     BLACK_BIT,
     COLOR_BITS,
@@ -44,7 +45,8 @@ from ..fonts import kanji_family, load_fonts
 from .base import BoardWidget
 
 if TYPE_CHECKING:  # (the rules load with the game, not with the window)
-    from ...games.shogi.rules import ShogiState
+    from ...games.shogi.board import Geometry
+    from ...games.shogi.rules import Shogi, ShogiState
 
 #: Kanji of each type (index = type; 8 = king: Gote's 王, Sente's 玉 below).
 KANJI = ["", "歩", "香", "桂", "銀", "角", "飛", "金", "王", "と", "杏", "圭", "全", "馬", "龍"]
@@ -72,7 +74,8 @@ def kanji_available() -> bool:
 class ShogiBoard(BoardWidget):
     """Shogi and minishogi: board, both hands, two-click moves, drops and the promotion choice."""
 
-    state: ShogiState  # (supports: shogi only)
+    game: Shogi  # (supports: shogi only)
+    state: ShogiState
 
     @classmethod
     def supports(cls, game: Game) -> bool:
@@ -93,7 +96,7 @@ class ShogiBoard(BoardWidget):
 
     # -- the game's geometry ------------------------------------------------------------------
     @property
-    def g(self):  # type: ignore[no-untyped-def]
+    def g(self) -> Geometry:
         return self.game.geometry
 
     @property
@@ -202,7 +205,7 @@ class ShogiBoard(BoardWidget):
         return f"{self.game.player_name(color)}'s {LETTERS[kind + 1]} in hand"
 
     # -- clicks -----------------------------------------------------------------------------------
-    def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
+    def set_state(self, state: State) -> None:
         self.selected, self.targets = None, {}
         super().set_state(state)
 
@@ -219,7 +222,7 @@ class ShogiBoard(BoardWidget):
         else:
             self.click_point(move)
 
-    def mousePressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         point = self.move_at(event.position())
         if self.setup_mode:
             super().mousePressEvent(event)
@@ -234,7 +237,7 @@ class ShogiBoard(BoardWidget):
             self.click_point(point)
             self._pressed = point
 
-    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         """Dragging a piece onto a target plays it, as two clicks would."""
         pressed, self._pressed = self._pressed, None
         if self.setup_mode or event.button() != Qt.MouseButton.LeftButton or pressed is None:
