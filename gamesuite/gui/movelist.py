@@ -68,7 +68,7 @@ class MoveList(QTextBrowser):
                 style += "; background-color:#f0c040; color:#000000; font-weight:bold"
             return f'<a name="n{node.id}" href="node:{node.id}" style="{style}">{num}{text}</a>'
 
-        def line(first: Node, state, depth: int, turn: int) -> None:  # type: ignore[no-untyped-def]
+        def line(first: Node, state: State, depth: int, turn: int) -> None:
             node: Node | None = first
             s = state.copy()
             force = True
@@ -86,6 +86,8 @@ class MoveList(QTextBrowser):
                         parts.append('</i><span style="color:#888888">)</span>')
                     force = True
                 turn += 0 if chance else 1
+                if node.move is None:  # (only the root has no move, and a line starts below it)
+                    break
                 s.play(node.move)
                 node = node.children[0] if node.children else None
 
