@@ -11,10 +11,14 @@ buttons and dialogs, from PySide6). View › Language chooses; the choice is kep
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from .window_parts import WindowParts
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
 
 I18N_DIR = Path(__file__).resolve().parent.parent / "resources" / "i18n"
 #: The languages offered, each by its own name.
@@ -77,7 +81,7 @@ def saved_language(storage: object) -> str:
 class LanguageMixin(WindowParts):
     """Part of ``MainWindow``: View › Language."""
 
-    def _build_language_menu(self, view_menu) -> None:  # type: ignore[no-untyped-def]
+    def _build_language_menu(self, view_menu: QMenu) -> None:
         from PySide6.QtGui import QAction, QActionGroup
 
         self.language_menu = view_menu.addMenu(self.tr("&Language"))
