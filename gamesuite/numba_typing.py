@@ -94,7 +94,7 @@ def install() -> bool:
 
     get_call_type.__wrapped__ = original  # type: ignore[attr-defined]
     get_call_type.__doc__ = original.__doc__
-    functions.BaseFunction.get_call_type = get_call_type
+    functions.BaseFunction.get_call_type = get_call_type  # type: ignore[method-assign]  # the memo wraps numba's method
     _installed = True
     return True
 
@@ -116,6 +116,7 @@ def _install_unliteral() -> None:
     try:
         from numba.core import errors, types
         from numba.core.dispatcher import Dispatcher
+        from numba.core.types.misc import unliteral
     except ImportError:  # pragma: no cover
         return
     original = getattr(Dispatcher, "get_call_template", None)
@@ -128,14 +129,14 @@ def _install_unliteral() -> None:
         if any(isinstance(a, types.Literal) for a in args) and \
                 getattr(self.py_func, "__module__", "").startswith("gamesuite."):
             try:
-                return original(self, tuple(types.unliteral(a) for a in args), kws)
+                return original(self, tuple(unliteral(a) for a in args), kws)
             except errors.TypingError:  # a kernel that needs the literal value: as numba would
                 pass
         return original(self, args, kws)
 
     get_call_template.__wrapped__ = original  # type: ignore[attr-defined]
     get_call_template.__doc__ = original.__doc__
-    Dispatcher.get_call_template = get_call_template
+    Dispatcher.get_call_template = get_call_template  # type: ignore[method-assign]  # wraps numba's method
     _unliteral = True
 
 

@@ -11,17 +11,9 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDoubleSpinBox, QLineEdit, QSpinBox
 
-from gamesuite.core.info import new_stop_flag
 from gamesuite.core.limits import Limits
 from gamesuite.core.registry import load_game
-from gamesuite.gui.engine_external import (
-    GomocupEngine,
-    gomocup_score,
-    open_window_engine,
-    parse_usi_option,
-    probe_engine,
-    spec_limits,
-)
+from gamesuite.gui.engine_external import parse_usi_option, probe_engine, spec_limits
 from gamesuite.gui.engine_manager import EngineBook, EngineManagerDialog, ExternalEngine
 from gamesuite.gui.engine_settings import EngineSettingsDialog
 from gamesuite.gui.mainwindow import MainWindow
@@ -61,15 +53,6 @@ def test_usi_option_lines_of_every_type_are_read():
     assert (o.name, o.type, o.default) == ("Eval Dir", "string", "")
     assert parse_usi_option("option name Clear Hash type button") is None
     assert parse_usi_option("id name foo") is None
-
-
-def test_gomocup_scores_of_rapfi_and_of_our_brain():
-    assert gomocup_score("85", 1).value == 85 and gomocup_score("85", 1).kind == "eval"
-    assert gomocup_score("+M7", 0).kind == "mate" and gomocup_score("+M7", 0).value == 7
-    assert gomocup_score("-M4", 0).value == -4
-    assert gomocup_score("+0.35", 0).value == pytest.approx(35)
-    assert gomocup_score("win in 3", 0).value == 5 and gomocup_score("loss in 2", 0).value == -4
-    assert gomocup_score("banana", 0) is None
 
 
 def test_probing_reads_name_and_options_and_a_bad_program_is_refused_with_its_name(tmp_path):
@@ -112,52 +95,6 @@ def test_a_spec_limit_is_the_engines_own():
 
 
 # -- the external engines as engines ---------------------------------------------------------------------
-
-def test_a_gomocup_program_streams_its_lines_and_stops_at_once_even_without_yxstop():
-    game = load_game("tictactoe")
-    st = game.new_state()
-    st.play(st.parse_move("b2"))
-    for extra in ((), ("--no-yxstop",)):
-        eng = open_window_engine(game, fake_spec("gomocup", *extra))
-        assert isinstance(eng, GomocupEngine)
-        try:
-            stop = new_stop_flag()
-            infos = []
-
-            def on_info(info, infos=infos, stop=stop):
-                infos.append(info)
-                if len(infos) == 5:
-                    stop[0] = 1
-
-            before = st.to_text()
-            res = eng.search(st, Limits(infinite=True), stop, on_info)
-            assert st.to_text() == before
-            assert res.best_move == st.parse_move("a3") and len(infos) >= 5
-            assert [i.depth for i in infos[:5]] == [1, 2, 3, 4, 5] and infos[0].pv == (st.parse_move("a3"),)
-            assert infos[-1].score.value == pytest.approx(infos[-1].depth)  # "+0.0d": d centi-units
-            # ... and it searches again after being stopped (a new process where it had to be ended)
-            res = eng.search(st, Limits(movetime=200))
-            assert res.best_move == st.parse_move("a3") and res.depth == 3
-        finally:
-            eng.close()
-
-
-def test_a_usi_program_is_told_the_number_of_lines(tmp_path):
-    game = load_game("tictactoe")
-    log = tmp_path / "usi.log"
-    eng = open_window_engine(game, fake_spec("usi", "--log", str(log)))
-    try:
-        st = game.new_state()
-        res = eng.search(st, Limits(depth=3, multipv=3))
-        assert [line.multipv for line in res.lines] == [1, 2, 3]
-        assert len({line.pv[0] for line in res.lines}) == 3
-        res = eng.search(st, Limits(depth=3))
-        assert len(res.lines) == 1
-    finally:
-        eng.close()
-    sent = log.read_text()
-    assert "setoption name MultiPV value 3" in sent and "setoption name MultiPV value 1" in sent
-
 
 # -- the dialogs -------------------------------------------------------------------------------------------
 

@@ -131,3 +131,24 @@ def test_players_without_a_clock_show_the_movers_and_reorder_swaps_seats():
     assert s.limits(0).time_left == (5000, 5000) and s.limits(1) == Limits()
     s.reorder([1, 0])
     assert s.controls[1] == TimeControl(5000, increment=100) and s.labels == ["b", "a"]
+
+
+def test_a_session_from_a_position_with_its_clocks_and_a_turn_already_running():
+    """How the window uses the session: the position shown, its clocks, the time spent there so far."""
+    g = load_game("shogi")
+    st = g.new_state()
+    st.play(st.parse_move("7g7f"))
+    now = FakeTime()
+    now.t = 50_000
+    byo = TimeControl(10_000, byoyomi=5_000)
+    s = PlaySession(st, [byo, byo], clocks=[ClockValue(9_000, 1), ClockValue(2_000, 1)], now=now)
+    s.begin_turn(spent_ms=1_500)  # white to move, 1.5 s spent already
+    assert s.to_move == 1 and s.reading(1).main == 500 and s.reading(0).main == 9_000
+    lim = s.limits(1, margin_ms=100)
+    assert lim.time_left == (9_000, 450) and lim.byoyomi == 5_000 - 100
+    now.t += 499
+    assert not s.flag_fell()
+    now.t += 1 + 5_000  # main time and the one period used up: the clock reads zero
+    assert s.flag_fell() and s.outcome.adjudication.seat == 1
+    with pytest.raises(InvalidOptionError):
+        PlaySession(st, [byo, byo], clocks=[ClockValue(1, 0)])

@@ -1,28 +1,38 @@
 """External engines over their protocols: USI and Gomocup, driven as subprocesses.
 
-Each adapter starts the program, speaks its protocol on stdin/stdout and turns
-what goes wrong into an ``EngineFailure``: a program that cannot start or exits
-is a crash, one that does not answer in time a hang, an answer that does not
-parse an illegal move (or a protocol error). The arena checks legality and time.
+Each adapter starts the program, speaks its protocol on stdin/stdout (through the protocol's one
+codec: ``protocols._usi``, ``protocols._gomocup``) and turns what goes wrong into an
+``EngineFailure``: a program that cannot start or exits is a crash, one that does not answer in time
+a hang, an answer that does not parse an illegal move (or a protocol error). The arena checks
+legality and time.
+
+- ``UsiPlayer`` and ``GomocupPlayer`` are the arena's players (a move per request, the whole game
+  told to the program; Gomocup's swap openings).
+- ``UsiEngine`` and ``GomocupEngine`` are programs as a ``core.Engine``: ``search`` streams what the
+  program reports as ``SearchInfo`` (USI ``info`` lines; Gomocup ``MESSAGE depth ...`` lines and
+  Yixin-Board's ``INFO PV`` blocks), stops when the stop flag is set and leaves the state as it was.
+  The command line and the window search with them as with ours.
+- ``open_engine(game, spec)`` is the one way to build the engine a spec names: ours
+  (``mtdf,hash=64``), ``usi:COMMAND,...`` or ``gomocup:COMMAND,...``.
 """
 
 from __future__ import annotations
 
 import collections
 import queue
-import re
 import subprocess
 import threading
 import time
 
 import numpy as np
 
-from ..core.errors import EngineFailure, GameSuiteError, InvalidOptionError
+from ..core.errors import EngineFailure, GameSuiteError, InvalidOptionError, quote
 from ..core.info import Engine, InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, make_engine
 from ..core.score import Score
 from ..core.state import State
+from ..protocols._gomocup import gomocup_score, limit_lines, parse_count, parse_message, parse_xy, rule_code
 from ..protocols._usi import go_command, parse_info
 from ..search.driver import next_search_id
 from .boards import move_to_xy, require_board, stones, xy_to_move
@@ -172,7 +182,10 @@ class UsiPlayer(Player):
     go_command = staticmethod(go_command)
 
     def move(self, request: MoveRequest) -> int:
-        return self.think(request.start, request.moves, request.state, request.limits, request.wait_ms).best_move
+        best = self.think(request.start, request.moves, request.state, request.limits, request.wait_ms).best_move
+        if best is None:  # think raises before it returns a result without a move
+            raise EngineFailure("protocol", "bestmove without a move")
+        return best
 
     def think(self, start: State, moves: list[int], state: State, limits: Limits, wait_ms: float | None,
               stop: np.ndarray | None = None, on_info: InfoCallback | None = None) -> SearchResult:
@@ -267,14 +280,12 @@ class UsiPlayer(Player):
             self.proc = None
 
 
-_XY = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")
-_RULES = {"freestyle": 0, "standard": 1, "exact": 1, "exactfive": 1, "renju": 4, "caro": 8}
-
-
 class UsiEngine:
     """A USI program as a ``core.Engine``: ``search`` streams its ``info`` lines as ``SearchInfo``, stops
     when the stop flag is set, and leaves the state as it was. The arena plays it through ``UsiPlayer``
     (the same process and loop); the command line and the window can search with it like with ours."""
+
+    external = True  # a program: warmed up by starting it, not by a search
 
     def __init__(self, game: Game, spec: EngineSpec | str, startup_ms: float = STARTUP_MS,
                  stop_grace_ms: float = 1000.0) -> None:
@@ -287,6 +298,7 @@ class UsiEngine:
         self.player = UsiPlayer(self.spec, stop_grace_ms=stop_grace_ms, startup_ms=startup_ms)
         self.name = self.spec.label
         self._started = False
+        self._multipv: tuple[object, int] | None = None  # (the process told, the lines asked for)
 
     def new_game(self) -> None:
         self.player.start_game(self.game, self.game.new_state(), 0)
@@ -294,8 +306,15 @@ class UsiEngine:
 
     def search(self, state: State, limits: Limits, stop: np.ndarray | None = None,
                on_info: InfoCallback | None = None) -> SearchResult:
-        if not self._started or self.player.proc is None:
+        """Search ``state``; more than one line (``limits.multipv``) is asked for with
+        ``setoption name MultiPV``. A program that exited is started again."""
+        if not self._started or self.player.proc is None or self.player.proc.proc.poll() is not None:
             self.new_game()
+        proc = self.player.proc
+        assert proc is not None
+        if self._multipv != (proc, limits.multipv) and (limits.multipv > 1 or self._multipv is not None):
+            proc.send(f"setoption name MultiPV value {limits.multipv}")
+            self._multipv = (proc, limits.multipv)
         start = state.copy()
         moves = list(state.history)
         for _ in moves:
@@ -323,6 +342,7 @@ class GomocupPlayer(Player):
         self.proc: EngineProcess | None = None
         self.dims = (0, 0)
         self.known = -1  # how many stones the engine knows about (-1: nothing sent yet)
+        self._work: dict[str, int] = {}  # MAX_NODE / MAX_DEPTH as last sent
 
     def _reply(self, timeout_ms: float, what: str) -> str:
         assert self.proc is not None
@@ -352,9 +372,7 @@ class GomocupPlayer(Player):
         line = self._reply(self.startup_ms, cmd)
         if line.strip().upper() != "OK":
             raise EngineFailure("protocol", f"answered {cmd!r} with {line!r}")
-        rule = getattr(game, "gomocup_rule", None)
-        if rule is None:
-            rule = _RULES.get(str(getattr(game, "values", {}).get("rule", "freestyle")).lower(), 0)
+        rule = rule_code(game)
         if opening_rule and rule == 0:  # Rapfi's and Yixin-Board's swap codes are freestyle underneath
             from .swap import GOMOCUP_RULES
 
@@ -364,30 +382,15 @@ class GomocupPlayer(Player):
         for k, v in self.spec.options:
             self.proc.send(f"INFO {k} {v}")
         self.known = -1
+        self._work = {}
 
     def _send_times(self, limits: Limits, seat: int, wait_ms: float) -> None:
-        """The move's limits as ``INFO`` lines.
-
-        A node or depth limit is ``INFO MAX_NODE n`` / ``INFO MAX_DEPTH d`` (the
-        Yixin-Board extension Rapfi and our brain read); with no time limit the
-        brain is told three quarters of the referee's wait as ``timeout_turn``, so
-        it answers in time even where it ignores the work limit.
-        """
+        """The move's limits as ``INFO`` lines (``protocols._gomocup.limit_lines``); a work limit alone
+        is also three quarters of the referee's wait as ``timeout_turn``, so that the program answers
+        in time even where it ignores the work limit."""
         assert self.proc is not None
-        if limits.movetime is not None:
-            self.proc.send(f"INFO timeout_turn {limits.movetime}")
-            self.proc.send("INFO timeout_match 0")
-        elif limits.time_left is not None:
-            left = limits.time_left[seat]
-            self.proc.send(f"INFO timeout_turn {left}")
-            self.proc.send(f"INFO time_left {left}")
-        elif limits.nodes is not None or limits.depth is not None:
-            self.proc.send(f"INFO timeout_turn {max(1, int(wait_ms * 3 / 4))}")
-            self.proc.send("INFO timeout_match 0")
-        if limits.nodes is not None:
-            self.proc.send(f"INFO MAX_NODE {limits.nodes}")
-        if limits.depth is not None:
-            self.proc.send(f"INFO MAX_DEPTH {limits.depth}")
+        for line in limit_lines(limits, seat, int(wait_ms * 3 / 4), self._work):
+            self.proc.send(line)
 
     def move(self, request: MoveRequest) -> int:
         assert self.proc is not None, "start_game first"
@@ -409,11 +412,11 @@ class GomocupPlayer(Player):
                 self.proc.send(f"{x},{y},{1 if p == request.seat else 2}")
             self.proc.send("DONE")
         line = self._reply(request.wait_ms, cmd)
-        mt = _XY.match(line)
-        if not mt:
+        xy = parse_xy(line)
+        if xy is None:
             raise EngineFailure("illegal", f"unreadable move {line!r}")
         try:
-            move = xy_to_move(st, int(mt.group(1)), int(mt.group(2)), self.dims)
+            move = xy_to_move(st, *xy, self.dims)
         except GameSuiteError as e:
             raise EngineFailure("illegal", f"move {line.strip()!r}: {e}") from None
         self.known = len(placed) + 1
@@ -438,11 +441,11 @@ class GomocupPlayer(Player):
         out = []
         s = st.copy()
         for word in line.split():
-            mt = _XY.match(word)
-            if not mt:
+            xy = parse_xy(word)
+            if xy is None:
                 raise EngineFailure("illegal", f"unreadable {request.rule} answer {line!r}")
             try:
-                m = xy_to_move(s, int(mt.group(1)), int(mt.group(2)), self.dims)
+                m = xy_to_move(s, *xy, self.dims)
             except GameSuiteError as e:
                 raise EngineFailure("illegal", f"{request.rule} answer {line.strip()!r}: {e}") from None
             out.append(m)
@@ -463,9 +466,254 @@ class GomocupPlayer(Player):
             self.proc = None
 
 
-def open_engine(game: Game, text: str) -> Engine:
-    """The engine a spec names, ours or a program's: ``usi:COMMAND[,opt=val...]`` is a ``UsiEngine``
-    (``close()`` it when done), anything else ``core.make_engine``'s (``mtdf,top=10``)."""
-    if text.startswith("usi:"):
-        return UsiEngine(game, text)
-    return make_engine(game, text)
+#: ``timeout_turn`` of ``GomocupEngine`` for a search limited by nodes or depth only.
+WORK_CAP_MS = 30_000
+
+
+class GomocupEngine:
+    """A Gomocup (``pbrain-``) program as a ``core.Engine`` for gomoku-like games.
+
+    It searches the position it is given (sent whole, as ``BOARD``), streams what the program reports
+    (Yixin-Board's ``INFO PV`` blocks, which Rapfi writes after ``INFO show_detail``, and gamesuite's
+    own ``MESSAGE depth ...`` lines) and stops when asked: ``YXSTOP`` first, and a program that does
+    not answer it at once is ended (and started again for the next search).
+    """
+
+    external = True  # a program: warmed up by starting it, not by a search
+
+    def __init__(self, game: Game, spec: EngineSpec | str, startup_ms: float = STARTUP_MS,
+                 stop_grace_ms: float = 300.0) -> None:
+        from .spec import parse_engine_spec
+
+        self.game = game
+        self.spec = parse_engine_spec(spec, game.name) if isinstance(spec, str) else spec
+        if self.spec.kind != "gomocup":
+            raise InvalidOptionError(f"not a Gomocup engine spec: {self.spec.text!r}")
+        self.dims = require_board(game, "the Gomocup protocol")
+        self.name = self.spec.label
+        self.startup_ms = startup_ms
+        self.stop_grace_ms = stop_grace_ms
+        self.proc: EngineProcess | None = None
+        self._work: dict[str, int] = {}  # MAX_NODE / MAX_DEPTH as last sent
+
+    def _reply(self, what: str) -> str:
+        assert self.proc is not None
+        deadline = time.perf_counter() * 1000 + self.startup_ms
+        while True:
+            line = self.proc.read(deadline - time.perf_counter() * 1000)
+            if line is None:
+                raise EngineFailure("hang", f"no answer to {what} within {self.startup_ms / 1000:.0f} s")
+            word = line.split(" ", 1)[0].upper() if line.strip() else ""
+            if word in ("MESSAGE", "DEBUG", "SUGGEST", "INFO", ""):
+                continue
+            return line
+
+    def _start(self) -> None:
+        if self.proc is not None and self.proc.proc.poll() is not None:
+            self.close()
+        if self.proc is not None:
+            return
+        self.proc = EngineProcess(self.spec.command, self.name)
+        w, h = self.dims
+        cmd = f"START {w}" if w == h else f"RECTSTART {w},{h}"
+        self.proc.send(cmd)
+        line = self._reply(cmd)
+        if line.strip().upper() != "OK":
+            self.close()
+            raise EngineFailure("protocol", f"answered {cmd!r} with {line!r}")
+        self.proc.send(f"INFO rule {rule_code(self.game)}")
+        self.proc.send("INFO game_type 1")
+        self.proc.send("INFO show_detail 3")  # Yixin-Board's: stream INFO PV blocks (others answer UNKNOWN)
+        self.proc.send("INFO pondering 0")
+        for k, v in self.spec.options:
+            self.proc.send(f"INFO {k} {v}")
+        self._work = {}
+
+    def new_game(self) -> None:
+        self._start()
+
+    @staticmethod
+    def _wait_ms(limits: Limits, seat: int) -> float | None:
+        """How long to wait for the move (ms): the limit sent and 5 s; None: until stopped."""
+        if limits.infinite:
+            return None
+        if limits.movetime is not None:
+            return limits.movetime + 5000.0
+        if limits.time_left is not None:
+            left = limits.time_left[seat] if 0 <= seat < len(limits.time_left) else limits.time_left[0]
+            return max(0, left) + (limits.byoyomi or 0) + 5000.0
+        if limits.nodes is not None or limits.depth is not None:
+            return WORK_CAP_MS + 5000.0
+        return None
+
+    def search(self, state: State, limits: Limits, stop: np.ndarray | None = None,
+               on_info: InfoCallback | None = None) -> SearchResult:
+        """Search ``state`` (sent whole as ``BOARD``) until the program answers, ``stop[0]`` is set, or
+        the time limit has long passed; ``EngineFailure`` when it fails."""
+        legal = state.legal_moves()
+        if not legal:
+            raise InvalidOptionError("no legal move in this position")
+        self._start()
+        assert self.proc is not None
+        proc = self.proc
+        me = state.current_player
+        for info_line in limit_lines(limits, me, WORK_CAP_MS, self._work):
+            proc.send(info_line)
+        wait = self._wait_ms(limits, me)
+        placed = stones(state, [])  # (move, the player who placed it)
+        if not placed:
+            proc.send("BEGIN")
+        else:
+            proc.send("BOARD")
+            for m, p in placed:
+                x, y = move_to_xy(state, m, self.dims)
+                proc.send(f"{x},{y},{1 if p == me else 2}")
+            proc.send("DONE")
+        sid = next_search_id()
+        t0 = time.perf_counter()
+        deadline = None if wait is None else t0 * 1000 + wait
+        stopped_at: float | None = None
+        lines: dict[int, SearchInfo] = {}
+        block: dict[str, str] = {}
+        pov = max(me, 0)
+        last_nodes = [0]
+
+        def report(info: SearchInfo | None) -> None:
+            if info is None:
+                return
+            lines[info.multipv] = info
+            if on_info is not None:
+                on_info(info)
+
+        while True:
+            now = time.perf_counter() * 1000
+            if stop is not None and stop[0] and stopped_at is None:
+                stopped_at = now
+                proc.send("YXSTOP")
+            if stopped_at is not None and now - stopped_at > self.stop_grace_ms:
+                self.close(kill=True)  # it did not stop at once: end it (a new one starts next time)
+                return self._result(state, legal, lines, t0, None)
+            if wait is not None and deadline is not None and now > deadline and stopped_at is None:
+                self.close(kill=True)
+                raise EngineFailure("hang", f"no move within {wait / 1000:.1f} s")
+            line = proc.read(20.0)
+            if line is None:
+                continue
+            words = line.split()
+            if not words:
+                continue
+            head = words[0].upper()
+            if head == "INFO" and len(words) >= 2:
+                key = words[1].upper()
+                if key == "PV" and len(words) >= 3 and words[2].upper() == "DONE":
+                    report(self._block_info(block, state, sid, pov, t0, last_nodes))
+                    block = {}
+                elif key == "PV":
+                    block = {"PV": words[2] if len(words) > 2 else "0"}
+                else:
+                    block[key] = " ".join(words[2:])
+                continue
+            if head == "MESSAGE":
+                report(self._message_info(words[1:], state, sid, pov, t0, last_nodes))
+                continue
+            if head in ("DEBUG", "SUGGEST", "UNKNOWN", "ERROR", "OK"):
+                continue  # (UNKNOWN: an INFO key or YXSTOP it does not know)
+            xy = parse_xy(line)
+            if xy is None:
+                continue
+            try:
+                move = xy_to_move(state, *xy, self.dims)
+            except GameSuiteError as e:
+                raise EngineFailure("illegal", f"move {line.strip()!r}: {e}") from None
+            if move not in legal:
+                raise EngineFailure("illegal", f"move {line.strip()!r} is not legal here")
+            return self._result(state, legal, lines, t0, move)
+
+    def _pv(self, state: State, words: list[str]) -> tuple[int, ...]:
+        s = state.copy()
+        out = []
+        for w in words:
+            xy = parse_xy(w)
+            try:
+                m = xy_to_move(s, *xy, self.dims) if xy is not None else s.parse_move(w.lower())
+            except GameSuiteError:
+                break
+            if not s.is_legal(m):
+                break
+            s.play(m)
+            out.append(m)
+        return tuple(out)
+
+    def _block_info(self, block: dict[str, str], state: State, sid: int, pov: int, t0: float,
+                    last_nodes: list[int]) -> SearchInfo | None:
+        """A Yixin-Board ``INFO PV`` block (``DEPTH``, ``SELDEPTH``, ``NODES``/``TOTALNODES``, ``EVAL``,
+        ``BESTLINE`` in ``x,y``) as a report."""
+        score = gomocup_score(block.get("EVAL", ""), pov)
+        pv = self._pv(state, block.get("BESTLINE", "").split())
+        if score is None and not pv:
+            return None
+        nodes = max(parse_count(block.get("TOTALNODES", "") or block.get("NODES", "")), last_nodes[0])
+        last_nodes[0] = nodes
+        ms = int((time.perf_counter() - t0) * 1000)
+        depth = parse_count(block.get("DEPTH", "")) or len(pv)
+        return SearchInfo(sid, depth, max(depth, parse_count(block.get("SELDEPTH", ""))),
+                          score if score is not None else Score.eval(0, pov), pv, nodes,
+                          parse_count(block.get("SPEED", "")) or (nodes * 1000 // max(ms, 1)), ms,
+                          multipv=parse_count(block.get("PV", "0")) + 1)
+
+    def _message_info(self, words: list[str], state: State, sid: int, pov: int, t0: float,
+                      last_nodes: list[int]) -> SearchInfo | None:
+        """gamesuite's ``MESSAGE depth D/S score X nodes N nps P time T pv x,y ...`` as a report."""
+        m = parse_message(words)
+        if m is None:
+            return None
+        score = gomocup_score(m["score"], pov)
+        nodes = max(m["nodes"], last_nodes[0])
+        last_nodes[0] = nodes
+        return SearchInfo(sid, m["depth"], m["seldepth"], score if score is not None else Score.eval(0, pov),
+                          self._pv(state, m["pv"]), nodes, m["nps"],
+                          max(m["time"], int((time.perf_counter() - t0) * 1000)))
+
+    @staticmethod
+    def _result(state: State, legal: list[int], lines: dict[int, SearchInfo], t0: float,
+                move: int | None) -> SearchResult:
+        top = lines.get(1)
+        if move is None:  # stopped before it answered: its best line so far, else any legal move
+            move = top.pv[0] if top is not None and top.pv and top.pv[0] in legal else legal[0]
+        pv = top.pv if top is not None and top.pv and top.pv[0] == move else (move,)
+        score = top.score if top is not None else Score.eval(0, max(state.current_player, 0))
+        ordered = tuple(lines[k] for k in sorted(lines))
+        return SearchResult(move, score, pv, top.depth if top else 0, top.nodes if top else 0,
+                            int((time.perf_counter() - t0) * 1000), pv[1] if len(pv) > 1 else None, ordered)
+
+    def close(self, kill: bool = False) -> None:
+        if self.proc is not None:
+            proc, self.proc = self.proc, None
+            if kill and proc.proc.poll() is None:
+                proc.proc.kill()
+            else:
+                try:
+                    proc.send("END")
+                except EngineFailure:
+                    pass
+            proc.close(300)
+
+
+def open_engine(game: Game, spec: str) -> Engine:
+    """The engine ``spec`` names for ``game``: ours (``mtdf,top=10``: ``core.make_engine``), a USI
+    program (``usi:COMMAND[,opt=val...]``: ``UsiEngine``) or a Gomocup one (``gomocup:COMMAND``:
+    ``GomocupEngine``); ``close()`` a program when done. The window and the command line build
+    engines with it (the arena's players are ``make_player``'s); ``@`` limits in the spec are
+    the caller's (``EngineSpec.limits``)."""
+    from .spec import parse_engine_spec
+
+    parsed = parse_engine_spec(spec, game.name) if spec.strip() else None
+    if parsed is None:
+        return make_engine(game, "")
+    if parsed.kind == "usi":
+        return UsiEngine(game, parsed)
+    if parsed.kind == "gomocup":
+        return GomocupEngine(game, parsed)
+    if parsed.kind == "py":
+        raise InvalidOptionError(f"engine spec {quote(spec)}: py: engines are for the arena's matches")
+    return make_engine(game, parsed.target)

@@ -280,7 +280,7 @@ def play_game(task: GameTask) -> GameRecord:
 
     try:
         if task.swap_rule and not session.over:
-            from .swap import SWAP, SwapStep, answer_text, check_answer, finished, next_role, roles_after
+            from .swap import SwapStep, answer_text, check_answer, finished, next_role, roles_after
 
             steps: list[SwapStep] = []
             log: list[dict[str, Any]] = []
@@ -306,7 +306,7 @@ def play_game(task: GameTask) -> GameRecord:
                 steps.append(SwapStep(role, len(session.moves), answer))
                 log.append({"by": specs[role].label, "stones": len(session.moves),
                             "answer": answer_text(state, answer)})
-                if answer != SWAP:
+                if not isinstance(answer, str):  # stones (the only text answer is SWAP)
                     for m in answer:
                         session.place(m)
             swap_log = {"rule": task.swap_rule, "proposer": specs[0].label, "steps": log}
@@ -340,19 +340,19 @@ def play_game(task: GameTask) -> GameRecord:
             session.play(move, spent=(time.perf_counter() - t0) * 1000.0, limit_ms=mine.movetime)
     finally:
         fault = session.outcome.adjudication.seat if session.outcome and session.outcome.adjudication else None
-        for seat, p in enumerate(players):
-            if p is None:
+        for seat, q in enumerate(players):
+            if q is None:
                 continue
             try:
-                p.game_over(state, seat)
+                q.game_over(state, seat)
             except Exception:  # noqa: BLE001 - the game is over; nothing to judge
                 pass
-            if isinstance(p, LocalPlayer):
-                if p.broken or not task.reuse_engines:
+            if isinstance(q, LocalPlayer):
+                if q.broken or not task.reuse_engines:
                     _forget(game, specs[seat], instances[seat])
-            elif p.broken or not task.reuse_engines or fault == seat:
+            elif q.broken or not task.reuse_engines or fault == seat:
                 _forget(game, specs[seat], instances[seat])
-                p.close()
+                q.close()
 
     outcome = session.outcome
     assert outcome is not None

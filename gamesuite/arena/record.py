@@ -97,7 +97,7 @@ class GameRecord:
         match = d.get("match") or {}
         known = set(cls.__dataclass_fields__)
         kwargs = {k: v for k, v in match.items() if k in known}
-        return cls(game=str(d["game"]), start=d.get("start") or "", moves=list(moves),
+        return cls(game=str(d["game"]), start=d.get("start") or "", moves=[str(m) for m in moves],
                    engines=[_player_name(p) for p in players],
             returns=list(result.get("returns") or []), result=str(result.get("result", "")),
             reason=str(result.get("reason", "")), adjudication=result.get("adjudication"),

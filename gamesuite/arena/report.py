@@ -34,7 +34,7 @@ def standings(tally: Tally) -> list[dict[str, Any]]:
     In a tournament the score and Elo are against the whole field (every
     encounter counted, Elo relative to the average opponent).
     """
-    rows = []
+    rows: list[dict[str, Any]] = []
     for e, label in enumerate(tally.labels):
         w, d, l = tally.total(e)
         sc = score_interval(w, d, l)
@@ -171,5 +171,5 @@ def tally_json(tally: Tally) -> dict[str, Any]:
                 for a in range(len(tally.labels)) for b in range(len(tally.labels)) if a != b},
         "pentanomial": {f"{tally.labels[a]} vs {tally.labels[b]}": tally.pentanomial[a][b]
                         for a in range(len(tally.labels)) for b in range(len(tally.labels))
-                        if a != b and sum(tally.pentanomial[a][b])},
+                        if a != b and any(tally.pentanomial[a][b])},
     }

@@ -93,7 +93,7 @@ def check_answer(state: State, rule: str, answer: str | list[int]) -> str | list
 
 def answer_text(state: State, answer: str | list[int]) -> str:
     """An answer in the game's notation (``swap`` or ``h8 g7 h6``)."""
-    return SWAP if answer == SWAP else " ".join(state.format_line(list(answer)))
+    return answer if isinstance(answer, str) else " ".join(state.format_line(answer))
 
 
 # -- an engine's decisions --------------------------------------------------------

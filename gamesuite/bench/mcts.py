@@ -34,6 +34,7 @@ from ..core.limits import Limits
 from ..core.registry import load_game
 from ..games.gomoku import mcts as gomoku_kernel
 from ..games.hare import mcts as hare_kernel
+from ..games.hare.rules import HareGame
 from ..games.tictactoe import mcts as kernel
 from ..search import mcts_kernels as tree
 from ..search.mcts import MCTS, MCTSConfig
@@ -108,6 +109,7 @@ def _playout_rate(width: int, height: int, k: int, count: int, repeat: int) -> l
 def _hare_rate(players: int, sims: int, horizon: int, repeat: int, memory_mb: float) -> list[float]:
     """UCT simulations per second of ``hare:mcts`` from the start position of ``players`` players."""
     game = load_game(f"hare(players={players})")
+    assert isinstance(game, HareGame)
     state = game.new_state()
     capacity = int(memory_mb * 1024 * 1024) // (4 * tree.COLUMNS + 8 * game.n)
     rng = tree.new_random(4242)

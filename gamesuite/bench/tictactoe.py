@@ -9,6 +9,7 @@ import time
 from ..core.limits import Limits
 from ..core.registry import load_game
 from ..games.tictactoe.engine import TicTacToeEngine
+from ..games.tictactoe.rules import TicTacToe
 
 
 def main(argv: list[str]) -> int:
@@ -18,6 +19,7 @@ def main(argv: list[str]) -> int:
     print(f"{'board':<28}{'value':>10}{'nodes':>10}{'median ms':>12}{'best ms':>10}{'knodes/s':>10}")
     for spec, depth in (("tictactoe", None), ("tictactoe(m=4,n=4,k=4)", None), ("tictactoe(m=5,n=5,k=4)", 8)):
         game = load_game(spec)
+        assert isinstance(game, TicTacToe)
         engine = TicTacToeEngine(game, hash=16)
         state = game.new_state()
         engine.search(state, Limits(depth=2))  # compile / load the cache

@@ -8,9 +8,10 @@ from pathlib import Path
 
 from ..arena.external import UsiEngine, open_engine
 from ..core.files import read_text_file
-from ..core.info import Engine
+from ..core.info import Engine, SearchInfo
 from ..core.limits import Limits
 from ..core.registry import Game, load_game
+from ..core.state import State
 from .common import (
     add_limit_arguments,
     info_json,
@@ -34,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     src.add_argument("--position", metavar="TEXT", help="position text (default: the start position)")
     src.add_argument("--positions", metavar="FILE", type=Path, help="analyse every non-empty line of FILE")
     p.add_argument("--engine", default="", metavar="SPEC",
-                   help="engine and options, e.g. 'mtdf,top=10', or a USI program: 'usi:PATH[,opt=val...]'")
+                   help="engine and options, e.g. 'mtdf,top=10', or a program: 'usi:PATH[,opt=val...]', 'gomocup:PATH'")
     p.add_argument("--json", action="store_true", help="print JSON objects, one per line")
     add_limit_arguments(p, default_movetime=5000)
     p.set_defaults(func=run)
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engine) -> int:
     if args.positions is not None:
-        texts = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
+        texts: list[str | None] = [ln.strip() for ln in read_text_file(args.positions).splitlines()]
         texts = [t for t in texts if t and not t.startswith("#")]
     elif args.position is not None:
         texts = [args.position]
@@ -73,7 +74,7 @@ def _analyse(args: argparse.Namespace, game: Game, limits: Limits, engine: Engin
                   else msg)
             continue
 
-        def on_info(info, state=state):  # type: ignore[no-untyped-def]
+        def on_info(info: SearchInfo, state: State = state) -> None:
             print(info_json(info, state) if args.json else info_line(info, state), flush=True)
 
         result = search_interruptibly(engine, state, limits, on_info)

@@ -6,9 +6,18 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from ..arena.game import MatchLimits
+    from ..arena.match import Tally
+    from ..arena.record import GameRecord
+    from ..arena.session import Outcome, Session
+    from ..arena.stats import Sprt
 
 
 def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
@@ -55,7 +64,7 @@ def add_where_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) ->
                    help="play the games on a Dask cluster (tcp://host:8786); needs gamesuite[cluster]")
 
 
-def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def time_control(args: argparse.Namespace) -> MatchLimits:
     from ..arena.game import MatchLimits
 
     for name in ("movetime", "depth", "nodes", "games", "concurrency"):
@@ -71,7 +80,7 @@ def time_control(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     return MatchLimits(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)
 
 
-def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyped-def]
+def build_session(args: argparse.Namespace, mode: str) -> Session:
     from ..arena.openings import load_openings
     from ..arena.session import Session
 
@@ -88,7 +97,8 @@ def build_session(args: argparse.Namespace, mode: str):  # type: ignore[no-untyp
 class Progress:
     """The live progress line on standard error (redrawn on a terminal, every ~10% otherwise)."""
 
-    def __init__(self, sprt=None, quiet: bool = False, text=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, sprt: Sprt | None = None, quiet: bool = False,
+                 text: Callable[[Tally, GameRecord, int, int], str] | None = None) -> None:
         self.sprt = sprt
         self.text = text  # (tally, record, done, total) -> the line; default: report.progress_text
         self.quiet = quiet
@@ -96,7 +106,7 @@ class Progress:
         self.t0 = time.perf_counter()
         self.last_step = -1
 
-    def __call__(self, tally, rec, done: int, total: int) -> None:  # type: ignore[no-untyped-def]
+    def __call__(self, tally: Tally, rec: GameRecord, done: int, total: int) -> None:
         from ..arena.report import progress_text
 
         if self.quiet:
@@ -116,7 +126,7 @@ class Progress:
             print(file=sys.stderr)
 
 
-def play_session(session, quiet: bool):  # type: ignore[no-untyped-def]
+def play_session(session: Session, quiet: bool) -> Outcome:
     """Play ``session`` with a progress line on the terminal; its outcome."""
     from ..arena.session import run_session
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             if args.depth == 1:
                 n, ok = 1, True
             else:
-                n, ok = run_interruptibly(lambda child=child: count(child, args.depth - 1, stop), stop)
+                n, ok = run_interruptibly(partial(count, child, args.depth - 1, stop), stop)
             if not ok:
                 done = False
                 break

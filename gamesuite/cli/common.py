@@ -5,12 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
 
 from ..core.errors import InvalidOptionError
-from ..core.info import SearchInfo, SearchResult
+from ..core.info import Engine, InfoCallback, SearchInfo, SearchResult
 from ..core.limits import MAX_DEPTH, MAX_MULTIPV, MAX_NODES, MAX_TIME_MS, Limits
 from ..core.options import int_arg
+from ..core.registry import Game
 from ..core.state import State
+
+T = TypeVar("T")
 
 
 def check_int_flags(parser: argparse.ArgumentParser) -> None:
@@ -76,11 +83,11 @@ def result_json(result: SearchResult, state: State) -> str:
     })
 
 
-def run_interruptibly(work, stop):  # type: ignore[no-untyped-def]
+def run_interruptibly(work: Callable[[], T], stop: np.ndarray) -> T:
     """Run ``work()`` in a thread; Ctrl+C sets ``stop[0]`` so it ends early, and its result still comes back."""
     import threading
 
-    box: dict = {}
+    box: dict[str, Any] = {}
 
     def target() -> None:
         try:
@@ -101,7 +108,7 @@ def run_interruptibly(work, stop):  # type: ignore[no-untyped-def]
     return box["result"]
 
 
-def prepare_engine(game, engine, quiet: bool = False) -> None:  # type: ignore[no-untyped-def]
+def prepare_engine(game: Game, engine: Engine, quiet: bool = False) -> None:
     """Load (or compile) ``engine``'s kernels before any clock starts; while it compiles, say so on
     standard error (at most once a second) unless ``quiet``."""
     import time
@@ -120,7 +127,8 @@ def prepare_engine(game, engine, quiet: bool = False) -> None:  # type: ignore[n
     prepare(game, engine, progress)
 
 
-def search_interruptibly(engine, state: State, limits: Limits, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
+def search_interruptibly(engine: Engine, state: State, limits: Limits,
+                         on_info: InfoCallback | None = None) -> SearchResult:
     """Run ``engine.search`` so that Ctrl+C stops it and still prints a move."""
     from ..core.info import new_stop_flag
 

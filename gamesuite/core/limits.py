@@ -50,7 +50,7 @@ class Limits:
         for name in ("time_left", "increment"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, tuple) or not all(
-                    isinstance(t, Integral) and not isinstance(t, bool) and -MAX_TIME_MS <= t <= MAX_TIME_MS
+                    isinstance(t, Integral) and not isinstance(t, bool) and -MAX_TIME_MS <= int(t) <= MAX_TIME_MS
                     for t in v)):
                 raise InvalidOptionError(f"limit {name} must be a tuple of times in ms (|t| <= {MAX_TIME_MS}), "
                                          f"got {quote(v)}")

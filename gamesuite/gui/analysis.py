@@ -166,7 +166,7 @@ class AnalysisPanel(QWidget):
         self.history.clear()
         self._line_items.clear()
 
-    def is_about(self, record: object, node_id: int) -> bool:
+    def is_about(self, record: object, node_id: int | None) -> bool:
         return self.state is not None and self.record is record and self.node_id == node_id
 
     def set_running(self, running: bool, label: str | None = None) -> None:
@@ -224,7 +224,10 @@ class AnalysisPanel(QWidget):
         """
         n = self.history.topLevelItemCount()
         for i in range(n):
-            depth, line = self.history.topLevelItem(i).data(1, Qt.ItemDataRole.UserRole)
+            item = self.history.topLevelItem(i)
+            if item is None:
+                continue
+            depth, line = item.data(1, Qt.ItemDataRole.UserRole)
             if depth < info.depth or (depth == info.depth and line >= info.multipv):
                 return i
         return n
@@ -259,6 +262,8 @@ class AnalysisPanel(QWidget):
         out = []
         for i in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
+            if item is None:
+                continue
             out.append(tuple(item.text(c) for c in range(self.tree.columnCount())))
         return out
 

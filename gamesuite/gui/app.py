@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QCoreApplication
+
+    from .mainwindow import MainWindow
 
 
 def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
@@ -20,7 +26,7 @@ def run_app(argv: list[str], quit_after_ms: int | None = None) -> int:
     return int(app.exec())
 
 
-def start(argv: list[str]):  # type: ignore[no-untyped-def]
+def start(argv: list[str]) -> tuple[QCoreApplication, MainWindow]:
     """The program up to its event loop: the application and the main window, shown (``run_app`` then
     runs the loop; a script driving the program under an X server runs its own)."""
     if not [a for a in argv if not a.startswith("-")]:

@@ -124,8 +124,9 @@ class GameController(QObject):
         A chance node already followed in the record keeps its recorded outcome (replaying a
         move repeats the card drawn). Returns whether a new node was added to the tree.
         """
-        if self.current.children:
-            outcome = self.current.children[0].move
+        first = self.current.children[0].move if self.current.children else None
+        if first is not None:  # (every node but the root has a move)
+            outcome = first
         else:
             outcomes = self._state.chance_outcomes()
             moves = [m for m, _ in outcomes]

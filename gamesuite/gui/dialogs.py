@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QSize, QTimer, Slot
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,7 +40,7 @@ class ClockEdit(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.kind = QComboBox()
-        self.kind.addItems([self.tr(k) for k in self.KINDS])
+        self.kind.addItems([self.tr(str(k)) for k in self.KINDS])
         self.base = QSpinBox()
         self.base.setRange(0, 600)
         self.base.setSuffix(self.tr(" min"))
@@ -290,16 +291,21 @@ class NewGameDialog(QDialog):
             bar = self.players_scroll.verticalScrollBar().sizeHint().width()
             self.players_scroll.setMinimumWidth(min(want.width() + bar, cap.width() - 60))
             box = self.layout()
-            others = sum(box.itemAt(i).sizeHint().height() + box.spacing() for i in range(box.count())
-                         if box.itemAt(i).widget() is not self.players_box)
+            items = [box.itemAt(i) for i in range(box.count())] if box is not None else []
+            others = sum(it.sizeHint().height() + box.spacing() for it in items
+                         if box is not None and it is not None and it.widget() is not self.players_box)
             others += self.players_box.sizeHint().height() - self.players_scroll.sizeHint().height()
-            m = box.contentsMargins()
-            others += m.top() + m.bottom() + 40  # and the window frame
+            if box is not None:
+                m = box.contentsMargins()
+                others += m.top() + m.bottom()
+            others += 40  # and the window frame
             # all the rows if they fit, else as many as fit (at least two) and a scroll bar
             self.players_scroll.setMinimumHeight(max(min(want.height(), 110),
                                                      min(want.height(), cap.height() - others)))
             self.players_scroll.setMaximumHeight(want.height() + 2)
-        self.layout().activate()
+        box = self.layout()
+        if box is not None:
+            box.activate()
         hint, cap = self.sizeHint(), self._cap()
         self.setMaximumSize(cap)
         self.resize(min(hint.width(), cap.width()), min(hint.height(), cap.height()))
@@ -312,7 +318,7 @@ class NewGameDialog(QDialog):
         screen = self.screen()
         return screen.availableSize() if screen is not None else QSize(1024, 768)
 
-    def showEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self._fit()
 

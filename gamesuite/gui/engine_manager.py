@@ -100,7 +100,9 @@ class ExternalEngine:
         if (not isinstance(d, dict) or not isinstance(d.get("name"), str) or d.get("protocol") not in PROTOCOLS
                 or not isinstance(d.get("command"), list) or not d["command"]):
             raise InvalidOptionError(f"not an external engine: {quote(d)}")
-        values = d.get("values") if isinstance(d.get("values"), dict) else {}
+        values = d.get("values")
+        if not isinstance(values, dict):
+            values = {}
         return cls(d["name"], d["protocol"], [str(c) for c in d["command"]],
                    [EngineOption.from_json(o) for o in d.get("options", []) if isinstance(o, dict)],
                    {str(k): str(v) for k, v in values.items()}, str(d.get("author", "")),

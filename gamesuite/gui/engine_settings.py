@@ -9,6 +9,8 @@ dialog's answer is an engine spec (``mtdf,hash=128,threads=2,@depth=12`` or
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -33,6 +35,7 @@ from ..core.errors import GameSuiteError
 from ..core.registry import EngineEntry, Game, engines_for, parse_params
 from .engine_external import EngineOption, spec_label
 from .engine_manager import EngineBook, EngineManagerDialog, ExternalEngine
+from .window_parts import WindowParts
 
 INT_MAX = 2**31 - 1
 #: Options shown first (hash and threads), by lower-case name, with the label they get.
@@ -46,7 +49,7 @@ def builtin_options(entry: EngineEntry) -> list[EngineOption]:
     help; a plain default says the type)."""
     out = []
     for name, decl in entry.options.items():
-        default = getattr(decl, "default", decl)
+        default: Any = getattr(decl, "default", decl)
         kind = getattr(decl, "kind", None) or (type(default) if default is not None else str)
         choices = tuple(str(c) for c in getattr(decl, "choices", ()) or ())
         lo, hi = getattr(decl, "min", None), getattr(decl, "max", None)
@@ -59,7 +62,7 @@ def builtin_options(entry: EngineEntry) -> list[EngineOption]:
             low = int(lo) if lo is not None else (-INT_MAX if (default or 0) < 0 else 0)
             opt = EngineOption(name, "spin", text, low, int(hi) if hi is not None else INT_MAX)
         elif kind is float:
-            opt = EngineOption(name, "float", text, lo, hi)  # type: ignore[arg-type]
+            opt = EngineOption(name, "float", text, lo, hi)
         else:
             opt = EngineOption(name, "string", text)
         opt.help = str(getattr(decl, "help", "") or "")
@@ -336,7 +339,7 @@ class EngineSettingsDialog(QDialog):
 
     def _current(self) -> tuple[str, str]:
         d = self.engine.currentData()
-        return tuple(d) if d else ("ours", "")  # type: ignore[return-value]
+        return tuple(d) if d else ("ours", "")
 
     def _show_options(self, values: dict[str, str] | None = None) -> None:
         kind, name = self._current()
@@ -429,15 +432,16 @@ class EngineSettingsDialog(QDialog):
         self.accept()
 
 
-class EngineDialogsMixin:
+
+class EngineDialogsMixin(WindowParts):
     """Part of ``MainWindow``: Engine › Engine settings and Engine › Engine manager."""
 
     def engine_settings_dialog(self) -> EngineSettingsDialog:
         """Choose the engine that analyses and gives hints in this game, its options, limits and lines."""
-        game = self.controller.game  # type: ignore[attr-defined]
-        dlg = EngineSettingsDialog(game, self.analysis_spec(), self.engine_book, self,  # type: ignore[attr-defined]
-                                   multipv=self.panel.multipv.value(),  # type: ignore[attr-defined]
-                                   title=self.tr("Analysis engine: {0}").format(game.long_name))  # type: ignore[attr-defined]
+        game = self.controller.game
+        dlg = EngineSettingsDialog(game, self.analysis_spec(), self.engine_book, self,
+                                   multipv=self.panel.multipv.value(),
+                                   title=self.tr("Analysis engine: {0}").format(game.long_name))
         self.engine_dialog = dlg
         dlg.accepted.connect(lambda: self.apply_engine_settings(dlg.spec(), dlg.multipv()))
         dlg.open()
@@ -445,18 +449,18 @@ class EngineDialogsMixin:
 
     def apply_engine_settings(self, spec: str, multipv: int) -> None:
         """Analyse with ``spec`` (kept for the game) on ``multipv`` lines from now on."""
-        game = self.controller.game  # type: ignore[attr-defined]
-        self.storage.set(f"analysis_engine/{game.name}", spec)  # type: ignore[attr-defined]
-        self.panel.multipv.blockSignals(True)  # type: ignore[attr-defined]
-        self.panel.multipv.setValue(multipv)  # type: ignore[attr-defined]
-        self.panel.multipv.blockSignals(False)  # type: ignore[attr-defined]
-        self.storage.set("multipv", multipv)  # type: ignore[attr-defined]
-        self.show_message(self.tr("Analysis engine: {0}").format(spec_label(spec)))  # type: ignore[attr-defined]
-        if self.analysing:  # type: ignore[attr-defined]
-            self._update_engine(force=True)  # type: ignore[attr-defined]
+        game = self.controller.game
+        self.storage.set(f"analysis_engine/{game.name}", spec)
+        self.panel.multipv.blockSignals(True)
+        self.panel.multipv.setValue(multipv)
+        self.panel.multipv.blockSignals(False)
+        self.storage.set("multipv", multipv)
+        self.show_message(self.tr("Analysis engine: {0}").format(spec_label(spec)))
+        if self.analysing:
+            self._update_engine(force=True)
 
     def engine_manager_dialog(self) -> EngineManagerDialog:
-        dlg = EngineManagerDialog(self.engine_book, self.controller.game, self)  # type: ignore[attr-defined]
+        dlg = EngineManagerDialog(self.engine_book, self.controller.game, self)
         self.engine_dialog = dlg
         dlg.open()
         return dlg

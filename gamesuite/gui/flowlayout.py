@@ -25,10 +25,10 @@ class FlowLayout(QLayout):
     def count(self) -> int:
         return len(self._items)
 
-    def itemAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+    def itemAt(self, index: int) -> QLayoutItem | None:
         return self._items[index] if 0 <= index < len(self._items) else None
 
-    def takeAt(self, index: int) -> QLayoutItem | None:  # type: ignore[override]
+    def takeAt(self, index: int) -> QLayoutItem | None:
         return self._items.pop(index) if 0 <= index < len(self._items) else None
 
     def expandingDirections(self) -> Qt.Orientation:
@@ -59,7 +59,8 @@ class FlowLayout(QLayout):
         area = rect.adjusted(m.left(), m.top(), -m.right(), -m.bottom())
         x, y, row_h = area.x(), area.y(), 0
         for item in self._items:
-            if item.widget() is not None and item.widget().isHidden():
+            w = item.widget()
+            if w is not None and w.isHidden():
                 continue
             hint = item.sizeHint()
             if x + hint.width() > area.right() + 1 and row_h > 0:

@@ -11,8 +11,14 @@ buttons and dialogs, from PySide6). View › Language chooses; the choice is kep
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from .window_parts import WindowParts
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMenu
 
 I18N_DIR = Path(__file__).resolve().parent.parent / "resources" / "i18n"
 #: The languages offered, each by its own name.
@@ -71,18 +77,19 @@ def saved_language(storage: object) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-class LanguageMixin:
+
+class LanguageMixin(WindowParts):
     """Part of ``MainWindow``: View › Language."""
 
-    def _build_language_menu(self, view_menu) -> None:  # type: ignore[no-untyped-def]
+    def _build_language_menu(self, view_menu: QMenu) -> None:
         from PySide6.QtGui import QAction, QActionGroup
 
-        self.language_menu = view_menu.addMenu(self.tr("&Language"))  # type: ignore[attr-defined]
-        self.language_group = QActionGroup(self)  # type: ignore[arg-type]
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        self.language_group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
-        chosen = saved_language(self.storage)  # type: ignore[attr-defined]
+        chosen = saved_language(self.storage)
         for lang, name in LANGUAGES.items():
-            a = QAction(name, self)  # type: ignore[arg-type]
+            a = QAction(name, self)
             a.setCheckable(True)
             a.setChecked(lang == chosen)
             a.triggered.connect(lambda _=False, la=lang: self.set_language(la))
@@ -94,9 +101,9 @@ class LanguageMixin:
         """Keep ``lang`` for the next start (the window's texts are made when it opens)."""
         if lang not in LANGUAGES:
             return
-        self.storage.set(SETTINGS_KEY, lang)  # type: ignore[attr-defined]
+        self.storage.set(SETTINGS_KEY, lang)
         self.language_actions[lang].setChecked(True)
         if lang != current():
             install(lang)  # the message below, and every dialog opened from now on, in the new language
-            self.report(self.tr("The window will be in {0} when gamesuite is started again.")  # type: ignore[attr-defined]
+            self.report(self.tr("The window will be in {0} when gamesuite is started again.")
                         .format(LANGUAGES[lang]), "info")

@@ -16,6 +16,7 @@ autosave); each other concern is a module of its own, mixed into ``MainWindow``:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QEvent, Qt, QTimer, Signal, Slot
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QTextBrowser,
@@ -117,7 +119,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self._replaced = False  # the user opened or started a game before the last one could be restored
         self._loading = False
         self.shutdown_ok: bool | None = None  # whether the worker ended within a second of closing
-        self._after_rules: list = []  # callbacks to run once the worker has loaded the game's rules
+        self._after_rules: list[Callable[[], object]] = []  # to run once the worker has loaded the rules
         self._warmed: set[str] = set()  # game specs whose rules the worker has loaded
         self._preparing_spec = ""
         self.preparing_text = ""  # "Preparing the gomoku engine (3 of 35)" while the engines load
@@ -225,7 +227,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self.addDockWidget(area, dock)
         return dock
 
-    def _action(self, text: str, slot, shortcut: str | QKeySequence | None = None, tip: str = "",  # type: ignore[no-untyped-def]
+    def _action(self, text: str, slot: Callable[..., object],
+                shortcut: str | QKeySequence | QKeySequence.StandardKey | None = None, tip: str = "",
                 checkable: bool = False) -> QAction:
         a = QAction(text, self)
         if shortcut:
@@ -312,28 +315,22 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
 
         mb = self.menuBar()
         m = mb.addMenu(self.tr("&Game"))
-        for a in (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_import,
-                  self.act_export_game, self.act_export, None, self.act_quit):
-            m.addSeparator() if a is None else m.addAction(a)
+        _add_items(m, (self.act_new, self.act_open, self.act_save, self.act_save_as, None, self.act_import,
+                  self.act_export_game, self.act_export, None, self.act_quit))
         m = mb.addMenu(self.tr("&Edit"))
-        for a in (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup):
-            m.addSeparator() if a is None else m.addAction(a)
+        _add_items(m, (self.act_takeback, self.act_redo, None, self.act_copy, self.act_paste, None, self.act_setup))
         m = mb.addMenu(self.tr("&Moves"))
-        for a in (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move):
-            m.addSeparator() if a is None else m.addAction(a)
+        _add_items(m, (self.act_first, self.act_back, self.act_forward, self.act_last, None, self.act_type_move))
         m = mb.addMenu(self.tr("&Engine"))
-        for a in (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint, None,
-                  self.act_engine_settings, self.act_engine_manager):
-            m.addSeparator() if a is None else m.addAction(a)
+        _add_items(m, (self.act_play, self.act_analyse, None, self.act_engine, self.act_hint, None,
+                  self.act_engine_settings, self.act_engine_manager))
         m = mb.addMenu(self.tr("&View"))
-        for a in (self.act_flip, self.act_western, self.act_numbered, None):
-            m.addSeparator() if a is None else m.addAction(a)
+        _add_items(m, (self.act_flip, self.act_western, self.act_numbered, None))
         self.notation_menu = m.addMenu(self.tr("&Move notation"))
         for a in self.notation_actions.values():
             self.notation_menu.addAction(a)
         self._build_language_menu(m)
-        for a in (None, self.act_light, self.act_dark, None, self.act_sounds, None):
-            m.addSeparator() if a is None else m.addAction(a)
+        _add_items(m, (None, self.act_light, self.act_dark, None, self.act_sounds, None))
         for d in (self.dock_analysis, self.dock_moves, self.dock_graph):
             m.addAction(d.toggleViewAction())
         m = mb.addMenu(self.tr("&Help"))
@@ -353,10 +350,9 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         tb.setObjectName("toolbar-main")
         tb.setMovable(False)
         self.addToolBar(tb)
-        for a in (self.act_new, self.act_open, self.act_save, None, self.act_first, self.act_back,
+        _add_items(tb, (self.act_new, self.act_open, self.act_save, None, self.act_first, self.act_back,
                   self.act_forward, self.act_last, None, self.act_takeback, self.act_hint, self.act_engine, None,
-                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup, None):
-            tb.addSeparator() if a is None else tb.addAction(a)
+                  self.act_play, self.act_analyse, None, self.act_flip, self.act_setup, None))
         tb.addWidget(self.move_entry)
         self.toolbar = tb
 
@@ -761,7 +757,9 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         if self._replaced:  # the user already opened or started a game: keep this one for later
             self.storage.release_unclean()
             return
-        session = d.get("session") if isinstance(d.get("session"), dict) else {}
+        session = d.get("session")
+        if not isinstance(session, dict):
+            session = {}
         closed = bool(session.get("closed"))
         spec = str(d.get("game", ""))
         if spec != self.controller.game.spec and spec not in self._warmed:
@@ -820,3 +818,12 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self.storage.release_unclean()
         self.storage.settings.sync()
         super().closeEvent(event)
+
+
+def _add_items(target: QMenu | QToolBar, actions: tuple[QAction | None, ...]) -> None:
+    """Add ``actions`` to a menu or tool bar in order, a separator for each ``None``."""
+    for a in actions:
+        if a is None:
+            target.addSeparator()
+        else:
+            target.addAction(a)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt, QUrl, Signal, Slot
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QMenu, QTextBrowser, QWidget
 
+from ..core.state import State
 from ..play.record import GameRecord, Node
 from .notation import Notation, notation_for
 
@@ -48,9 +49,9 @@ class MoveList(QTextBrowser):
         parts: list[str] = []
         first_player = start.current_player
 
-        def label(state, node: Node, force_number: bool, turn: int) -> str:  # type: ignore[no-untyped-def]
+        def label(state: State, node: Node, force_number: bool, turn: int) -> str:
             ply = node.ply
-            text = html.escape(notation.move(state, node.move))
+            text = html.escape(notation.move(state, node.move)) if node.move is not None else ""
             num = ""
             if pairs:
                 mover = (first_player + ply - 1) % 2
@@ -67,7 +68,7 @@ class MoveList(QTextBrowser):
                 style += "; background-color:#f0c040; color:#000000; font-weight:bold"
             return f'<a name="n{node.id}" href="node:{node.id}" style="{style}">{num}{text}</a>'
 
-        def line(first: Node, state, depth: int, turn: int) -> None:  # type: ignore[no-untyped-def]
+        def line(first: Node, state: State, depth: int, turn: int) -> None:
             node: Node | None = first
             s = state.copy()
             force = True
@@ -85,6 +86,8 @@ class MoveList(QTextBrowser):
                         parts.append('</i><span style="color:#888888">)</span>')
                     force = True
                 turn += 0 if chance else 1
+                if node.move is None:  # (only the root has no move, and a line starts below it)
+                    break
                 s.play(node.move)
                 node = node.children[0] if node.children else None
 

@@ -140,7 +140,7 @@ class SoundPlayer:
         return done.wait(timeout)
 
     def _run(self) -> None:
-        device = None
+        device: Any = None  # made at the first sound (DeviceFactory)
         deadline: float | None = None  # when the sound playing now ends
         while True:
             try:
@@ -149,7 +149,8 @@ class SoundPlayer:
             except queue.Empty:  # the sound is over: let the device go quiet
                 deadline = None
                 try:
-                    device.stop()  # type: ignore[union-attr]
+                    if device is not None:
+                        device.stop()
                 except Exception:  # noqa: BLE001 - a sound backend's fault must never reach the window
                     pass
                 continue

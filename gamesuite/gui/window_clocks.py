@@ -1,7 +1,9 @@
 """The window's game clocks: which clock runs, what each reads, flag fall, and the engine's limits under them.
 
-The clock rules are ``play.clock``'s (one ``TimeControl`` for the window and the arena); the window keeps
-the time spent per position of the record (so browsing and variations pause and resume the clocks).
+The window keeps the time spent per position of the record (``play.clock.ClockRunner``: browsing and
+variations pause and resume the clocks); everything else is the arena's play session's: the session of
+the position shown (``_session``) says what each clock reads, whether the mover's flag fell, and the
+engine's ``Limits`` under the clocks, and charging a move to the clock is ``PlaySession.charge``.
 """
 
 from __future__ import annotations
@@ -9,17 +11,22 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 
 from ..core.limits import Limits
-from ..play.clock import ClockValue, Reading, after_move, available, reading
+from ..play.clock import ClockValue, Reading
 from ..play.record import Node
+from ..play.session import PlaySession
+from .window_parts import WindowParts
 
 #: How often the clocks are redrawn and checked for a fallen flag while one runs (ms).
 CLOCK_TICK_MS = 100
 #: An engine is told this much less time than its clock shows (at most a tenth of it), for the
 #: moments between its search ending and its move reaching the window.
 ENGINE_CLOCK_MARGIN_MS = 100
+#: A move the window records was made before the flag fell (the flag is the clock tick's to see): charging
+#: it never loses on time, and one that came a moment late counts as made in the last millisecond.
+_NO_LOSS_MS = 1 << 40
 
 
-class ClocksMixin:
+class ClocksMixin(WindowParts):
     """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
 
     # -- clocks ------------------------------------------------------------------------------------
@@ -64,39 +71,37 @@ class ClocksMixin:
             return
         rec = self.controller.record
         controls = rec.controls()
-        state = rec.state_at(todo[-1].parent)  # type: ignore[arg-type]
+        first = todo[-1].parent
+        assert first is not None  # (the loop stops below the root)
+        state = rec.state_at(first)
         for n in reversed(todo):
             parent = n.parent
             assert parent is not None and n.move is not None
-            clocks = list(rec.clocks_at(parent))
+            session = PlaySession(state, controls, clocks=rec.clocks_at(parent), grace_ms=_NO_LOSS_MS)
             mover = state.current_player
             spent = self.clock.take(parent.id)
             if spent is not None:
                 n.spent = spent  # the time the move took (written into KIF/CSA/.psq exports)
             if spent is not None and 0 <= mover < len(controls):
-                ctl, v = controls[mover], clocks[mover]
-                if ctl is not None and v is not None:
-                    # a move that came in a moment after the flag fell (the last tick just missed it)
-                    # counts as made in the last millisecond
-                    clocks[mover] = after_move(ctl, v, min(spent, available(ctl, v) - 1)) or v
-            n.clocks = tuple(clocks)
+                session.charge(mover, spent)
+            n.clocks = tuple(session.clocks)
             state.play(n.move)
+
+    def _session(self) -> PlaySession:
+        """The play session of the position shown: the clocks as they were there, and the mover's time
+        running for as long as the clock ran there (``ClockRunner``)."""
+        c = self.controller
+        session = PlaySession(c.state, c.record.controls(), clocks=c.record.clocks_at(c.current), now=self.clock.now)
+        if 0 <= c.state.current_player < len(session.controls):
+            session.begin_turn(spent_ms=self.clock.spent(c.current.id))
+        return session
 
     def clock_readings(self) -> list[Reading | None]:
         """Every player's clock at the position shown, as it reads now."""
         c = self.controller
-        values = c.record.clocks_at(c.current)
-        mover = c.state.current_player
-        spent = self.clock.spent(c.current.id)
-        out: list[Reading | None] = []
-        for i, (ctl, v) in enumerate(zip(c.record.controls(), values)):
-            if ctl is None or v is None:
-                out.append(None)
-            elif c.current.timeout == i:
-                out.append(Reading(0, 0, 0, True))
-            else:
-                out.append(reading(ctl, v, spent if i == mover else 0))
-        return out
+        session = self._session()
+        return [Reading(0, 0, 0, True) if c.current.timeout == i and session.reading(i) is not None
+                else session.reading(i) for i in range(len(session.controls))]
 
     def _show_clocks(self) -> None:
         c = self.controller
@@ -112,10 +117,11 @@ class ClocksMixin:
         c = self.controller
         run = self.clock
         if run.running and run.node_id == c.current.id and run.player is not None:
-            r = self.clock_readings()[run.player]
-            if r is not None and r.flagged:
+            session = self._session()
+            if session.flag_fell():
                 self._flag(c.current, run.player)
                 return
+            r = session.reading(run.player)
             cur = self.host.current
             if (r is not None and r.left <= ENGINE_CLOCK_MARGIN_MS and cur is not None and cur.purpose == "move"
                     and cur.node_id == c.current.id):
@@ -136,24 +142,4 @@ class ClocksMixin:
     def clock_limits(self) -> Limits:
         """The limits of the engine to move under its clock: every player's time left and
         increment, the mover's byoyomi (a margin kept back for the move to reach the window)."""
-        c = self.controller
-        mover = c.state.current_player
-        readings = self.clock_readings()
-        values = c.record.clocks_at(c.current)
-        time_left: list[int] = []
-        increment: list[int] = []
-        byoyomi = None
-        for i, (ctl, v, r) in enumerate(zip(c.record.controls(), values, readings)):
-            if ctl is None or v is None or r is None:
-                time_left.append(0)
-                increment.append(0)
-                continue
-            increment.append(ctl.increment)
-            if i != mover:
-                time_left.append(v.main)
-                continue
-            time_left.append(max(0, r.main - min(ENGINE_CLOCK_MARGIN_MS, r.main // 10)))
-            if ctl.byoyomi and r.periods:
-                period = r.period if r.in_byoyomi else ctl.byoyomi
-                byoyomi = max(1, period - min(ENGINE_CLOCK_MARGIN_MS, period // 10))
-        return Limits(time_left=tuple(time_left), increment=tuple(increment), byoyomi=byoyomi)
+        return self._session().limits(self.controller.state.current_player, margin_ms=ENGINE_CLOCK_MARGIN_MS)

@@ -12,14 +12,17 @@ from PySide6.QtCore import Slot
 from ..core.info import SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game
+from ..core.score import Score
 from ..play.record import PlayerSpec
 from .engine_external import spec_label, spec_limits
 from .fmt import score_text
+from .window_parts import WindowParts
 
 HINT_MS = 1000
 
 
-class EnginesMixin:
+
+class EnginesMixin(WindowParts):
     """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
 
     # -- engines: preparation ---------------------------------------------------------
@@ -199,7 +202,7 @@ class EnginesMixin:
     @Slot(int, str, object)
     def _on_info(self, sid: int, purpose: str, infos: list) -> None:
         cur = self.host.current
-        if cur is not None and self.panel.is_about(self.controller.record, cur.node_id):  # type: ignore[arg-type]
+        if cur is not None and self.panel.is_about(self.controller.record, cur.node_id):
             self.panel.add_infos(infos)
         tops = [i for i in infos if i.multipv == 1]
         if tops and cur is not None and purpose in ("analysis", "move"):
@@ -241,7 +244,7 @@ class EnginesMixin:
                     score, result.depth))
             self._show_thinking()
 
-    def _score_words(self, score) -> str:  # type: ignore[no-untyped-def]
+    def _score_words(self, score: Score) -> str:
         """A score for a sentence: ``+0.35``, ``X wins in 3``, or one value per player (``Red +1.2, …``)."""
         if score.kind == "vector":
             return ", ".join(f"{self.notation.player(i)} {v}" for i, v in enumerate(self.notation.score_cells(score)))

@@ -21,6 +21,7 @@ from ..play.record import GameRecord, Node, PlayerSpec, parse_json
 from .boards import board_class_for
 from .dialogs import NewGameDialog
 from .messages import error_box
+from .window_parts import WindowParts
 
 
 def default_players(game: Game) -> list[PlayerSpec]:
@@ -31,7 +32,8 @@ def default_players(game: Game) -> list[PlayerSpec]:
     return players
 
 
-class FilesMixin:
+
+class FilesMixin(WindowParts):
     """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
 
     # -- replacing the game: the one question before unsaved moves are lost ---------------------
@@ -92,7 +94,7 @@ class FilesMixin:
         self.controller.new_game(game, players)
         return True
 
-    def _load_record(self, rec: GameRecord, current: object) -> None:
+    def _load_record(self, rec: GameRecord, current: Node | None) -> None:
         self.end_setup(apply=False)
         self._stop_search()
         self.message_bar.dismiss()
@@ -103,7 +105,7 @@ class FilesMixin:
             self._prepare_engines(rec.game, rec.players)
         self._loading = True
         try:
-            self.controller.load(rec, current)  # type: ignore[arg-type]
+            self.controller.load(rec, current)
         finally:
             self._loading = False
         self._refresh()

@@ -16,9 +16,10 @@ from PySide6.QtWidgets import (
 
 from ..core.errors import GameSuiteError
 from .flowlayout import FlowLayout
+from .window_parts import WindowParts
 
 
-class SetupMixin:
+class SetupMixin(WindowParts):
     """Part of ``MainWindow`` (``gui/mainwindow.py``); its methods use the window's widgets and state."""
 
     def _build_setup_bar(self) -> None:
@@ -74,8 +75,9 @@ class SetupMixin:
         flow = self.setup_tools_layout
         while flow.count():
             item = flow.takeAt(0)
-            if item is not None and item.widget() is not None:
-                item.widget().deleteLater()
+            w = item.widget() if item is not None else None
+            if w is not None:
+                w.deleteLater()
         for a in self.setup_actions:
             self.setup_group.removeAction(a)
         self.setup_actions = []

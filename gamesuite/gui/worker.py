@@ -180,10 +180,10 @@ class EngineWorker(QObject):
 
 
 def _default_factory(game: Game, spec: str) -> Any:
-    """Ours, or an external USI / Gomocup program (``engine_external.open_window_engine``)."""
-    from .engine_external import open_window_engine
+    """Ours, or an external USI / Gomocup program (``arena.external.open_engine``)."""
+    from ..arena.external import open_engine
 
-    return open_window_engine(game, spec)
+    return open_engine(game, spec)
 
 
 class EngineHost(QObject):

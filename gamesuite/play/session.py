@@ -9,7 +9,10 @@ transport) loses on time, an illegal move loses, a fallen flag is seen on
 ``flag_fell``. ``move_now`` sets the stop flag of the turn in progress.
 
 The time source is any callable returning milliseconds, so tests drive it with
-a fake one.
+a fake one. The window, whose game is a tree of positions, makes the session of
+the position shown (``clocks`` as they were there, the mover's turn running for
+as long as its clock ran there: ``begin_turn(spent_ms=...)``) and reads the
+clocks, the engine's limits and a fallen flag from it (``gui/window_clocks.py``).
 """
 
 from __future__ import annotations
@@ -48,20 +51,26 @@ class PlaySession:
     """One game being played from ``start`` with a clock per player (``None``: that player has none).
 
     ``grace_ms`` is how much later than its clock allows a move may come without losing (the time a
-    move takes to travel); ``labels`` name the players in the reasons of adjudications.
+    move takes to travel); ``labels`` name the players in the reasons of adjudications; ``clocks`` are
+    the clocks at ``start`` (default: each control's start, a game from its beginning).
     """
 
     def __init__(self, start: State, controls: Sequence[TimeControl | None] | None = None, *,
-                 grace_ms: int = 0, labels: Sequence[str] | None = None, now: TimeSource | None = None) -> None:
+                 grace_ms: int = 0, labels: Sequence[str] | None = None, now: TimeSource | None = None,
+                 clocks: Sequence[ClockValue | None] | None = None) -> None:
         n = start.num_players
         controls = list(controls) if controls is not None else [None] * n
         if len(controls) != n:
             raise InvalidOptionError(f"{start.game.spec} has {n} players, not {len(controls)} clocks")
+        if clocks is not None and len(clocks) != n:
+            raise InvalidOptionError(f"{start.game.spec} has {n} players, not {len(clocks)} clock values")
         self.start = start.copy()
         self.state = start.copy()
         self.moves: list[int] = []
         self.controls: list[TimeControl | None] = controls
-        self.clocks: list[ClockValue | None] = [None if c is None else c.start() for c in controls]
+        self.clocks: list[ClockValue | None] = (
+            [None if c is None else c.start() for c in controls] if clocks is None
+            else [None if c is None else v for c, v in zip(controls, clocks)])
         self.grace_ms = grace_ms
         self.labels = list(labels) if labels is not None else []
         self.now: TimeSource = now or monotonic_ms
@@ -80,10 +89,11 @@ class PlaySession:
     def to_move(self) -> int:
         return self.state.current_player
 
-    def begin_turn(self, seat: int | None = None) -> np.ndarray:
-        """Start ``seat``'s time (default: the player to move); returns the turn's fresh stop flag."""
+    def begin_turn(self, seat: int | None = None, spent_ms: int = 0) -> np.ndarray:
+        """Start ``seat``'s time (default: the player to move), as if ``spent_ms`` ago; returns the turn's
+        fresh stop flag."""
         self._turn = self.to_move if seat is None else seat
-        self._since = self.now()
+        self._since = self.now() - max(0, spent_ms)
         self.stop = new_stop_flag()
         return self.stop
 
@@ -109,12 +119,13 @@ class PlaySession:
         return reading(ctl, v, self.spent() if seat == self._turn else 0)
 
     def flag_fell(self) -> bool:
-        """Whether the player whose turn runs has run out of time (plus the grace); it then loses."""
+        """Whether the player whose turn runs has run out of time: its clock reads zero (as
+        ``play.clock.reading`` has it) and the grace has passed too; it then loses."""
         if self.over or self._turn is None:
             return False
         allowed = self.allowed(self._turn)
         spent = self.spent()
-        if allowed is not None and spent > allowed + self.grace_ms:
+        if allowed is not None and spent >= allowed + self.grace_ms:
             self.adjudicate(self._turn, "time", f"took {spent:.0f} ms with {allowed:.0f} ms allowed")
             return True
         return False

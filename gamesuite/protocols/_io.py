@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from typing import IO, TextIO
+from typing import IO, TextIO, cast
 
 #: The longest line read as one command; the rest of a longer line is read and dropped.
 MAX_LINE_BYTES = 1 << 20
@@ -30,10 +30,10 @@ def lines(stream: TextIO | IO[bytes] | None = None) -> Iterator[str]:
     if raw is None and isinstance(stream, (bytes, bytearray)):
         raise TypeError("lines() reads a stream, not bytes")
     if raw is None and not _is_binary(stream):
-        for line in stream:  # type: ignore[union-attr]
+        for line in stream:
             yield line if isinstance(line, str) else line.decode("utf-8", "replace")
         return
-    source = raw if raw is not None else stream
+    source = cast("IO[bytes]", raw if raw is not None else stream)  # a binary stream: text ones returned above
     while True:
         chunk = source.readline(MAX_LINE_BYTES)
         if not chunk:

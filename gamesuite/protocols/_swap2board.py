@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..arena.swap import SWAP, decide
+from ..arena.swap import decide
 from ..core.errors import ProtocolError
 from ..core.limits import Limits
 
@@ -39,9 +39,13 @@ def swap_reply(brain: Any, cells: list[int]) -> str:
     # we are black, after one stone white, after proposing three we do not know yet
     brain.stones.clear()
     brain.order.clear()
-    placed = cells + ([] if answer == SWAP else list(answer))
-    ours = 0 if answer == SWAP else 1 if len(answer) == 1 else None
+    if isinstance(answer, str):  # SWAP, the only text answer: we are black
+        for i, c in enumerate(cells):
+            brain._put(c, 1 if i % 2 == 0 else 2)
+        return "SWAP"
+    placed = cells + answer
+    ours = 1 if len(answer) == 1 else None
     if ours is not None:
         for i, c in enumerate(placed):
             brain._put(c, 1 if i % 2 == ours else 2)
-    return "SWAP" if answer == SWAP else " ".join(brain._xy(c) for c in answer)
+    return " ".join(brain._xy(c) for c in answer)

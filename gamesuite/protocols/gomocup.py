@@ -38,7 +38,6 @@ answered within ``timeout_turn``.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 import threading
 import time
@@ -49,6 +48,7 @@ from ..core.info import SearchInfo
 from ..core.limits import MAX_TIME_MS, Limits
 from ..core.options import parse_int
 from ..core.registry import engine_entry, load_game, make_engine
+from ._gomocup import XY, XYF, message_line
 from ._io import lenient_stdout, lines
 
 PROTOCOL = True
@@ -66,8 +66,6 @@ FAST_MS = 100
 #: The game loaded while the brain starts (a renju board: its rule kernels too; the other rules and
 #: sizes share the engine's kernels).
 LOAD_SPEC = "gomoku(size=15,rule=renju)"
-_XY = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")  # ASCII digits, bounded
-_XYF = re.compile(r"^\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*,\s*(-?[0-9]{1,4})\s*$")
 #: ``INFO`` keys with an integer value and the range each accepts (``max_node``/``max_depth``: 0 or
 #: less is no limit).
 _INFO_INTS = {"timeout_turn": (0, MAX_TIME_MS), "timeout_match": (0, MAX_TIME_MS),
@@ -178,7 +176,7 @@ class Brain:
             raise ProtocolError("no board yet: send START first")
 
     def _cell(self, text: str) -> int:
-        m = _XY.match(text)
+        m = XY.match(text)
         if not m:
             raise ProtocolError(f"expected x,y but got {_quote(text)}")
         x, y = int(m.group(1)), int(m.group(2))
@@ -204,7 +202,7 @@ class Brain:
                 self.send(f"MESSAGE the engine failed to load: {self.load_error}")
 
     def _cmd_rectstart(self, rest: str) -> None:
-        m = _XY.match(rest)
+        m = XY.match(rest)
         if not m:
             raise ProtocolError(f"RECTSTART needs width,height, got {_quote(rest)}")
         w, h = int(m.group(1)), int(m.group(2))
@@ -280,7 +278,7 @@ class Brain:
                 self.stones, self.order, self.marked = before
                 raise
             return
-        m = _XYF.match(text)
+        m = XYF.match(text)
         if not m:
             self.in_board = False
             raise ProtocolError(f"BOARD expects x,y,field lines and DONE, got {_quote(text)}; board ignored")
@@ -306,7 +304,7 @@ class Brain:
 
             self.send(swap_reply(self, cells))
             return
-        m = _XY.match(text) or _XYF.match(text)
+        m = XY.match(text) or XYF.match(text)
         if not m:
             raise ProtocolError(f"SWAP2BOARD expects x,y lines and DONE, got {text!r}; ignored")
         cells.append(self._cell(f"{m.group(1)},{m.group(2)}"))
@@ -461,13 +459,6 @@ def _one_line(text: str, limit: int = 300) -> str:
 
 def _quote(text: str) -> str:
     return _one_line(repr(text[:200]))
-
-
-def message_line(info: SearchInfo, size: int) -> str:
-    """A ``MESSAGE`` line for one search report (PV in ``x,y``)."""
-    pv = " ".join(f"{m % size},{m // size}" for m in info.pv)
-    return (f"MESSAGE depth {info.depth}/{info.seldepth} score {info.score.text()} nodes {info.nodes} "
-            f"nps {info.nps} time {info.time_ms} pv {pv}")
 
 
 def quick_move(state: Any, closed: set[int] | frozenset[int] = frozenset()) -> int:

@@ -25,14 +25,21 @@ from __future__ import annotations
 import sys
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
+
+import numpy as np
 
 from ..core.errors import GameSuiteError
-from ..core.info import SearchInfo, new_stop_flag
+from ..core.info import InfoCallback, SearchInfo, new_stop_flag
 from ..core.limits import LIMIT_MAX, MAX_TIME_MS, Limits
 from ..core.options import MAX_MEMORY_MB, Option, parse_int
-from ..core.registry import load_game, make_engine
+from ..core.registry import Game, load_game, make_engine
 from ..core.score import Score
 from ._io import lenient_stdout, lines
+
+if TYPE_CHECKING:
+    from ..games.shogi.engine import ShogiEngine
+    from ..games.shogi.rules import Shogi, ShogiState
 
 PROTOCOL = True
 
@@ -80,7 +87,7 @@ def usi_score(score: Score) -> str:
     return f"cp {int(round(score.value))}"
 
 
-def info_line(info: SearchInfo, state) -> str:  # type: ignore[no-untyped-def]
+def info_line(info: SearchInfo, state: ShogiState) -> str:
     """The ``info`` line of one search report at ``state`` (the score for the side to move; no ``pv``
     word when the line is empty, since a GUI reads every word after it as a move)."""
     pv = " ".join(state.format_line(info.pv))
@@ -97,9 +104,9 @@ class UsiSession:
         self._write_raw = write
         self._out_lock = threading.Lock()
         self.settings = {k: _setting_text(o.default) for k, o in USI_OPTIONS.items()}
-        self._engine = None
+        self._engine: ShogiEngine | None = None
         self._engine_key: tuple = ()
-        self.state = None
+        self.state: ShogiState | None = None
         self._worker: threading.Thread | None = None
         #: set (under the output lock) as the search's answer is written: from then on the session
         #: takes new commands although the worker thread may not have returned yet
@@ -134,18 +141,20 @@ class UsiSession:
             self._write_raw(line)
 
     # -- the game and the engine ------------------------------------------
-    def _game(self):  # type: ignore[no-untyped-def]
-        return load_game(f"shogi(variant={self.settings['Variant']},impasse={self.settings['EnteringKingRule']})")
+    def _game(self) -> Shogi:
+        spec = f"shogi(variant={self.settings['Variant']},impasse={self.settings['EnteringKingRule']})"
+        return cast("Shogi", load_game(spec))
 
-    def _engine_for(self, game):  # type: ignore[no-untyped-def]
+    def _engine_for(self, game: Game) -> ShogiEngine:
         key = (game.spec, self.settings["USI_Hash"])
         with self._engine_lock:
             if self._engine is None or key != self._engine_key:
-                self._engine = make_engine(game, f"alphabeta,hash={int(self.settings['USI_Hash'])}")
+                spec = f"alphabeta,hash={int(self.settings['USI_Hash'])}"
+                self._engine = cast("ShogiEngine", make_engine(game, spec))
                 self._engine_key = key
             return self._engine
 
-    def _ready_engine(self, game=None):  # type: ignore[no-untyped-def]
+    def _ready_engine(self, game: Game | None = None) -> ShogiEngine:
         """The engine for ``game`` (default: the current options') with every kernel it needs loaded
         (compiled if need be)."""
         from ..warmup import prepare
@@ -293,6 +302,8 @@ class UsiSession:
         self._start(limits, mate)
 
     def _start(self, limits: Limits, mate: int | None) -> None:
+        if self.state is None:  # go set it (to the start position when no position came first)
+            self.state = self._game().new_state()
         state = self.state.copy()
         if self._loader is not None:
             self._loader.join()
@@ -319,7 +330,8 @@ class UsiSession:
         self._worker = threading.Thread(target=work, name="usi-search", daemon=True)
         self._worker.start()
 
-    def _search(self, engine, state, limits, stop, on_info, mate_mode: bool) -> None:  # type: ignore[no-untyped-def]
+    def _search(self, engine: ShogiEngine, state: ShogiState, limits: Limits, stop: np.ndarray,
+                on_info: InfoCallback, mate_mode: bool) -> None:
         if mate_mode:
             self._mate(engine, state, limits, stop)
             return
@@ -347,7 +359,7 @@ class UsiSession:
             text += f" ponder {after.format_move(r.ponder)}"
         self._answer(text)
 
-    def _mate(self, engine, state, limits: Limits, stop) -> None:  # type: ignore[no-untyped-def]
+    def _mate(self, engine: ShogiEngine, state: ShogiState, limits: Limits, stop: np.ndarray) -> None:
         """``go mate``: df-pn over checks; ``checkmate <moves>``, ``checkmate nomate`` or ``checkmate timeout``."""
         from ..games.shogi.mate import find_mate
         from ..search.driver import StopWatch
@@ -367,7 +379,7 @@ class UsiSession:
         else:
             self._answer("checkmate timeout")
 
-    def _wait_ponder_end(self, stop) -> None:  # type: ignore[no-untyped-def]
+    def _wait_ponder_end(self, stop: np.ndarray) -> None:
         """While pondering (or infinite), a bestmove may only follow ``stop`` or ``ponderhit``."""
         while (self._pondering or self._infinite) and not stop[0]:
             threading.Event().wait(0.01)

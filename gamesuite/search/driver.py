@@ -53,7 +53,10 @@ class Iteration:
 class Searcher(Protocol):
     """What an engine gives the driver."""
 
-    nodes: int
+    @property
+    def nodes(self) -> int:
+        """Nodes searched so far."""
+        ...
 
     def iterate(self, depth: int, flag: np.ndarray, excluded: Sequence[int]) -> Iteration | None:
         """Search to ``depth``; ``None`` (or ``complete=False``) when ``flag`` cut it short."""

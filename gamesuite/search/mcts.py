@@ -47,7 +47,7 @@ from .timeman import allocate
 class Evaluator(Protocol):
     """Priors and values of leaves, a batch at a time."""
 
-    def evaluate(self, states: Sequence[State]) -> list[tuple[np.ndarray, np.ndarray] | None]:
+    def evaluate(self, states: Sequence[State]) -> Sequence[tuple[np.ndarray, np.ndarray] | None]:
         """For each non-terminal decision state: priors over ``state.legal_moves()`` (summing
         to 1) and one value per player in [-1, 1]; ``None`` for a state it did not value because
         the search was stopped (an evaluator with a ``stop`` attribute polls that flag: the tree sets

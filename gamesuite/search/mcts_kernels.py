@@ -55,7 +55,7 @@ def _next_random(rng) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
-def _below(rng, n) -> int:
+def _below(rng, n) -> np.int64:
     """A random integer in ``0 .. n-1``."""
     return np.int64((_next_random(rng) >> np.uint64(33)) % np.uint64(n))
 
@@ -171,10 +171,14 @@ class ArrayMCTS:
             raise InvalidOptionError(f"info_ms must be a positive integer, got {info_ms!r}")
         if seed is not None and not isinstance(seed, int):
             raise InvalidOptionError(f"seed must be an integer, got {seed!r}")
+        cells = getattr(game, "cells", None)
+        if not isinstance(cells, int):
+            raise InvalidOptionError(f"{game.name} has no cells: the array tree searches games whose moves are cells")
         self.game = game
+        self.cells = cells
         self.c = float(c)
         self.expand_at = int(expand_at)
-        self.capacity = max(game.cells + 2, int(memory * 1024 * 1024) // (4 * COLUMNS))
+        self.capacity = max(cells + 2, int(memory * 1024 * 1024) // (4 * COLUMNS))
         self.temperature = float(temperature)
         self.reuse = bool(reuse)
         self.info_ms = info_ms
@@ -279,8 +283,8 @@ class ArrayMCTS:
 
     def principal_variation(self, node: int) -> list[int]:
         assert self.nodes is not None
-        pv = []
-        while node >= 0 and self.nodes[node, COUNT] > 0 and len(pv) < self.game.cells:
+        pv: list[int] = []
+        while node >= 0 and self.nodes[node, COUNT] > 0 and len(pv) < self.cells:
             node = self._best_child(node)
             if self.nodes[node, N] == 0:
                 break

@@ -294,7 +294,8 @@ class PolicyValueNet:
         from ..core.files import write_atomic
 
         buf = io.BytesIO()  # (a file object: numpy adds no ".npz" to the name)
-        np.savez_compressed(buf, meta=np.array(json.dumps(self.meta, sort_keys=True)), **self.params)
+        np.savez_compressed(buf, meta=np.array(json.dumps(self.meta, sort_keys=True)), allow_pickle=False,
+                            **self.params)
         write_atomic(path, buf.getvalue())
 
     @classmethod

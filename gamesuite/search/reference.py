@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ..core.errors import InvalidOptionError
-from ..core.info import SearchResult
+from ..core.info import InfoCallback, SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, register_engine
 from ..core.score import WIN
@@ -262,7 +262,8 @@ class ReferenceEngine:
     def new_game(self) -> None:
         pass
 
-    def search(self, state, limits: Limits, stop=None, on_info=None) -> SearchResult:  # type: ignore[no-untyped-def]
+    def search(self, state: State, limits: Limits, stop: np.ndarray | None = None,
+               on_info: InfoCallback | None = None) -> SearchResult:
         searcher = _ReferenceSearcher(state, self.evaluate, limits.nodes or 0)
         return iterative_deepening(searcher, state, limits, stop, on_info, DriverOptions(max_depth=256))
 

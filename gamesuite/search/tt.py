@@ -81,7 +81,7 @@ def tt_probe(t, key) -> int:
     """Row of ``key``'s entry (a uint64 Zobrist key), or -1."""
     i = np.int64(key & np.uint64(t.shape[0] - 1))
     if t[i, KEY] == np.int64(key) and t[i, DEPTH] >= 0:
-        return i
+        return int(i)
     return -1
 
 

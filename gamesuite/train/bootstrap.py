@@ -144,7 +144,8 @@ def generate_chunk(settings: BootstrapSettings, index: int, out_dir: str | Path)
     games = [play_game(game, engine, settings, rng) for _ in range(settings.games_per_chunk)]
     arrays = _pack(games, settings.multipv)
     buf = io.BytesIO()
-    np.savez_compressed(buf, settings=np.array(json.dumps(asdict(settings), sort_keys=True)), **arrays)
+    np.savez_compressed(buf, settings=np.array(json.dumps(asdict(settings), sort_keys=True)),
+                        allow_pickle=False, **arrays)
     write_atomic(out, buf.getvalue())
     return out
 

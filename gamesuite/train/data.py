@@ -56,7 +56,7 @@ class Positions:
         path = Path(path)
         buf = io.BytesIO()
         np.savez_compressed(buf, boards=self.boards, stones=self.stones, pi=self.pi.astype(np.float16),
-                            z=self.z, **extra)
+                            z=self.z, allow_pickle=False, **extra)
         write_atomic(path, buf.getvalue())
 
     @classmethod

@@ -139,8 +139,9 @@ class Run:
         self.game = load_game(settings.game)
         self.encode = board_encoder_for(self.game)
         encoder_for(self.game)
-        planes, self.height, self.width = self.encode(
-            np.zeros((1, self.game.new_state().board.size), np.int8), np.ones(1, np.int8)).shape[1:]  # type: ignore[attr-defined]
+        board = getattr(self.game.new_state(), "board", None)  # a board game's cells (board_encoder_for checked)
+        assert isinstance(board, np.ndarray)
+        planes, self.height, self.width = self.encode(np.zeros((1, board.size), np.int8), np.ones(1, np.int8)).shape[1:]
         self.planes = int(planes)
         self.cells = self.height * self.width
 

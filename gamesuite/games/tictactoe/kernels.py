@@ -81,7 +81,7 @@ def _negamax(board, width, height, k, windows, order, zob, key, me, empties, las
     if depth <= 0:
         return _evaluate(board, windows, me)
     alpha0 = alpha
-    ttmove = -1
+    ttmove = np.int64(-1)
     i = tt_probe(tt, key)
     if i >= 0:
         ttmove = tt[i, MOVE]
@@ -92,7 +92,7 @@ def _negamax(board, width, height, k, windows, order, zob, key, me, empties, las
                 pvlen[ply] = ply
                 return v
     best = -WIN - 1
-    bestm = -1
+    bestm = np.int64(-1)
     n = order.shape[0]
     for j in range(-1, n):
         if j < 0:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Sequence
+from typing import ClassVar
 
 import numpy as np
 
@@ -41,7 +42,7 @@ def zobrist_table(cells: int, seed: int = 0x7A11C0DE) -> np.ndarray:
     return rng.integers(1, 2**63 - 1, size=(2, cells), dtype=np.int64).astype(np.uint64)
 
 
-def is_win_at(board: Sequence[int], width: int, height: int, k: int, idx: int) -> bool:
+def is_win_at(board: Sequence[int] | np.ndarray, width: int, height: int, k: int, idx: int) -> bool:
     """Whether the stone at ``idx`` is part of ``k`` in a row (reference, plain Python)."""
     p = board[idx]
     if p == EMPTY:
@@ -66,7 +67,7 @@ class TicTacToe(Game):
     name = "tictactoe"
     long_name = "Tic-tac-toe (m,n,k)"
     description = "Two players place X and O in turn; k in a row (any direction) wins; a full board is a draw."
-    params = (
+    params: ClassVar[tuple[Param, ...]] = (
         Param("m", 3, "board width", min=3, max=10),
         Param("n", 3, "board height", min=3, max=10),
         Param("k", 3, "stones in a row to win", min=3, max=10),

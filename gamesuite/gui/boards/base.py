@@ -200,7 +200,7 @@ class BoardWidget(QWidget):
         return img
 
     def save_png(self, path: str, size: int = 600) -> bool:
-        return self.render_image(size).save(path, "PNG")
+        return self.render_image(size).save(path, "PNG")  # type: ignore[call-overload]  # PySide6 wants str; its stub says bytes
 
     def save_svg(self, path: str, size: int = 600, title: str = "") -> None:
         from PySide6.QtSvg import QSvgGenerator

@@ -14,9 +14,16 @@ import string
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import QWidget
 
 from ...core.registry import Game
 from .base import BoardWidget
+
+
+def grid_size(game: Game) -> tuple[int, int] | None:
+    """``game``'s ``width`` and ``height`` when it has them (a grid game), else ``None``."""
+    w, h = getattr(game, "width", None), getattr(game, "height", None)
+    return (int(w), int(h)) if isinstance(w, (int, np.integer)) and isinstance(h, (int, np.integer)) else None
 
 SYMBOLS = ".xo"
 
@@ -26,14 +33,15 @@ class GridBoard(BoardWidget):
 
     @classmethod
     def supports(cls, game: Game) -> bool:
-        if not (hasattr(game, "width") and hasattr(game, "height")):
+        size = grid_size(game)
+        if size is None:
             return False
         board = getattr(game.new_state(), "board", None)
-        return isinstance(board, np.ndarray) and board.size == game.width * game.height
+        return isinstance(board, np.ndarray) and board.size == size[0] * size[1]
 
-    def __init__(self, game: Game, parent=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, game: Game, parent: QWidget | None = None) -> None:
         super().__init__(game, parent)
-        self._setup_board = np.zeros(game.width * game.height, dtype=np.int8)
+        self._setup_board = np.zeros(self.cols * self.rows, dtype=np.int8)
         self._geom = (0.0, 0.0, 1.0)  # origin x, origin y, cell size
         #: Each stone (mark) shows the number of the move that placed it (View › Numbered stones).
         self.numbered = False
@@ -58,11 +66,17 @@ class GridBoard(BoardWidget):
 
     @property
     def cols(self) -> int:
-        return int(self.game.width)
+        return self._size()[0]
 
     @property
     def rows(self) -> int:
-        return int(self.game.height)
+        return self._size()[1]
+
+    def _size(self) -> tuple[int, int]:
+        size = grid_size(self.game)
+        if size is None:  # the window shows a game on the board that supports it
+            raise TypeError(f"{self.game.spec} has no grid (width and height)")
+        return size
 
     # -- geometry ------------------------------------------------------------
     def _layout(self, rect: QRectF) -> tuple[float, float, float]:
@@ -101,7 +115,13 @@ class GridBoard(BoardWidget):
 
     # -- what is shown --------------------------------------------------------
     def _board(self) -> np.ndarray:
-        return self._setup_board if self.setup_mode else self.state.board
+        return self._setup_board if self.setup_mode else self._state_board()
+
+    def _state_board(self) -> np.ndarray:
+        board = getattr(self.state, "board", None)
+        if not isinstance(board, np.ndarray):  # the window shows a game on the board that supports it
+            raise TypeError(f"{self.game.spec} states have no board array")
+        return board
 
     def _last_move(self) -> int | None:
         if self.setup_mode:
@@ -121,7 +141,7 @@ class GridBoard(BoardWidget):
         winner = getattr(self.state, "winner", 0)
         windows = getattr(self.game, "windows", None)
         if winner and windows is not None:
-            board = self.state.board
+            board = self._state_board()
             for w in windows:
                 if all(board[i] == winner for i in w):
                     return [int(i) for i in w]
@@ -176,8 +196,8 @@ class GridBoard(BoardWidget):
         self._paint_coords(p, s)
         board = self._board()
         last = self._last_move()
-        for m in np.flatnonzero(board):
-            self._paint_piece(p, int(m), int(board[m]), 1.0)
+        for cell in np.flatnonzero(board):
+            self._paint_piece(p, int(cell), int(board[cell]), 1.0)
         numbers = self.move_numbers()
         if numbers:
             self._paint_numbers(p, s, board, numbers, last)
@@ -226,8 +246,8 @@ class GridBoard(BoardWidget):
         p.setPen(QColor(self.theme.coords))
         for c in range(self.cols):
             col = self.cols - 1 - c if self.flipped else c
-            r = QRectF(x0 + c * s, y0 + self.rows * s + 0.12 * s, s, 0.6 * s)
-            p.drawText(r, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, string.ascii_lowercase[col])
+            cell = QRectF(x0 + c * s, y0 + self.rows * s + 0.12 * s, s, 0.6 * s)
+            p.drawText(cell, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, string.ascii_lowercase[col])
         for r in range(self.rows):
             number = r + 1 if self.flipped else self.rows - r
             box = QRectF(x0 - 0.8 * s, y0 + r * s, 0.62 * s, s)
@@ -331,7 +351,7 @@ class GridBoard(BoardWidget):
         return [("first", first), ("second", second), ("erase", "Erase")]
 
     def begin_setup(self) -> None:
-        self._setup_board = self.state.board.copy()
+        self._setup_board = self._state_board().copy()
         super().begin_setup()
 
     def setup_click(self, move: int, button: Qt.MouseButton) -> None:

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen
+from PySide6.QtWidgets import QWidget
 
 from ...core.registry import Game
+from ...core.state import State
 from ...games.hare.board import (
     CARD_NAMES,
     CARD_TEXT,
@@ -62,7 +64,7 @@ class HareBoard(BoardWidget):
     def supports(cls, game: Game) -> bool:
         return game.name == "hare"
 
-    def __init__(self, game: Game, parent=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, game: Game, parent: QWidget | None = None) -> None:
         super().__init__(game, parent)
         self.selected = 0  # the selected piece (0 or 1) of the player to move, with two pieces each
         self._buttons: list[tuple[QRectF, str, int]] = []  # (rect, "move"/"select", value)
@@ -176,7 +178,7 @@ class HareBoard(BoardWidget):
             return None
         return self.move_to(sq)
 
-    def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
+    def set_state(self, state: State) -> None:
         old_player = self.state.current_player
         super().set_state(state)
         if state.current_player != old_player or self.ppp == 1:

@@ -18,14 +18,16 @@ pieces ``N + 7 * colour + kind - 1`` (kinds P L N S B R G = 1..7).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontDatabase, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QMouseEvent, QPainter, QPen, QPolygonF
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ...core.errors import GameSuiteError
 from ...core.registry import Game
+from ...core.state import State
 from ...games.shogi.board import (
     BLACK_BIT,
     COLOR_BITS,
@@ -41,6 +43,10 @@ from ...games.shogi.board import (
 )
 from ..fonts import kanji_family, load_fonts
 from .base import BoardWidget
+
+if TYPE_CHECKING:  # (the rules load with the game, not with the window)
+    from ...games.shogi.board import Geometry
+    from ...games.shogi.rules import Shogi, ShogiState
 
 #: Kanji of each type (index = type; 8 = king: Gote's 王, Sente's 玉 below).
 KANJI = ["", "歩", "香", "桂", "銀", "角", "飛", "金", "王", "と", "杏", "圭", "全", "馬", "龍"]
@@ -68,11 +74,14 @@ def kanji_available() -> bool:
 class ShogiBoard(BoardWidget):
     """Shogi and minishogi: board, both hands, two-click moves, drops and the promotion choice."""
 
+    game: Shogi  # (supports: shogi only)
+    state: ShogiState
+
     @classmethod
     def supports(cls, game: Game) -> bool:
         return game.name == "shogi"
 
-    def __init__(self, game: Game, parent=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, game: Game, parent: QWidget | None = None) -> None:
         super().__init__(game, parent)
         #: "kanji" or "western"; kanji fall back to letters without a Japanese font.
         self.piece_style = "kanji"
@@ -87,7 +96,7 @@ class ShogiBoard(BoardWidget):
 
     # -- the game's geometry ------------------------------------------------------------------
     @property
-    def g(self):  # type: ignore[no-untyped-def]
+    def g(self) -> Geometry:
         return self.game.geometry
 
     @property
@@ -196,7 +205,7 @@ class ShogiBoard(BoardWidget):
         return f"{self.game.player_name(color)}'s {LETTERS[kind + 1]} in hand"
 
     # -- clicks -----------------------------------------------------------------------------------
-    def set_state(self, state) -> None:  # type: ignore[no-untyped-def]
+    def set_state(self, state: State) -> None:
         self.selected, self.targets = None, {}
         super().set_state(state)
 
@@ -213,7 +222,7 @@ class ShogiBoard(BoardWidget):
         else:
             self.click_point(move)
 
-    def mousePressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         point = self.move_at(event.position())
         if self.setup_mode:
             super().mousePressEvent(event)
@@ -228,7 +237,7 @@ class ShogiBoard(BoardWidget):
             self.click_point(point)
             self._pressed = point
 
-    def mouseReleaseEvent(self, event) -> None:  # type: ignore[no-untyped-def]
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         """Dragging a piece onto a target plays it, as two clicks would."""
         pressed, self._pressed = self._pressed, None
         if self.setup_mode or event.button() != Qt.MouseButton.LeftButton or pressed is None:
@@ -398,13 +407,13 @@ class ShogiBoard(BoardWidget):
                     p.drawEllipse(QPointF(x0 + c * s, y0 + r * ch), s * 0.06, s * 0.06)
         self._paint_coords(p)
         cells = self.cells()
-        for sq in np.flatnonzero(cells):
-            self._paint_piece(p, self._square_rect(int(sq)), int(cells[sq]))
+        for occupied in np.flatnonzero(cells):
+            self._paint_piece(p, self._square_rect(int(occupied)), int(cells[occupied]))
         self._paint_hands(p)
         # marks over the pieces
         hover = self.hover
         for sq in self.targets:
-            c = self._square_rect(sq).center()
+            centre = self._square_rect(sq).center()
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(self._alpha(t.hint, 235 if sq == hover else 170))
             rad = s * (0.2 if sq == hover else 0.13)
@@ -412,7 +421,7 @@ class ShogiBoard(BoardWidget):
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.setPen(QPen(self._alpha(t.hint, 220), max(2.0, s * 0.07)))
                 rad = s * 0.44
-            p.drawEllipse(c, rad, rad)
+            p.drawEllipse(centre, rad, rad)
         if self.hint is not None:
             self._paint_arrow(p, self.hint, QColor(t.hint))
         for i, m in enumerate(self.preview):
@@ -421,16 +430,16 @@ class ShogiBoard(BoardWidget):
             except (TypeError, ValueError):
                 continue
             if 0 <= pto < self.g.N:
-                c = self._square_rect(pto).center()
+                centre = self._square_rect(pto).center()
                 p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(self._alpha("#1f5fbf" if i % 2 == 0 else "#d2463c", 200))
-                p.drawEllipse(QPointF(c.x() + 0.3 * s, c.y() - 0.3 * ch), s * 0.17, s * 0.17)
+                p.drawEllipse(QPointF(centre.x() + 0.3 * s, centre.y() - 0.3 * ch), s * 0.17, s * 0.17)
                 font = QFont()
                 font.setPixelSize(max(7, int(s * 0.22)))
                 font.setBold(True)
                 p.setFont(font)
                 p.setPen(QColor("#ffffff"))
-                p.drawText(QRectF(c.x() + 0.13 * s, c.y() - 0.3 * ch - 0.17 * s, 0.34 * s, 0.34 * s),
+                p.drawText(QRectF(centre.x() + 0.13 * s, centre.y() - 0.3 * ch - 0.17 * s, 0.34 * s, 0.34 * s),
                            Qt.AlignmentFlag.AlignCenter, str(i + 1))
 
     @staticmethod
