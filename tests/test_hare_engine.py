@@ -402,7 +402,7 @@ def test_writeup_preset_and_engine_name():
     assert same.weights == w.weights and same.worst
     mixed = make_engine(g, "writeup,chance=expect,ks=1.5")
     assert not mixed.worst and mixed.weights.ks == 1.5 and mixed.weights.due == 1.0
-    for bad in ("maxn,preset=nope", "maxn,ks=abc", "maxn,chanceplies=-1", "maxn,robust=2", "maxn,nosuch=1"):
+    for bad in ("maxn,preset=nope", "maxn,ks=abc", "maxn,chanceplies=-2", "maxn,robust=2", "maxn,nosuch=1"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
 

@@ -79,6 +79,9 @@ class Workspace:
 
 _NO_HINT = np.zeros(1, dtype=np.int64)
 
+#: ``chanceplies`` meaning "one round": as many plies as players, at most 3 (2 with two players).
+ROUND = -1
+
 #: ``chance_plies`` meaning "branch on every hare card at any depth".
 ALL_PLIES = 1 << 20
 
@@ -354,7 +357,7 @@ PRESETS: dict[str, dict[str, object]] = {
 }
 
 _ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", "chance": "expect",
-                                       "chanceplies": 2, "widths": "0/0/8/8/4", "ordering": True,
+                                       "chanceplies": ROUND, "widths": "0/0/8/8/4", "ordering": True,
                                        "twoplayer": "alphabeta", "robust": True, "maxdepth": 30,
                                        **asdict(Weights())}
 
@@ -366,7 +369,8 @@ class HareEngine:
     ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a max^n player turns the
     value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
     original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or
-    more below the root get the worst-card shortcut), ``widths`` (moves kept per ply, 0 = all, e.g.
+    more below the root get the worst-card shortcut; -1, the default: one round, as many plies as
+    players but at most 3), ``widths`` (moves kept per ply, 0 = all, e.g.
     ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
     by a paranoid search), ``maxdepth``, and every evaluation weight of ``config.Weights`` (``ks``,
@@ -399,8 +403,10 @@ class HareEngine:
             if not isinstance(o[flag], bool):
                 raise InvalidOptionError(f"{flag} must be true or false, got {quote(o[flag])}")
         cp = o["chanceplies"]
-        if isinstance(cp, bool) or not isinstance(cp, int) or not 0 <= cp <= MAX_DEPTH:
-            raise InvalidOptionError(f"chanceplies must be in 0..{MAX_DEPTH}, got {quote(cp)}")
+        if isinstance(cp, bool) or not isinstance(cp, int) or not ROUND <= cp <= MAX_DEPTH:
+            raise InvalidOptionError(f"chanceplies must be in {ROUND}..{MAX_DEPTH}, got {quote(cp)}")
+        if cp == ROUND:  # one round of play: 2 with two players, 3 with more (measured with three)
+            cp = min(3, game.num_players)
         self.game = game
         self.preset = preset
         self.algorithm, self.rule, self.worst = str(algorithm), str(rule), chance == "worst"
@@ -566,7 +572,8 @@ def _declare(name: str, default: object) -> Option:
              "algorithm": Option(default, choices=("maxn", "paranoid")),
              "rule": Option(default, choices=RULES),
              "chance": Option(default, choices=("expect", "worst")),
-             "chanceplies": Option(default, 0, MAX_DEPTH, help="plies below which a card is the worst one"),
+             "chanceplies": Option(default, ROUND, MAX_DEPTH,
+                                   help="plies below which a card is the worst one (-1: a round, at most 3)"),
              "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
              "twoplayer": Option(default, choices=("alphabeta", "same")),
              "maxdepth": Option(default, 1, MAX_DEPTH)}
