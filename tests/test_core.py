@@ -100,3 +100,16 @@ def test_engine_errors_are_one_family():
     assert (e.kind, e.detail, str(e)) == ("hang", "no move after 5 s", "hang: no move after 5 s")
     with pytest.raises(ValueError, match="unknown failure kind 'sulk'"):
         EngineFailure("sulk", "x")
+
+
+def test_legal_line_reads_a_reported_line_up_to_its_first_bad_move():
+    from gamesuite.core.state import legal_line
+
+    s = load_game("tictactoe").new_state()
+    a, b, c = (s.format_move(m) for m in s.legal_moves()[:3])
+    before = s.to_text()
+    assert legal_line(s, [a, b, c]) == [s.parse_move(w) for w in (a, b, c)]
+    assert legal_line(s, [a, a, b]) == [s.parse_move(a)]  # the second a is taken: the line stops there
+    assert legal_line(s, [a, "zz9", b]) == [s.parse_move(a)]  # a word that is no move stops it too
+    assert legal_line(s, [b], parse=lambda st, w: st.parse_move(a)) == [s.parse_move(a)]
+    assert s.to_text() == before

@@ -31,7 +31,7 @@ from ..core.info import Engine, InfoCallback, SearchInfo, SearchResult
 from ..core.limits import Limits
 from ..core.registry import Game, make_engine
 from ..core.score import Score
-from ..core.state import State
+from ..core.state import State, legal_line
 from ..protocols._gomocup import gomocup_score, limit_lines, parse_count, parse_message, parse_xy, rule_code
 from ..protocols._usi import go_command, parse_info
 from ..search.driver import next_search_id
@@ -630,19 +630,12 @@ class GomocupEngine:
             return self._result(state, legal, lines, t0, move)
 
     def _pv(self, state: State, words: list[str]) -> tuple[int, ...]:
-        s = state.copy()
-        out = []
-        for w in words:
+        """A reported line (``x,y`` cells, or our own notation) as moves, as far as they are legal."""
+        def parse(s: State, w: str) -> int:
             xy = parse_xy(w)
-            try:
-                m = xy_to_move(s, *xy, self.dims) if xy is not None else s.parse_move(w.lower())
-            except GameSuiteError:
-                break
-            if not s.is_legal(m):
-                break
-            s.play(m)
-            out.append(m)
-        return tuple(out)
+            return xy_to_move(s, *xy, self.dims) if xy is not None else s.parse_move(w.lower())
+
+        return tuple(legal_line(state, words, parse))
 
     def _block_info(self, block: dict[str, str], state: State, sid: int, pov: int, t0: float,
                     last_nodes: list[int]) -> SearchInfo | None:

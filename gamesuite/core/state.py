@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from .errors import IllegalMoveError, quote
+from .errors import GameSuiteError, IllegalMoveError, quote
 
 if TYPE_CHECKING:
     from .registry import Game
@@ -149,3 +149,22 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game.spec} {self.to_text()!r}>"
+
+
+def legal_line(state: State, words: Iterable[str],
+               parse: Callable[[State, str], int] | None = None) -> list[int]:
+    """The moves of ``words`` played in turn from a copy of ``state``, up to the first that does not
+    parse or is not legal there (an engine's reported line, read as far as it makes sense).
+    ``parse(state, word)`` reads one move (default: ``state.parse_move``)."""
+    s = state.copy()
+    out: list[int] = []
+    for w in words:
+        try:
+            m = parse(s, w) if parse is not None else s.parse_move(w)
+        except GameSuiteError:
+            break
+        if not s.is_legal(m):
+            break
+        s.play(m)
+        out.append(m)
+    return out

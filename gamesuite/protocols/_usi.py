@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 
-from ..core.errors import GameSuiteError
 from ..core.info import SearchInfo
 from ..core.limits import Limits
 from ..core.score import Score
-from ..core.state import State
+from ..core.state import State, legal_line
 
 #: The ``info`` words followed by one integer, and the ``SearchInfo`` field each fills.
 _INT_FIELDS = {"depth": "depth", "seldepth": "seldepth", "time": "time_ms", "nodes": "nodes", "nps": "nps",
@@ -76,7 +75,7 @@ def parse_info(line: str, state: State, search_id: int = 0) -> SearchInfo | None
             while i < len(words) and words[i] in ("lowerbound", "upperbound"):
                 i += 1
         elif w == "pv":
-            pv = _line(state, words[i + 1:])
+            pv = legal_line(state, words[i + 1:])
             break
         elif w == "string":
             break
@@ -100,19 +99,3 @@ def _score(kind: str, value: str, pov: int) -> Score | None:
         if _INT.match(value):
             return Score.mate(int(value), pov)  # "mate -0": the side to move is mated (protocols.usi)
     return None
-
-
-def _line(state: State, words: list[str]) -> list[int]:
-    """The moves of ``words`` played in turn from ``state``, up to the first that is not a legal move."""
-    s = state.copy()
-    out = []
-    for w in words:
-        try:
-            m = s.parse_move(w)
-        except GameSuiteError:
-            break
-        if not s.is_legal(m):
-            break
-        s.play(m)
-        out.append(m)
-    return out
