@@ -280,6 +280,16 @@ class UsiPlayer(Player):
             self.proc = None
 
 
+def _external_spec(game: Game, spec: EngineSpec | str, kind: str, protocol: str) -> EngineSpec:
+    """``spec`` (parsed for ``game`` if text), which must name a program of ``kind``."""
+    from .spec import parse_engine_spec
+
+    parsed = parse_engine_spec(spec, game.name) if isinstance(spec, str) else spec
+    if parsed.kind != kind:
+        raise InvalidOptionError(f"not a {protocol} engine spec: {parsed.text!r}")
+    return parsed
+
+
 class UsiEngine:
     """A USI program as a ``core.Engine``: ``search`` streams its ``info`` lines as ``SearchInfo``, stops
     when the stop flag is set, and leaves the state as it was. The arena plays it through ``UsiPlayer``
@@ -289,12 +299,8 @@ class UsiEngine:
 
     def __init__(self, game: Game, spec: EngineSpec | str, startup_ms: float = STARTUP_MS,
                  stop_grace_ms: float = 1000.0) -> None:
-        from .spec import parse_engine_spec
-
         self.game = game
-        self.spec = parse_engine_spec(spec, game.name) if isinstance(spec, str) else spec
-        if self.spec.kind != "usi":
-            raise InvalidOptionError(f"not a USI engine spec: {self.spec.text!r}")
+        self.spec = _external_spec(game, spec, "usi", "USI")
         self.player = UsiPlayer(self.spec, stop_grace_ms=stop_grace_ms, startup_ms=startup_ms)
         self.name = self.spec.label
         self._started = False
@@ -483,12 +489,8 @@ class GomocupEngine:
 
     def __init__(self, game: Game, spec: EngineSpec | str, startup_ms: float = STARTUP_MS,
                  stop_grace_ms: float = 300.0) -> None:
-        from .spec import parse_engine_spec
-
         self.game = game
-        self.spec = parse_engine_spec(spec, game.name) if isinstance(spec, str) else spec
-        if self.spec.kind != "gomocup":
-            raise InvalidOptionError(f"not a Gomocup engine spec: {self.spec.text!r}")
+        self.spec = _external_spec(game, spec, "gomocup", "Gomocup")
         self.dims = require_board(game, "the Gomocup protocol")
         self.name = self.spec.label
         self.startup_ms = startup_ms
