@@ -288,6 +288,40 @@ def test_the_typing_memo_compiles_the_same_machine_code(tmp_path, monkeypatch):
     assert with_memo["asm"] == without["asm"]
 
 
+RECURSIVE = """
+import json, hashlib
+import numpy as np
+from numba import njit
+from gamesuite import numba_typing
+
+@njit
+def walk(n, a):
+    if n < 2:
+        return n + a[0]
+    x = walk(n - 1, a)
+    y = walk(n - 2, a)
+    z = walk(n - 3, a) if n > 3 else 0
+    return x + y + z
+
+v = walk(20, np.zeros(1, dtype=np.int64))
+asm = hashlib.sha256(walk.inspect_asm(walk.signatures[0]).encode()).hexdigest()
+print(json.dumps({"v": int(v), "asm": asm, "on": numba_typing.partial_memo_installed(),
+                  "hits": numba_typing.partial_stats["hits"]}))
+"""
+
+
+def test_a_recursive_kernel_is_typed_once_per_state_to_the_same_machine_code(tmp_path, monkeypatch):
+    memo = _fresh(RECURSIVE, tmp_path / "a")
+    monkeypatch.setenv("GAMESUITE_NUMBA_PARTIAL_MEMO", "0")
+    plain = _fresh(RECURSIVE, tmp_path / "b")
+    if not memo["on"]:  # a numba the memo was not checked against: it leaves numba alone
+        assert memo["hits"] == 0
+        pytest.skip("the partial-typing memo is off for this numba version")
+    assert not plain["on"] and plain["hits"] == 0
+    assert memo["hits"] > 0  # three recursive calls: numba asks again with the same types
+    assert (memo["v"], memo["asm"]) == (plain["v"], plain["asm"])
+
+
 def test_the_typing_memo_is_installed_in_this_process():
     assert numba_typing.installed() or os.environ.get("GAMESUITE_NUMBA_TYPING_MEMO") == "0"
 
