@@ -482,3 +482,17 @@ def test_a_slice_of_the_wrong_shape_still_raises():
     with pytest.raises(ValueError, match="cannot assign slice"):
         copy(a, np.arange(2))
     assert numba_typing.plain_shape_message_installed() or os.environ.get("GAMESUITE_NUMBA_SHAPE_MESSAGE") == "1"
+
+
+def test_helpers_are_forked_only_from_a_process_with_one_thread(monkeypatch):
+    import threading
+
+    monkeypatch.delenv("GAMESUITE_HELPER_START", raising=False)
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    expected = "fork" if sys.platform.startswith("linux") else "spawn"
+    assert warmup._helper_start_method() == expected
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # another thread might hold a lock: never fork
+    assert warmup._helper_start_method() == "spawn"
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    monkeypatch.setenv("GAMESUITE_HELPER_START", "spawn")
+    assert warmup._helper_start_method() == "spawn"
