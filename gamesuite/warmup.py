@@ -439,29 +439,47 @@ def _noop() -> None:
     """A first task: makes the pool start its helpers now (it starts them at the first task)."""
 
 
-def _helper_start_method() -> str:
-    """How helper processes start: ``fork`` from a process with one thread on Linux (the helper has numba
-    and gamesuite imported at once: about half a second of CPU and of waiting less on a cold launch),
-    ``spawn`` otherwise (forking a process whose other threads may hold a lock is unsafe; macOS's
-    system libraries do not support it). ``GAMESUITE_HELPER_START=spawn`` always spawns."""
+def _os_threads() -> int:
+    """The threads of this process as the system counts them (Qt's and the BLAS's too), or a large number
+    where it cannot be read."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return 1 << 30
+
+
+_THREADS_AT_IMPORT = _os_threads()  # (numpy's BLAS threads, idle; they are fork-safe)
+
+
+def _helper_start_method(fork_ok: bool = False) -> str:
+    """How helper processes start: ``fork`` when the caller allows it (``start_early`` at a cold launch,
+    before the window exists) and nothing can hold a lock the helper needs: Linux, called from the main
+    thread, no other Python thread, no thread of any kind started since this module was imported (a Qt
+    thread running Python code is invisible to ``threading``). The helper then has numba and gamesuite
+    imported at once (about half a second of CPU and of waiting less). ``spawn`` otherwise (forking while
+    another thread holds numba's compiler lock would hang the helper; macOS's system libraries do not
+    support fork). ``GAMESUITE_HELPER_START=spawn`` always spawns."""
     import multiprocessing
 
-    if os.environ.get("GAMESUITE_HELPER_START", "") == "spawn" or not sys.platform.startswith("linux"):
+    if not fork_ok or os.environ.get("GAMESUITE_HELPER_START", "") == "spawn" or \
+            not sys.platform.startswith("linux") or "fork" not in multiprocessing.get_all_start_methods():
         return "spawn"
-    if threading.active_count() != 1 or "fork" not in multiprocessing.get_all_start_methods():
+    if threading.current_thread() is not threading.main_thread() or threading.active_count() != 1 or \
+            _os_threads() > _THREADS_AT_IMPORT:
         return "spawn"
     return "fork"
 
 
-def _start_helpers(modules: Iterable[str], count: int) -> Any:
-    """A pool of ``count`` helper processes, started now (each importing ``modules``), or None."""
+def _start_helpers(modules: Iterable[str], count: int, fork_ok: bool = False) -> Any:
+    """A pool of ``count`` helper processes, started now (each importing ``modules``), or None; ``fork_ok``:
+    they may be forked (``_helper_start_method``)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     try:
         modules = sorted(set(modules))
         # (with fork, the executor starts its processes at the first submit, before its own thread)
-        pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(_helper_start_method()),
+        pool = ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(_helper_start_method(fork_ok)),
                                    initializer=_helper_init, initargs=(modules,))
         for _ in range(count):
             pool.submit(_noop)
@@ -789,7 +807,7 @@ def start_early(game_spec: str, engine_spec: str = "") -> None:
     if re.fullmatch(r"[a-z0-9_]+", name) and not _early and available_cores() > 1 and _surely_cold(name):
         # no engine of this game was ever prepared with this cache: surely cold. The helpers start now,
         # importing numba and the game while this thread loads the game (a second).
-        helpers = _start_helpers([f"gamesuite.games.{name}"], available_cores() - 1)
+        helpers = _start_helpers([f"gamesuite.games.{name}"], available_cores() - 1, fork_ok=True)
     try:
         from .core.registry import check_engine_spec, load_game
 

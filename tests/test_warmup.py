@@ -484,15 +484,26 @@ def test_a_slice_of_the_wrong_shape_still_raises():
     assert numba_typing.plain_shape_message_installed() or os.environ.get("GAMESUITE_NUMBA_SHAPE_MESSAGE") == "1"
 
 
-def test_helpers_are_forked_only_from_a_process_with_one_thread(monkeypatch):
+def test_helpers_are_forked_only_where_no_other_thread_can_hold_a_lock(monkeypatch):
     import threading
 
     monkeypatch.delenv("GAMESUITE_HELPER_START", raising=False)
     monkeypatch.setattr(threading, "active_count", lambda: 1)
+    monkeypatch.setattr(warmup, "_os_threads", lambda: warmup._THREADS_AT_IMPORT)
     expected = "fork" if sys.platform.startswith("linux") else "spawn"
-    assert warmup._helper_start_method() == expected
-    monkeypatch.setattr(threading, "active_count", lambda: 2)  # another thread might hold a lock: never fork
-    assert warmup._helper_start_method() == "spawn"
+    assert warmup._helper_start_method(fork_ok=True) == expected
+    assert warmup._helper_start_method() == "spawn"  # only where the caller allows it (start_early)
+    monkeypatch.setattr(warmup, "_os_threads", lambda: warmup._THREADS_AT_IMPORT + 1)  # e.g. a Qt thread
+    assert warmup._helper_start_method(fork_ok=True) == "spawn"
+    monkeypatch.setattr(warmup, "_os_threads", lambda: warmup._THREADS_AT_IMPORT)
+    monkeypatch.setattr(threading, "active_count", lambda: 2)  # another Python thread
+    assert warmup._helper_start_method(fork_ok=True) == "spawn"
     monkeypatch.setattr(threading, "active_count", lambda: 1)
     monkeypatch.setenv("GAMESUITE_HELPER_START", "spawn")
-    assert warmup._helper_start_method() == "spawn"
+    assert warmup._helper_start_method(fork_ok=True) == "spawn"
+    out: list[str] = []
+    monkeypatch.delenv("GAMESUITE_HELPER_START")
+    th = threading.Thread(target=lambda: out.append(warmup._helper_start_method(fork_ok=True)))
+    th.start()
+    th.join()
+    assert out == ["spawn"]  # not from another thread than the main one
