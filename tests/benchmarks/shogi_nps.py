@@ -30,7 +30,7 @@ def main() -> None:
     for f in sorted(glob.glob(args.dir + "/game-*.json"))[: args.positions]:
         r = json.load(open(f))
         s = game.state_from_text(r["start"])
-        moves = r["moves"]
+        moves = [m["move"] if isinstance(m, dict) else m for m in r["moves"]]  # record format 2: {"move": ...}
         for m in moves[: rng.randrange(10, max(11, len(moves) - 5))]:
             s.play_text(m)
         if not s.is_terminal():
