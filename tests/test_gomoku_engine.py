@@ -496,3 +496,37 @@ def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
     assert r.nodes <= 106_000  # the checks' nodes count against the limit
     with pytest.raises(InvalidOptionError, match="rootdef"):
         GomokuEngine(game, rootdef=-1)
+
+
+# From a lost game against Rapfi (100 k nodes): white to move, and black, if white passed, would win
+# by continuous threats (e7 e9 ...): a threat of VCT, not yet a threat on the board.
+THREATDEF_POSITION = "e10 k11 f6 k10 e8"
+
+
+def test_threatdef_keeps_the_root_to_moves_that_stop_a_threat_of_vct():
+    from gamesuite.games.gomoku.engine import _Searcher
+
+    game = load_game("gomoku")
+    s = game.state_from_text(THREATDEF_POSITION)
+    engine = GomokuEngine(game, threatdef=5000)
+    searcher = _Searcher(engine, s, 0)
+    g0 = searcher.pos.g.copy()
+    line = searcher.null_vct(new_stop_flag(), 5000)
+    # the null move is taken back: totals, key, stone count, parameters and class counts as they were
+    assert np.array_equal(searcher.pos.g[:K.STONES + 1], g0[:K.STONES + 1])
+    assert np.array_equal(searcher.pos.g[K.P_P:K.PVL], g0[K.P_P:K.PVL])
+    assert line and all(s.is_legal(m) for m in line)
+    assert GomokuEngine(game).solve_vct(s, threats=12, budget=5000) is None  # white itself has none
+    searcher.threat_defence(new_stop_flag(), 5000)
+    assert searcher.threat_line and searcher.allowed
+    for m in sorted(searcher.allowed)[:3]:
+        after = s.copy()
+        after.play(m)
+        assert GomokuEngine(game).solve_vct(after, threats=12, budget=5000) is None, s.format_move(m)
+    r = engine.search(s, Limits(nodes=100_000))
+    after = s.copy()
+    after.play(r.best_move)
+    assert GomokuEngine(game).solve_vct(after, threats=12, budget=5000) is None, s.format_move(r.best_move)
+    assert r.nodes <= 101_000  # the checks' nodes count against the limit
+    with pytest.raises(InvalidOptionError, match="threatdef"):
+        GomokuEngine(game, threatdef=-1)
