@@ -530,3 +530,22 @@ def test_threatdef_keeps_the_root_to_moves_that_stop_a_threat_of_vct():
     assert r.nodes <= 101_000  # the checks' nodes count against the limit
     with pytest.raises(InvalidOptionError, match="threatdef"):
         GomokuEngine(game, threatdef=-1)
+
+
+def test_threatply_null_moves_leave_the_position_as_it_was():
+    from gamesuite.games.gomoku.engine import _Searcher
+
+    game = load_game("gomoku")
+    s = game.state_from_text(THREATDEF_POSITION)
+    engine = GomokuEngine(game, threatply=2, treevct=3)
+    searcher = _Searcher(engine, s, 0)
+    before = [a.copy() for a in searcher.pos.arrays()]
+    it = searcher.iterate(6, new_stop_flag(), [])
+    assert it is not None and it.pv and s.is_legal(it.pv[0])
+    assert searcher.pos.g[K.P_THREATPLY] == 2
+    after = searcher.pos.arrays()
+    for name, a, b in zip(("bd", "ub", "keys", "cp", "ci"), before, after):
+        assert np.array_equal(a, b), name
+    g0, g1 = before[5], after[5]
+    assert np.array_equal(g0[:K.STONES + 1], g1[:K.STONES + 1]) and np.array_equal(g0[K.CNT:K.PVL], g1[K.CNT:K.PVL])
+    assert np.array_equal(before[6], after[6])  # near

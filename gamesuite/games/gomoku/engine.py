@@ -37,6 +37,11 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   passed? If so, the cells of that line and our own threes and fours are each checked for the
   opponent's VCT after them, and the search keeps to those that leave none (when any do); each
   check within this many nodes (default 0: off).
+- ``threatply``: at plies 1 to ``threatply`` of the tree (default 0: off), where the opponent has a
+  three or a 3-3 point but no four or open three to play, the same null move: if the opponent
+  would then win by continuous threats (``vct`` threats, ``treevctnodes`` nodes; once per position
+  and search), the cells of its line and our own threes and fours are ordered first and all
+  searched, past ``top``.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
@@ -73,8 +78,6 @@ ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
 ROOTDEF_THREATS = 12
 #: The most root moves one search sets aside as refuted by an opponent's VCT.
 MAX_REFUTED = 8
-#: Key salt of a null move (the opponent to move on the same stones; see ``threatdef``).
-NULL_SALT = np.int64(0x2545F4914F6CDD1D)
 
 
 _TERNARY: dict[int, np.ndarray] = {}
@@ -98,7 +101,8 @@ class Position:
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
-                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0) -> None:
+                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
+                 threatply: int = 0) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -123,6 +127,7 @@ class Position:
         self.g[K.P_TAPER] = taper
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
+        self.g[K.P_THREATPLY] = threatply
         self.pat = _tables(game.rule_id)
         self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
@@ -194,7 +199,8 @@ class _Searcher:
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
-                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
+                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
+                            engine.threatply)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.N = self.pos.N
@@ -369,13 +375,13 @@ class _Searcher:
         g = self.pos.g
         complete, pvl0, pv0 = self.vct_complete, int(self.pvlen[0]), self.pv[0].copy()
         g[K.STONES] += 1
-        g[K.KEY] ^= NULL_SALT
+        g[K.KEY] ^= K.NULL_SALT
         try:
             it = self.run_vct(flag, max(self.engine.vct, ROOTDEF_THREATS), budget)
             return None if it is None else list(it.pv)
         finally:
             g[K.STONES] -= 1
-            g[K.KEY] ^= NULL_SALT
+            g[K.KEY] ^= K.NULL_SALT
             self.vct_complete = complete
             self.pvlen[0] = pvl0
             self.pv[0] = pv0
@@ -512,7 +518,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 threatdef: int = 0, pure: bool = False) -> None:
+                 threatdef: int = 0, threatply: int = 0, pure: bool = False) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -527,7 +533,8 @@ class GomokuEngine:
                         ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
-                        ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef)):
+                        ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
+                        ("threatply", threatply)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -557,6 +564,7 @@ class GomokuEngine:
         self.threads = threads
         self.rootdef = rootdef
         self.threatdef = threatdef
+        self.threatply = threatply
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -652,6 +660,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
             "threatdef": Option(0, 0, 10**9, help="nodes per check of the defence against a threat of VCT (0: off)"),
+            "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)")}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
                 options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
