@@ -101,8 +101,7 @@ class Position:
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
-                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 threatply: int = 0) -> None:
+                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -127,7 +126,6 @@ class Position:
         self.g[K.P_TAPER] = taper
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
-        self.g[K.P_THREATPLY] = threatply
         self.pat = _tables(game.rule_id)
         self.cmb = _combos()
         zob = np.zeros((2, N), dtype=np.int64)
@@ -199,10 +197,10 @@ class _Searcher:
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
-                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
-                            engine.threatply)
+                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
+        self.pos.g[K.P_THREATPLY] = engine.threatply
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
