@@ -479,25 +479,6 @@ def test_one_sided_mtdf_ends_each_depth_at_its_first_fail_high():
             make_engine(g, bad)
 
 
-# From a lost game against Rapfi (ladder, 100 k-node steps): after the move the plain search picks at
-# 100 k nodes, the opponent has a win by continuous threats; another move holds it off for longer.
-ROOTDEF_POSITION = ("f9 f5 g5 e6 f7 d7 g4 e8 e9 f8 d8 c6 g9 h9 g6 g7 b5 c7 c8 h8 i8 h10 h7 j10 i9 d6 f6 e7 e5 b6 "
-                    "a6 c5 b4 d4 d9 c9 b7 e10 e3 i10")
-
-
-def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
-    game = load_game("gomoku")
-    s = game.state_from_text(ROOTDEF_POSITION)
-    engine = GomokuEngine(game, rootdef=20000)
-    r = engine.search(s, Limits(nodes=100_000))
-    after = s.copy()
-    after.play(r.best_move)
-    assert GomokuEngine(game).solve_vct(after, threats=12, budget=20000) is None, s.format_move(r.best_move)
-    assert r.nodes <= 106_000  # the checks' nodes count against the limit
-    with pytest.raises(InvalidOptionError, match="rootdef"):
-        GomokuEngine(game, rootdef=-1)
-
-
 # From a lost game against Rapfi (100 k nodes): white to move, and black, if white passed, would win
 # by continuous threats (e7 e9 ...): a threat of VCT, not yet a threat on the board.
 THREATDEF_POSITION = "e10 k11 f6 k10 e8"
@@ -549,3 +530,22 @@ def test_threatply_null_moves_leave_the_position_as_it_was():
     g0, g1 = before[5], after[5]
     assert np.array_equal(g0[:K.STONES + 1], g1[:K.STONES + 1]) and np.array_equal(g0[K.CNT:K.PVL], g1[K.CNT:K.PVL])
     assert np.array_equal(before[6], after[6])  # near
+
+
+# From a lost game against Rapfi (ladder, 100 k-node steps): after the move the plain search picks at
+# 100 k nodes, the opponent has a win by continuous threats; another move holds it off for longer.
+ROOTDEF_POSITION = ("f9 f5 g5 e6 f7 d7 g4 e8 e9 f8 d8 c6 g9 h9 g6 g7 b5 c7 c8 h8 i8 h10 h7 j10 i9 d6 f6 e7 e5 b6 "
+                    "a6 c5 b4 d4 d9 c9 b7 e10 e3 i10")
+
+
+def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
+    game = load_game("gomoku")
+    s = game.state_from_text(ROOTDEF_POSITION)
+    engine = GomokuEngine(game, rootdef=20000)
+    r = engine.search(s, Limits(nodes=100_000))
+    after = s.copy()
+    after.play(r.best_move)
+    assert GomokuEngine(game).solve_vct(after, threats=12, budget=20000) is None, s.format_move(r.best_move)
+    assert r.nodes <= 106_000  # the checks' nodes count against the limit
+    with pytest.raises(InvalidOptionError, match="rootdef"):
+        GomokuEngine(game, rootdef=-1)
