@@ -489,26 +489,27 @@ def test_threatdef_keeps_the_root_to_moves_that_stop_a_threat_of_vct():
 
     game = load_game("gomoku")
     s = game.state_from_text(THREATDEF_POSITION)
-    engine = GomokuEngine(game, threatdef=5000)
+    engine = GomokuEngine(game, threatdef=3000, hash=1)
+    solver = GomokuEngine(game, hash=1)
     searcher = _Searcher(engine, s, 0)
     g0 = searcher.pos.g.copy()
-    line = searcher.null_vct(new_stop_flag(), 5000)
+    line = searcher.null_vct(new_stop_flag(), 3000)
     # the null move is taken back: totals, key, stone count, parameters and class counts as they were
     assert np.array_equal(searcher.pos.g[:K.STONES + 1], g0[:K.STONES + 1])
     assert np.array_equal(searcher.pos.g[K.P_P:K.PVL], g0[K.P_P:K.PVL])
     assert line and all(s.is_legal(m) for m in line)
-    assert GomokuEngine(game).solve_vct(s, threats=12, budget=5000) is None  # white itself has none
-    searcher.threat_defence(new_stop_flag(), 5000)
+    assert solver.solve_vct(s, threats=12, budget=3000) is None  # white itself has none
+    searcher.threat_defence(new_stop_flag(), 3000)
     assert searcher.threat_line and searcher.allowed
-    for m in sorted(searcher.allowed)[:3]:
+    for m in sorted(searcher.allowed)[:2]:
         after = s.copy()
         after.play(m)
-        assert GomokuEngine(game).solve_vct(after, threats=12, budget=5000) is None, s.format_move(m)
-    r = engine.search(s, Limits(nodes=100_000))
+        assert solver.solve_vct(after, threats=12, budget=3000) is None, s.format_move(m)
+    r = engine.search(s, Limits(nodes=60_000))
     after = s.copy()
     after.play(r.best_move)
-    assert GomokuEngine(game).solve_vct(after, threats=12, budget=5000) is None, s.format_move(r.best_move)
-    assert r.nodes <= 101_000  # the checks' nodes count against the limit
+    assert solver.solve_vct(after, threats=12, budget=3000) is None, s.format_move(r.best_move)
+    assert r.nodes <= 61_000  # the checks' nodes count against the limit
     with pytest.raises(InvalidOptionError, match="threatdef"):
         GomokuEngine(game, threatdef=-1)
 
@@ -518,7 +519,7 @@ def test_threatply_null_moves_leave_the_position_as_it_was():
 
     game = load_game("gomoku")
     s = game.state_from_text(THREATDEF_POSITION)
-    engine = GomokuEngine(game, threatply=2, treevct=3)
+    engine = GomokuEngine(game, threatply=2, treevct=3, hash=1)
     searcher = _Searcher(engine, s, 0)
     before = [a.copy() for a in searcher.pos.arrays()]
     it = searcher.iterate(6, new_stop_flag(), [])
