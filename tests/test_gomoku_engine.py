@@ -479,6 +479,60 @@ def test_one_sided_mtdf_ends_each_depth_at_its_first_fail_high():
             make_engine(g, bad)
 
 
+# From a lost game against Rapfi (100 k nodes): white to move, and black, if white passed, would win
+# by continuous threats (e7 e9 ...): a threat of VCT, not yet a threat on the board.
+THREATDEF_POSITION = "e10 k11 f6 k10 e8"
+
+
+def test_threatdef_keeps_the_root_to_moves_that_stop_a_threat_of_vct():
+    from gamesuite.games.gomoku.engine import _Searcher
+
+    game = load_game("gomoku")
+    s = game.state_from_text(THREATDEF_POSITION)
+    engine = GomokuEngine(game, threatdef=3000, hash=1)
+    solver = GomokuEngine(game, hash=1)
+    searcher = _Searcher(engine, s, 0)
+    g0 = searcher.pos.g.copy()
+    line = searcher.null_vct(new_stop_flag(), 3000)
+    # the null move is taken back: totals, key, stone count, parameters and class counts as they were
+    assert np.array_equal(searcher.pos.g[:K.STONES + 1], g0[:K.STONES + 1])
+    assert np.array_equal(searcher.pos.g[K.P_P:K.PVL], g0[K.P_P:K.PVL])
+    assert line and all(s.is_legal(m) for m in line)
+    assert solver.solve_vct(s, threats=12, budget=3000) is None  # white itself has none
+    searcher.threat_defence(new_stop_flag(), 3000)
+    assert searcher.threat_line and searcher.allowed
+    for m in sorted(searcher.allowed)[:2]:
+        after = s.copy()
+        after.play(m)
+        assert solver.solve_vct(after, threats=12, budget=3000) is None, s.format_move(m)
+    r = engine.search(s, Limits(nodes=60_000))
+    after = s.copy()
+    after.play(r.best_move)
+    assert solver.solve_vct(after, threats=12, budget=3000) is None, s.format_move(r.best_move)
+    assert r.nodes <= 61_000  # the checks' nodes count against the limit
+    with pytest.raises(InvalidOptionError, match="threatdef"):
+        GomokuEngine(game, threatdef=-1)
+
+
+def test_threatply_null_moves_leave_the_position_as_it_was():
+    from gamesuite.games.gomoku.engine import _Searcher
+
+    game = load_game("gomoku")
+    s = game.state_from_text(THREATDEF_POSITION)
+    engine = GomokuEngine(game, threatply=2, treevct=3, hash=1)
+    searcher = _Searcher(engine, s, 0)
+    before = [a.copy() for a in searcher.pos.arrays()]
+    it = searcher.iterate(6, new_stop_flag(), [])
+    assert it is not None and it.pv and s.is_legal(it.pv[0])
+    assert searcher.pos.g[K.P_THREATPLY] == 2
+    after = searcher.pos.arrays()
+    for name, a, b in zip(("bd", "ub", "keys", "cp", "ci"), before, after):
+        assert np.array_equal(a, b), name
+    g0, g1 = before[5], after[5]
+    assert np.array_equal(g0[:K.STONES + 1], g1[:K.STONES + 1]) and np.array_equal(g0[K.CNT:K.PVL], g1[K.CNT:K.PVL])
+    assert np.array_equal(before[6], after[6])  # near
+
+
 # From a lost game against Rapfi (ladder, 100 k-node steps): after the move the plain search picks at
 # 100 k nodes, the opponent has a win by continuous threats; another move holds it off for longer.
 ROOTDEF_POSITION = ("f9 f5 g5 e6 f7 d7 g4 e8 e9 f8 d8 c6 g9 h9 g6 g7 b5 c7 c8 h8 i8 h10 h7 j10 i9 d6 f6 e7 e5 b6 "

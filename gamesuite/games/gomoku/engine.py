@@ -32,6 +32,16 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``rootdef``: from depth 4 on, each depth's best root move is checked for an opponent's VCT (of up
   to ``ROOTDEF_THREATS`` threats) within this many nodes (a quarter of what a node limit leaves at
   most); a move so refuted is set aside and the depth searched again without it (default 0: off).
+- ``threatdef``: before the first depth, where the opponent has no four or open three to play,
+  a null move: would the opponent win by continuous threats (up to ``ROOTDEF_THREATS``) if we
+  passed? If so, the cells of that line and our own threes and fours are each checked for the
+  opponent's VCT after them, and the search keeps to those that leave none (when any do); each
+  check within this many nodes (default 0: off).
+- ``threatply``: at plies 1 to ``threatply`` of the tree (default 0: off), where the opponent has a
+  three or a 3-3 point but no four or open three to play, the same null move: if the opponent
+  would then win by continuous threats (``vct`` threats, ``treevctnodes`` nodes; once per position
+  and search), the cells of its line and our own threes and fours are ordered first and all
+  searched, past ``top``.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 """
@@ -190,6 +200,7 @@ class _Searcher:
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
+        self.pos.g[K.P_THREATPLY] = engine.threatply
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -212,6 +223,10 @@ class _Searcher:
         self._split: SplitSearch | None = None  # the threads' copies, made at the first shared pass
         self.refuted: set[int] = set()  # root moves after which the opponent has a VCT (see ``rootdef``)
         self.safe: dict[int, int] = {}  # root moves checked without finding one, and the budget used
+        self.threat_done = False
+        #: the root moves that stop the opponent's threat of a VCT (``threatdef``), or ``None``
+        self.allowed: set[int] | None = None
+        self.threat_line: list[int] = []  # the opponent's VCT after a null move, when it has one
 
     @property
     def nodes(self) -> int:
@@ -298,19 +313,30 @@ class _Searcher:
                     self.vct_runs += 1
                     self.vct_budget *= 2
                     self.vct_done = self.vcf_win is not None or self.vct_complete
+        if not self.threat_done and self.vcf_win is None:
+            self.threat_done = True
+            if e.threatdef > 0 and not e.pure and not flag[0]:
+                self.threat_defence(flag, e.threatdef)
         if self.vcf_win is not None and self.vcf_win.pv and self.vcf_win.pv[0] not in excluded:
             return self.vcf_win
         ex = np.zeros(self.N, dtype=np.uint8)
+        if self.allowed is not None and not excluded:
+            ex[self.pos.to_pad] = 1
+            for m in self.allowed:
+                ex[pos.pad(m)] = 0
         for m in excluded:
             ex[pos.pad(m)] = 1
         for m in self.refuted:
             ex[pos.pad(m)] = 1
         pos.g[K.SELDEPTH] = 0
         value, pv = self._search_root(depth, flag, ex)
-        if not pv and self.refuted and not pos.g[K.ABORT]:  # every move loses: play the best of them
-            for m in self.refuted:
-                ex[pos.pad(m)] = 0
+        if not pv and (self.refuted or self.allowed is not None) and not pos.g[K.ABORT]:
+            # every move loses (or the allowed ones are all excluded): play the best of them
+            ex[:] = 0
+            for m in excluded:
+                ex[pos.pad(m)] = 1
             self.refuted.clear()
+            self.allowed = None
             value, pv = self._search_root(depth, flag, ex)
         usable = False
         while (pv and not pos.g[K.ABORT] and not excluded and e.rootdef > 0 and not e.pure and depth >= 4
@@ -341,6 +367,62 @@ class _Searcher:
             self.values[depth] = value
             self.best = pos.pad(pv[0])
         return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
+
+    def null_vct(self, flag: np.ndarray, budget: int) -> list[int] | None:
+        """The opponent's VCT (its line) if the side to move passed, within ``budget`` nodes, or ``None``."""
+        g = self.pos.g
+        complete, pvl0, pv0 = self.vct_complete, int(self.pvlen[0]), self.pv[0].copy()
+        g[K.STONES] += 1
+        g[K.KEY] ^= K.NULL_SALT
+        try:
+            it = self.run_vct(flag, max(self.engine.vct, ROOTDEF_THREATS), budget)
+            return None if it is None else list(it.pv)
+        finally:
+            g[K.STONES] -= 1
+            g[K.KEY] ^= K.NULL_SALT
+            self.vct_complete = complete
+            self.pvlen[0] = pvl0
+            self.pv[0] = pv0
+            if flag[0]:
+                g[K.ABORT] = 1
+
+    def threat_defence(self, flag: np.ndarray, budget: int) -> None:
+        """``threatdef``: if the opponent threatens a VCT (it has one after a null move), keep the root
+        to the cells of that line and our own threes and fours that leave it none (``self.allowed``)."""
+        pos = self.pos
+        g = pos.g
+        me = int(g[K.STONES] & 1)
+        op = 1 - me
+        if pos.cnt[op, K.C_F4] > 0 or pos.cnt[op, K.C_FIVE] > 0 or pos.cnt[me, K.C_FIVE] > 0:
+            return  # the opponent threatens already: the root answers it
+        total = budget * 12
+        if self.node_limit > 0:
+            total = min(total, self.node_limit // 3)
+        start = self.nodes
+        line = self.null_vct(flag, min(budget, total))
+        if line is None or flag[0]:
+            return
+        self.threat_line = line
+        cands: list[int] = []
+        for m in line:
+            if m not in cands and pos.bd[pos.pad(m)] == 0:
+                cands.append(m)
+        for m in range(pos.size * pos.size):
+            y = pos.pad(m)
+            if pos.bd[y] == 0 and pos.ci[y, K.CI_CB + me] >= K.C_F3 and m not in cands:
+                cands.append(m)
+        safe: set[int] = set()
+        for m in cands:
+            left = total - (self.nodes - start)
+            if left < 100 or flag[0]:
+                return  # out of budget: no restriction
+            if self.refutes(m, flag, min(budget, left)):
+                self.refuted.add(m)
+            else:
+                safe.add(m)
+        if safe:
+            self.allowed = safe
+            self.refuted.clear()
 
     def _search_root(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
         if self.engine.algo_id == K.ALGO_MTDF:
@@ -431,7 +513,7 @@ class GomokuEngine:
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
                  vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
-                 grain: int = 16, lmr: int = 2, treevct: int = 2,
+                 grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  pure: bool = False) -> None:
@@ -449,7 +531,8 @@ class GomokuEngine:
                         ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
-                        ("threads", threads), ("rootdef", rootdef)):
+                        ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
+                        ("threatply", threatply)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -478,6 +561,8 @@ class GomokuEngine:
             raise InvalidOptionError(f"option threads must be from 1 to {MAX_THREADS}, got {threads!r}")
         self.threads = threads
         self.rootdef = rootdef
+        self.threatdef = threatdef
+        self.threatply = threatply
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -567,6 +652,8 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "lmr": Option(2, 0, 1000, help="late move reduction from this move index (0: off)"),
             "treevct": Option(2, 0, K.MAXPLY, help="deepest ply of a VCT in the tree (0: off)"),
             "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
+            "threatdef": Option(0, 0, 10**9, help="nodes per check of the defence against a threat of VCT (0: off)"),
+            "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
