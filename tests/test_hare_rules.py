@@ -466,3 +466,21 @@ def test_last_card_drawn_follows_play_and_undo():
     assert st.last_card_drawn() == (7, True)
     st.undo()
     assert st.last_card_drawn() == (-1, False)
+
+
+@pytest.mark.parametrize("spec,name", [("hare(players=2,pieces=1)", "2p"), ("hare(players=3)", "3p"),
+                                       ("hare(players=4)", "4p")])
+def test_shipped_openings_replay_and_differ(spec, name):
+    """The match openings in tests/data replay move by move (the arena's reader builds each) and are
+    all different: a match from them plays different games even where no card is drawn."""
+    from pathlib import Path
+
+    from gamesuite.arena.openings import load_openings
+
+    g = load_game(spec)
+    ops = load_openings(Path(__file__).parent / "data" / f"hare_openings_{name}.txt", g)
+    assert len(ops) == 150
+    assert len({op.text() for op in ops}) == 150
+    for op in ops:
+        start, moves = op.build(g)
+        assert moves and not start.is_terminal()
