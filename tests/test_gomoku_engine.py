@@ -536,3 +536,15 @@ def test_bad_weights_given_to_the_engine_directly_are_refused():
         GomokuEngine(game, weights="nosuch")
     with pytest.raises(InvalidOptionError, match="no option 'colour'"):
         GomokuEngine(game, colour=3)
+
+
+def test_a_weight_preset_is_its_weights_and_options_change_it():
+    from gamesuite.games.gomoku.engine import WEIGHT_PRESETS
+    game = load_game("gomoku")
+    for name, changes in WEIGHT_PRESETS.items():
+        spec = ",".join(f"w_{k}={v}" for k, v in changes.items())
+        assert list(make_engine(game, f"mtdf,weights={name}").weights) == \
+            list(make_engine(game, f"mtdf,{spec}" if spec else "mtdf").weights)
+    w = make_engine(game, "mtdf,weights=spsa,w_f3=77").weights
+    assert w[K.WEIGHT_NAMES.index("f3")] == 77
+    assert w[K.WEIGHT_NAMES.index("f4")] == WEIGHT_PRESETS["spsa"]["f4"]

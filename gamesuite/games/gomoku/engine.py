@@ -76,7 +76,11 @@ MAX_REFUTED = 8
 WEIGHT_MAX = 8000
 #: Named sets of evaluation weights (``weights=NAME``), each as changes to ``K.WEIGHTS``; the ``w_*``
 #: options change a preset's values further.
-WEIGHT_PRESETS: dict[str, dict[str, int]] = {"classic": {}}
+WEIGHT_PRESETS: dict[str, dict[str, int]] = {
+    "classic": {},
+    # SPSA by self-play, 576 pairs at 30,000 nodes a move (docs/gomoku.md, "Tuning the evaluation weights")
+    "spsa": {"f2": 21, "b3": 24, "f3": 110, "b4": 151, "f4": 906, "43": 481, "33": 174},
+}
 
 
 _TERNARY: dict[int, np.ndarray] = {}
