@@ -550,3 +550,55 @@ def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
     assert r.nodes <= 106_000  # the checks' nodes count against the limit
     with pytest.raises(InvalidOptionError, match="rootdef"):
         GomokuEngine(game, rootdef=-1)
+
+
+def test_weight_options_at_their_defaults_search_the_same_tree():
+    game = load_game("gomoku(size=11)")
+    state = game.state_from_text("f6 g7 e7 f8 g6")
+    explicit = ",".join(f"w_{n}={int(K.WEIGHTS[i])}" for i, n in enumerate(K.WEIGHT_NAMES) if i)
+    results = [make_engine(game, spec).search(state, Limits(depth=6))
+               for spec in ("mtdf,hash=1", f"mtdf,hash=1,weights=classic,{explicit}")]
+    assert [(r.best_move, r.score, r.pv, r.nodes) for r in results[:1]] == \
+        [(r.best_move, r.score, r.pv, r.nodes) for r in results[1:]]
+    changed = make_engine(game, "mtdf,hash=1,w_f3=200,w_b4=30").search(state, Limits(depth=6))
+    assert (changed.score, changed.nodes) != (results[0].score, results[0].nodes)
+
+
+def test_weight_options_change_the_evaluation_as_the_reference():
+    game = load_game("gomoku(size=9)")
+    state = game.state_from_text("e5 f6 e6 e4 d5 c6")
+    board = [int(v) for v in state.board]
+    engine = make_engine(game, "mtdf,w_f2=33,w_b3=7,w_43=900")
+    w = K.WEIGHTS.copy()
+    w[K.WEIGHT_NAMES.index("f2")], w[K.WEIGHT_NAMES.index("b3")], w[K.WEIGHT_NAMES.index("43")] = 33, 7, 900
+    assert list(engine.weights) == list(w)
+    pos = Position(game, state.board, weights=engine.weights)
+    assert pos.evaluate() == evaluate_ref(board, 9, game.rule_id, w) != evaluate_ref(board, 9, game.rule_id)
+
+
+@pytest.mark.parametrize("spec", ["mtdf,w_f3=-1", "mtdf,w_f3=1e9", "mtdf,w_none=3", "mtdf,weights=nosuch"])
+def test_bad_weight_options_are_refused(spec):
+    with pytest.raises(InvalidOptionError):
+        make_engine(load_game("gomoku"), spec)
+
+
+def test_bad_weights_given_to_the_engine_directly_are_refused():
+    game = load_game("gomoku")
+    with pytest.raises(InvalidOptionError, match="no evaluation weight 'none'"):
+        GomokuEngine(game, w_none=3)
+    with pytest.raises(InvalidOptionError, match="'nosuch'"):
+        GomokuEngine(game, weights="nosuch")
+    with pytest.raises(InvalidOptionError, match="no option 'colour'"):
+        GomokuEngine(game, colour=3)
+
+
+def test_a_weight_preset_is_its_weights_and_options_change_it():
+    from gamesuite.games.gomoku.engine import WEIGHT_PRESETS
+    game = load_game("gomoku")
+    for name, changes in WEIGHT_PRESETS.items():
+        spec = ",".join(f"w_{k}={v}" for k, v in changes.items())
+        assert list(make_engine(game, f"mtdf,weights={name}").weights) == \
+            list(make_engine(game, f"mtdf,{spec}" if spec else "mtdf").weights)
+    w = make_engine(game, "mtdf,weights=spsa,w_f3=77").weights
+    assert w[K.WEIGHT_NAMES.index("f3")] == 77
+    assert w[K.WEIGHT_NAMES.index("f4")] == WEIGHT_PRESETS["spsa"]["f4"]

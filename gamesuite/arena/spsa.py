@@ -20,7 +20,7 @@ option whose start, minimum and maximum are written as integers is passed
 rounded.
 
 The engines are ordinary engine specs with the tuned options appended
-(``gomoku:mtdf,w_four=812``, ``usi:PATH,Eval_x=3``, ``gomocup:PATH,x=3``), so
+(``gomoku:mtdf,w_f4=812``, ``usi:PATH,Eval_x=3``, ``gomocup:PATH,x=3``), so
 anything with numeric options can be tuned; their limits are their own
 (``@nodes=N`` in the spec). Games run through the arena's executors: in this
 process, in local worker processes, or on a Dask cluster.

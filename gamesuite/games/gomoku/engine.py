@@ -44,6 +44,10 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searched, past ``top``.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
+- ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``classic``, ``K.WEIGHTS``);
+  ``w_b1`` ... ``w_overline``, ``w_44``, ``w_43``, ``w_33`` change one weight of it (``K.WEIGHT_NAMES``):
+  the value a direction's pattern adds to a cell's value, and the bonuses of a double-four, 4-3 and 3-3
+  cell. A cell's value orders the moves and its total is the evaluation, so a weight changes both.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ from __future__ import annotations
 import os
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import cast
 
@@ -78,10 +82,19 @@ ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
 ROOTDEF_THREATS = 12
 #: The most root moves one search sets aside as refuted by an opponent's VCT.
 MAX_REFUTED = 8
+#: The largest evaluation weight an option takes (a cell's value, four patterns and a bonus, stays below 2**16).
+WEIGHT_MAX = 8000
+#: Named sets of evaluation weights (``weights=NAME``), each as changes to ``K.WEIGHTS``; the ``w_*``
+#: options change a preset's values further.
+WEIGHT_PRESETS: dict[str, dict[str, int]] = {
+    "classic": {},
+    # SPSA by self-play, 576 pairs at 30,000 nodes a move (docs/gomoku.md, "Tuning the evaluation weights")
+    "spsa": {"f2": 21, "b3": 24, "f3": 110, "b4": 151, "f4": 906, "43": 481, "33": 174},
+}
 
 
 _TERNARY: dict[int, np.ndarray] = {}
-_COMBOS: list[np.ndarray] = []
+_COMBOS: dict[tuple[int, ...], np.ndarray] = {}
 
 
 def _tables(rule: int) -> np.ndarray:
@@ -90,10 +103,28 @@ def _tables(rule: int) -> np.ndarray:
     return _TERNARY[rule]
 
 
-def _combos() -> np.ndarray:
-    if not _COMBOS:
-        _COMBOS.append(K.combo_nibbles(K.combo_table(K.WEIGHTS)))
-    return _COMBOS[0]
+def _combos(weights: np.ndarray | None = None) -> np.ndarray:
+    """The kernels' combination table for ``weights`` (``K.WEIGHTS`` by default), built once per set."""
+    key = tuple(int(w) for w in (K.WEIGHTS if weights is None else weights))
+    if key not in _COMBOS:
+        _COMBOS[key] = K.combo_nibbles(K.combo_table(np.array(key, dtype=np.int64)))
+    return _COMBOS[key]
+
+
+def evaluation_weights(weights: Mapping[str, int] | None = None, preset: str = "classic") -> np.ndarray:
+    """``K.WEIGHTS`` (or a preset of ``WEIGHT_PRESETS``) with the values named in ``weights`` (keys of
+    ``K.WEIGHT_NAMES`` but ``none``) in their places."""
+    if preset not in WEIGHT_PRESETS:
+        raise InvalidOptionError(f"weights preset must be one of {', '.join(WEIGHT_PRESETS)}, got {preset!r}")
+    w = K.WEIGHTS.copy()
+    for name, v in {**WEIGHT_PRESETS[preset], **(weights or {})}.items():
+        if name not in K.WEIGHT_NAMES[1:]:
+            raise InvalidOptionError(f"no evaluation weight {name!r}; the weights are {', '.join(K.WEIGHT_NAMES[1:])}")
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= WEIGHT_MAX:
+            raise InvalidOptionError(f"evaluation weight {name} must be an integer from 0 to {WEIGHT_MAX}, got {v!r}")
+        w[K.WEIGHT_NAMES.index(name)] = v
+    K.combo_table(w)  # checks the range of a cell's value
+    return w
 
 
 class Position:
@@ -101,7 +132,8 @@ class Position:
 
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
-                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0) -> None:
+                 treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
+                 weights: np.ndarray | None = None) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -127,7 +159,7 @@ class Position:
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
         self.pat = _tables(game.rule_id)
-        self.cmb = _combos()
+        self.cmb = _combos(weights)
         zob = np.zeros((2, N), dtype=np.int64)
         idx = np.array([(r + K.PAD) * P + K.PAD + c for r in range(size) for c in range(size)], dtype=np.int64)
         zob[:, idx] = game.zobrist.view(np.int64)
@@ -197,7 +229,8 @@ class _Searcher:
         self.state = state
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
-                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom)
+                            engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
+                            engine.weights)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.pos.g[K.P_THREATPLY] = engine.threatply
@@ -516,7 +549,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 pure: bool = False) -> None:
+                 pure: bool = False, weights: str = "classic", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -537,6 +570,11 @@ class GomokuEngine:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
             raise InvalidOptionError(f"option hash must be a size in MB in (0, 4096], got {hash!r}")
+        unknown = [k for k in weight_options if not k.startswith("w_")]
+        if unknown:
+            raise InvalidOptionError(f"the gomoku engine has no option {unknown[0]!r}")
+        #: the evaluation weights (``K.WEIGHTS``'s layout): the preset ``weights`` changed by the ``w_*`` options
+        self.weights = evaluation_weights({k[2:]: v for k, v in weight_options.items()}, weights)
         self.game = game
         self.algo = algo
         self.algo_id = ALGORITHMS[algo]
@@ -641,6 +679,9 @@ def _factory(algo: str):  # type: ignore[no-untyped-def]
     return make
 
 
+_WEIGHT_HELP = {**{n: f"a line where a stone makes {n.upper() if n[0] in 'bfd' else 'a ' + n}" for n in K.WEIGHT_NAMES},
+                "44": "a cell's bonus for a double four", "43": "a cell's bonus for a four-three",
+                "33": "a cell's bonus for a double three"}
 _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "hash": Option(64, 0.01, 4096, kind=float, help="MB of transposition table"),
             "vcf": Option(40, 0, 1000, help="fours the root's threat search may chain (0: off)"),
@@ -659,7 +700,10 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
-            "pure": Option(False, help="plain alpha-beta over every empty cell (tests)")}
+            "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),
+            "weights": Option("classic", choices=tuple(WEIGHT_PRESETS), help="the evaluation weights' preset"),
+            **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")
+               for i, name in enumerate(K.WEIGHT_NAMES) if i}}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
                 options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
                 help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
