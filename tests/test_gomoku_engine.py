@@ -422,8 +422,8 @@ def test_taper_narrows_the_tree_deeper_down():
     g = load_game("gomoku")
     s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
 
-    def run(spec):
-        e = make_engine(g, spec)
+    def run(spec):  # the hand-set weights: with others, ply 2's narrower tree can cut less well
+        e = make_engine(g, spec + ",weights=classic")
         r = e.search(s, Limits(depth=6))
         return r.nodes, r.pv
 
@@ -489,7 +489,7 @@ def test_threatdef_keeps_the_root_to_moves_that_stop_a_threat_of_vct():
 
     game = load_game("gomoku")
     s = game.state_from_text(THREATDEF_POSITION)
-    engine = GomokuEngine(game, threatdef=3000, hash=1)
+    engine = GomokuEngine(game, threatdef=3000, hash=1, weights="classic")  # the weights it was written with
     solver = GomokuEngine(game, hash=1)
     searcher = _Searcher(engine, s, 0)
     g0 = searcher.pos.g.copy()
@@ -542,7 +542,7 @@ ROOTDEF_POSITION = ("f9 f5 g5 e6 f7 d7 g4 e8 e9 f8 d8 c6 g9 h9 g6 g7 b5 c7 c8 h8
 def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
     game = load_game("gomoku")
     s = game.state_from_text(ROOTDEF_POSITION)
-    engine = GomokuEngine(game, rootdef=20000)
+    engine = GomokuEngine(game, rootdef=20000, weights="classic")  # the weights it was written with
     r = engine.search(s, Limits(nodes=100_000))
     after = s.copy()
     after.play(r.best_move)
@@ -599,6 +599,6 @@ def test_a_weight_preset_is_its_weights_and_options_change_it():
         spec = ",".join(f"w_{k}={v}" for k, v in changes.items())
         assert list(make_engine(game, f"mtdf,weights={name}").weights) == \
             list(make_engine(game, f"mtdf,{spec}" if spec else "mtdf").weights)
-    w = make_engine(game, "mtdf,weights=spsa,w_f3=77").weights
+    w = make_engine(game, "mtdf,weights=classic,w_f3=77").weights
     assert w[K.WEIGHT_NAMES.index("f3")] == 77
-    assert w[K.WEIGHT_NAMES.index("f4")] == WEIGHT_PRESETS["spsa"]["f4"]
+    assert w[K.WEIGHT_NAMES.index("f4")] == WEIGHT_PRESETS["classic"]["f4"]

@@ -44,7 +44,7 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searched, past ``top``.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
-- ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``classic``, ``K.WEIGHTS``);
+- ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
   ``w_b1`` ... ``w_overline``, ``w_44``, ``w_43``, ``w_33`` change one weight of it (``K.WEIGHT_NAMES``):
   the value a direction's pattern adds to a cell's value, and the bonuses of a double-four, 4-3 and 3-3
   cell. A cell's value orders the moves and its total is the evaluation, so a weight changes both.
@@ -87,9 +87,11 @@ WEIGHT_MAX = 8000
 #: Named sets of evaluation weights (``weights=NAME``), each as changes to ``K.WEIGHTS``; the ``w_*``
 #: options change a preset's values further.
 WEIGHT_PRESETS: dict[str, dict[str, int]] = {
-    "classic": {},
-    # SPSA by self-play, 576 pairs at 30,000 nodes a move (docs/gomoku.md, "Tuning the evaluation weights")
-    "spsa": {"f2": 21, "b3": 24, "f3": 110, "b4": 151, "f4": 906, "43": 481, "33": 174},
+    # K.WEIGHTS, the default: SPSA by self-play, 576 pairs at 30,000 nodes a move (docs/gomoku.md,
+    # "Tuning the evaluation weights")
+    "spsa": {},
+    # the hand-set weights the tuning started from (the default before the fourth session)
+    "classic": {"f2": 20, "b3": 26, "f3": 80, "b4": 90, "f4": 500, "43": 400, "33": 250},
 }
 
 
@@ -111,7 +113,7 @@ def _combos(weights: np.ndarray | None = None) -> np.ndarray:
     return _COMBOS[key]
 
 
-def evaluation_weights(weights: Mapping[str, int] | None = None, preset: str = "classic") -> np.ndarray:
+def evaluation_weights(weights: Mapping[str, int] | None = None, preset: str = "spsa") -> np.ndarray:
     """``K.WEIGHTS`` (or a preset of ``WEIGHT_PRESETS``) with the values named in ``weights`` (keys of
     ``K.WEIGHT_NAMES`` but ``none``) in their places."""
     if preset not in WEIGHT_PRESETS:
@@ -549,7 +551,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 pure: bool = False, weights: str = "classic", **weight_options: int) -> None:
+                 pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -701,7 +703,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),
-            "weights": Option("classic", choices=tuple(WEIGHT_PRESETS), help="the evaluation weights' preset"),
+            "weights": Option("spsa", choices=tuple(WEIGHT_PRESETS), help="the evaluation weights' preset"),
             **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")
                for i, name in enumerate(K.WEIGHT_NAMES) if i}}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,

@@ -86,10 +86,11 @@ G_ALL = PVL + MAXPLY
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
 RENJU = 2
 
-BONUS_F4, BONUS_B4F3, BONUS_F3F3 = 600, 400, 250
 #: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL), then the
-#: bonuses of a double four, a 4-3 and a 3-3 cell (the classic evaluation's; see ``combo_table``).
-WEIGHTS = np.array([0, 1, 4, 8, 20, 26, 80, 90, 500, 500, 3000, 0, BONUS_F4, BONUS_B4F3, BONUS_F3F3], dtype=np.int64)
+#: bonuses of a double four, a 4-3 and a 3-3 cell (see ``combo_table``): the weights tuned by SPSA in
+#: self-play (docs/gomoku.md, "Tuning the evaluation weights"); the engine's ``weights=classic`` preset
+#: keeps the hand-set ones they started from.
+WEIGHTS = np.array([0, 1, 4, 8, 21, 24, 110, 151, 906, 500, 3000, 0, 600, 481, 174], dtype=np.int64)
 #: The engine option that sets each of ``WEIGHTS`` (``w_f3=90``); ``none`` has no option (always 0).
 WEIGHT_NAMES = ("none", "b1", "f1", "b2", "f2", "b3", "f3", "b4", "f4", "df4", "five", "overline", "44", "43", "33")
 
