@@ -125,7 +125,7 @@ def evaluation_weights(weights: Mapping[str, int] | None = None, preset: str = "
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= WEIGHT_MAX:
             raise InvalidOptionError(f"evaluation weight {name} must be an integer from 0 to {WEIGHT_MAX}, got {v!r}")
         w[K.WEIGHT_NAMES.index(name)] = v
-    K.combo_table(w)  # checks the range of a cell's value
+    _combos(w)  # builds (once) the table the engine will use, which checks the range of a cell's value
     return w
 
 
