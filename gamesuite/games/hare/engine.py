@@ -202,6 +202,29 @@ def _ranked(done: list[tuple[int, np.ndarray, list[int]]], decide: list[float],
     return [(done[i][0], [float(x) for x in done[i][1]], done[i][2]) for i in [best, *rest]]
 
 
+#: What ``_root_child`` found of a root move: scored by the root's ordering (its values in ``ws.scores`` /
+#: ``ws.cvals``), finished the mover (its leaf values in ``ws.vals[1]``), or to be searched (``ws.stack[1]``).
+_SCORED, _FINISHED, _SEARCH = 0, 1, 2
+
+
+def _root_child(ws: Workspace, t: K.Tables, w: np.ndarray, idx: int, depth: int, me: int,
+                ordering: bool) -> tuple[int, int]:
+    """Root move ``idx`` of ``ws``'s ordered list and what is to be done with it (``_SCORED``, ``_FINISHED``,
+    ``_SEARCH``); unless scored by the ordering, its position is built in ``ws.stack[1]`` (and, when the move
+    finishes the mover, the leaf's values in ``ws.vals[1]``, counted as a node)."""
+    m = int(ws.moves[0, idx])
+    ph = int(ws.cphase[0, idx])
+    if ordering and (depth == 1 or ph == K.LEAF) and ph != K.DRAW:
+        return m, _SCORED
+    ws.stack[1, :] = ws.stack[0, :]
+    K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
+    if ws.stack[1, K.PLACE + me] != 0:
+        ws.stats[K.NODES] += 1
+        K._leaf(ws.stack[1], t.cfg, t.kinds, t.board(w), w, np.int64(me), np.int64(depth - 1), ws.vals[1])
+        return m, _FINISHED
+    return m, _SEARCH
+
+
 def _split_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np.ndarray, code: np.int64,
                 other: np.int64, ordering: bool, cfull: np.int64, stop: np.ndarray, ws: Workspace,
                 first: int | None, robust: bool, only: Sequence[int] | None, multipv: int,
@@ -218,16 +241,11 @@ def _split_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: n
     done: list[tuple[int, np.ndarray, list[int]]] = []
     aborted = False
     for idx in idxs:
-        m = int(ws.moves[0, idx])
-        ph = int(ws.cphase[0, idx])
-        if ordering and (depth == 1 or ph == K.LEAF) and ph != K.DRAW:
+        m, child = _root_child(ws, t, w, int(idx), depth, int(me), ordering)
+        if child == _SCORED:
             done.append((m, np.full(n, float(ws.scores[0, idx])), [m]))  # built and scored by the ordering
             continue
-        ws.stack[1, :] = ws.stack[0, :]
-        K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
-        if ws.stack[1, K.PLACE + me] != 0:
-            ws.stats[K.NODES] += 1
-            K._leaf(ws.stack[1], t.cfg, t.kinds, t.board(w), w, me, np.int64(depth - 1), ws.vals[1])
+        if child == _FINISHED:
             leaf = float(K._decision(ws.vals[1], me, code, other, np.int64(n)))
             done.append((m, np.full(n, leaf), [m]))
             continue
@@ -267,16 +285,11 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
     done: list[tuple[int, np.ndarray, list[int]]] = []
     aborted = False
     for idx in idxs:
-        m = int(ws.moves[0, idx])
-        ph = int(ws.cphase[0, idx])
-        if ordering and (depth == 1 or ph == K.LEAF) and ph != K.DRAW:
+        m, child = _root_child(ws, t, w, int(idx), depth, me, ordering)
+        if child == _SCORED:
             done.append((m, ws.cvals[0, idx, :n].copy(), [m]))
             continue
-        ws.stack[1, :] = ws.stack[0, :]
-        K._apply(ws.stack[1], t.cfg, t.kinds, t.prevh, np.int64(m))
-        if ws.stack[1, K.PLACE + me] != 0:
-            ws.stats[K.NODES] += 1
-            K._leaf(ws.stack[1], t.cfg, t.kinds, t.board(w), w, np.int64(me), np.int64(depth - 1), ws.vals[1])
+        if child == _FINISHED:
             done.append((m, ws.vals[1, :n].copy(), [m]))
             continue
         K._maxn(ws.stack, one, np.int64(depth - 1), one, t.cfg, t.kinds, t.prevh, t.board(w), w, wid, rule,
