@@ -153,3 +153,160 @@ def test_spsa_finds_the_optimum_from_every_seed(duel):
                                                   parse_param("y,8,0,20,1,0.05")], pairs=600, batch=2, seed=seed)
         theta = run_spsa(s)["theta"]
         assert abs(theta["x"] - 7) < 1.0 and abs(theta["y"] - 3) < 1.0, (seed, theta)
+
+
+# -- against fixed opponents -----------------------------------------------------------------------------------
+
+WRITEUP = "hare:writeup,@nodes=300"
+
+
+class _Recorder:
+    """An executor that plays nothing: it keeps the tasks and answers each with made-up returns."""
+
+    def __init__(self, returns_of):
+        self.tasks = []
+        self.returns_of = returns_of
+
+    def run(self, tasks, on_record, should_stop):
+        from gamesuite.arena.record import GameRecord
+
+        for t in tasks:
+            self.tasks.append(t)
+            on_record(GameRecord(game=t.game, start="", moves=[], opening_plies=0, engines=[], returns=
+                                 self.returns_of(t), result="", reason="", engine_index=list(t.engine_index),
+                                 round=t.round, seed=t.seed, rotation=t.rotation))
+
+    def close(self):
+        pass
+
+
+def _hare3(**kw):
+    return Spsa(load_game("hare(players=3)"), parse_engine_spec("hare:maxn,@nodes=300", "hare"),
+                [parse_param("ks,0.97,0.2,3,0.15,0.004")], pairs=12, batch=4,
+                opponents=(parse_engine_spec(WRITEUP, "hare"),) * 2, **kw)
+
+
+def test_theta_plus_and_minus_play_the_same_game_against_the_opponents():
+    from gamesuite.arena.openings import Opening
+    from gamesuite.arena.spsa import new_state, play_batch
+
+    s = _hare3()
+    s.openings = [Opening(moves=(str(i),)) for i in range(5)]  # stand-ins: only their identity is checked
+    assert s.score == "first"  # the default with three players
+    # theta+ finishes first whenever its seat is 0, else the tuned engine is last: only those pairs move theta
+
+    def returns_of(t):
+        seat = next(i for i, e in enumerate(t.engine_index) if e < 2)
+        mine = 1.0 if t.engine_index[0] == 0 else -1.0
+        rest = iter([0.0, -mine])
+        return [mine if i == seat else next(rest) for i in range(3)]
+
+    ex = _Recorder(returns_of)
+    state = new_state(s)
+    entries = [play_batch(s, state, ex) for _ in range(3)]
+    tasks = ex.tasks
+    assert len(tasks) == 24 and [t.round for t in tasks] == list(range(1, 25))
+    seats = []
+    for j, (a, b) in enumerate(zip(tasks[::2], tasks[1::2])):
+        assert a.opening == b.opening and a.seed == b.seed and a.rotation == b.rotation
+        assert a.specs[a.engine_index.index(0)].label == "plus" and b.specs[b.engine_index.index(1)].label == "minus"
+        seat = a.engine_index.index(0)
+        assert b.engine_index.index(1) == seat == j % 3
+        assert [e for e in a.engine_index if e > 1] == [e for e in b.engine_index if e > 1] == [2, 3]
+        assert all(sp.text == WRITEUP for sp, e in zip(a.specs, a.engine_index) if e > 1)
+        seats.append(seat)
+    assert sorted(seats) == [0] * 4 + [1] * 4 + [2] * 4  # every seat equally often
+    assert len({t.seed for t in tasks}) == 12  # a new deal every pair
+    # pairs 0, 3, 6, 9 (seat 0) were won by theta+ only: result 2 * (1 - 0) each
+    assert [e["scores"] for e in entries] == [[2.0, 0.0], [1.0, 0.0], [1.0, 0.0]]
+    assert [e["result"] for e in entries] == [[2, 2, 0], [1, 3, 0], [1, 3, 0]]
+    assert state["vs"] == {"pairs": 12, "plus": 4.0, "minus": 0.0}
+    first = entries[0]
+    step = s.a_k(s.params[0], 1) / first["c"]["ks"] * 2 * 2.0 * first["delta"]["ks"]
+    assert first["theta"]["ks"] == pytest.approx(0.97 + step, rel=1e-4)
+
+
+def test_games_against_opponents_are_scored_by_first_place_or_by_place():
+    from gamesuite.arena.record import GameRecord
+    from gamesuite.arena.spsa import game_score, pair_results
+
+    assert [game_score([1.0, 0.0, -1.0], s, "first") for s in range(3)] == [1.0, 0.0, 0.0]
+    assert [game_score([1.0, 0.0, -1.0], s, "place") for s in range(3)] == [1.0, 0.5, 0.0]
+    assert [game_score([1.0, 1.0, -1.0], s, "first") for s in range(3)] == [0.5, 0.5, 0.0]  # a tie for first
+    assert [game_score([0.0, 0.0], s, r) for s in range(2) for r in ("first", "place")] == [0.5] * 4  # a draw
+    assert [game_score([-1.0, 1.0], 0, r) for r in ("first", "place")] == [0.0, 0.0]
+    assert game_score([-1.0, 1.0 / 3, -1.0 / 3, 1.0], 1, "place") == pytest.approx(2 / 3)
+    with pytest.raises(InvalidOptionError, match="score rule"):
+        game_score([1.0, -1.0], 0, "mean")
+
+    def rec(rnd, index, returns, error=""):
+        return GameRecord(game="", start="", moves=[], opening_plies=0, engines=[], returns=returns, result="",
+                          reason="", engine_index=index, round=rnd, error=error)
+
+    s = _hare3(score="place")
+    records = [rec(4, [2, 1, 3], [1.0, 0.0, -1.0]), rec(1, [0, 2, 3], [0.0, 1.0, -1.0]),
+               rec(2, [1, 2, 3], [-1.0, 1.0, 0.0]), rec(3, [2, 0, 3], [1.0, -1.0, 0.0]),
+               rec(5, [2, 3, 0], [0.0, -1.0, 1.0]), rec(6, [2, 3, 1], [], error="crashed")]
+    pairs, errors = pair_results(s, records)
+    assert pairs == [(0.5, 0.0), (0.0, 0.5)] and errors == 1  # the third pair lost a game: it counts for nothing
+    assert pair_results(_hare3(), records)[0] == [(0.0, 0.0), (0.0, 0.0)]
+
+
+def test_opponents_are_checked_and_recorded_in_the_state(duel, tmp_path):
+    x = [parse_param("x,2.0,0.0,20.0,1.0,0.05")]
+    opp = parse_engine_spec("py:tests.fakes.duel:Noisy,x=5,y=3,@depth=1")
+    with pytest.raises(InvalidOptionError, match="needs 1 opponent"):
+        Spsa(duel, parse_engine_spec(NOISY), x, pairs=4, opponents=(opp, opp))
+    with pytest.raises(InvalidOptionError, match="has no limit"):
+        Spsa(duel, parse_engine_spec(NOISY), x, pairs=4, opponents=(parse_engine_spec("py:tests.fakes.duel:Noisy"),))
+    with pytest.raises(InvalidOptionError, match="needs opponents"):
+        Spsa(duel, parse_engine_spec(NOISY), x, pairs=4, score="first")
+    with pytest.raises(InvalidOptionError, match="score rule"):
+        Spsa(duel, parse_engine_spec(NOISY), x, pairs=4, opponents=(opp,), score="mean")
+    path = tmp_path / "s.json"
+
+    def make(opponents, **kw):
+        return Spsa(duel, parse_engine_spec(NOISY), x, pairs=4, batch=2, seed=1, state_path=path,
+                    opponents=opponents, **kw)
+
+    s = make((opp,))
+    assert s.score == "place"  # two players: win, draw, loss
+    state = run_spsa(s, should_stop=lambda: path.exists())
+    assert state["k"] == 2 and state["opponents"] == [opp.text] and state["score"] == "place"
+    other = parse_engine_spec("py:tests.fakes.duel:Noisy,x=6,y=3,@depth=1")
+    with pytest.raises(InvalidOptionError, match=r"another run \(its opponents differ; its opponents: "
+                                                 r"py:tests.fakes.duel:Noisy,x=5.*this run's: .*x=6"):
+        run_spsa(make((other,)))
+    with pytest.raises(InvalidOptionError, match="its score differ"):
+        run_spsa(make((opp,), score="first"))
+    with pytest.raises(InvalidOptionError, match="this run's: none \\(self-play\\)"):
+        run_spsa(make(()))
+    assert run_spsa(make((opp,)))["k"] == 4  # the same opponents continue
+
+
+def test_spsa_against_an_opponent_finds_the_known_optimum_of_a_toy(duel):
+    # Noisy plays best at x = 7; against a fixed middling opponent, from 2
+    opp = parse_engine_spec("py:tests.fakes.duel:Noisy,x=4,y=3,@depth=1")
+    s = Spsa(duel, parse_engine_spec(NOISY + ",y=3"), [parse_param("x,2.0,0.0,20.0,1.0,0.05")], pairs=100, batch=1,
+             seed=3, opponents=(opp,))
+    state = run_spsa(s)
+    assert abs(state["theta"]["x"] - 7.0) < 1.0, state["theta"]
+    assert state["vs"]["pairs"] == 100 and 0 < state["vs"]["plus"] + state["vs"]["minus"] < 200
+
+
+def test_tune_spsa_command_against_opponents(tmp_path, capsys):
+    from gamesuite.cli import main
+
+    state = tmp_path / "s.json"
+    args = ["tune", "tictactoe", "--spsa", "--engine", "tictactoe:mcts,seed=1,@nodes=60",
+            "--opponent", "tictactoe:mcts,seed=2,@nodes=60", "--param", "c,1.4,0.1,5.0,0.3,0.01", "--pairs", "2",
+            "--batch", "1", "--state", str(state)]
+    assert main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "against tictactoe:mcts,seed=2,@nodes=60; score: place"
+    lines = [ln for ln in out if ln.startswith("pairs ")]
+    assert len(lines) == 2 and all("mean score" in ln for ln in lines) and lines[-1].endswith("2 pairs)")
+    saved = json.loads(state.read_text())
+    assert saved["k"] == 2 and saved["opponents"] == ["tictactoe:mcts,seed=2,@nodes=60"]
+    assert main(args[:5] + ["--opponent", "tictactoe:mcts,seed=3,@nodes=60"] + args[7:]) == 2
+    assert "opponents differ" in capsys.readouterr().err

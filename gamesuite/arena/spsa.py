@@ -1,4 +1,4 @@
-"""SPSA tuning through the arena: numeric engine options tuned by self-play.
+"""SPSA tuning through the arena: numeric engine options tuned by self-play or against fixed opponents.
 
 Simultaneous perturbation stochastic approximation (Spall 1992), as fishtest
 runs it for Stockfish: every parameter ``θ_i`` is pushed by ``±c_k`` at once
@@ -25,6 +25,25 @@ anything with numeric options can be tuned; their limits are their own
 (``@nodes=N`` in the spec). Games run through the arena's executors: in this
 process, in local worker processes, or on a Dask cluster.
 
+**Against fixed opponents** (``opponents``: engine specs, e.g. Rapfi at a node
+limit, or two bots in a three-player game). The game then has
+``1 + len(opponents)`` players. A pair is two games: ``θ+`` plays the
+opponents, and ``θ-`` plays them again from the same opening, in the same
+seat, with the same seed for chance (the referee's RNG deals Hare's cards from
+it), the opponents in the same seats. The tuned engine's seat rotates over the
+pairs (pair ``j`` sits in seat ``j mod players``: every seat equally often,
+colours alternating in a two-player game). Each game is scored for the tuned
+engine by ``score``: ``"first"`` (1 for first place, ties for first split
+evenly, else 0) or ``"place"`` (linear in the place, ``(return + 1) / 2``: 1
+first, 0 last; win/draw/loss 1/½/0 with two players, the same as ``"first"``
+there); the default is ``"first"`` with more than two players, ``"place"``
+with two. The pair's result is ``2 · (score(θ+) − score(θ-))``: a pair counts
+as two games on each side, so it lies in ``[-2, 2]`` like self-play's
+``wins − losses`` of ``θ+`` over its two games, and the same ``C_END, R_END``
+give steps of the same size for the same result. (The expected result of a
+small perturbation is smaller against opponents than in self-play, where
+both sides of the difference are played against each other.)
+
 After every batch the state — pairs played, θ, and the history of every
 batch (θ, the signs, c_k, the result) — is written atomically to a JSON
 file; a run started again with the same state file continues where it
@@ -46,7 +65,7 @@ from ..core.errors import InvalidOptionError, quote
 from ..core.files import write_atomic
 from ..core.options import parse_float
 from ..core.registry import Game
-from .game import MatchLimits
+from .game import GameTask, MatchLimits
 from .match import Executor, Tally, check_specs, make_executor, run_games, schedule
 from .openings import Opening, builtin_openings
 from .record import GameRecord, save_record
@@ -56,6 +75,8 @@ FORMAT = "gamesuite-spsa"
 VERSION = 1
 
 _INT = re.compile(r"^[+-]?[0-9]+$")
+#: How a game against opponents is scored for the tuned engine (``game_score``).
+SCORE_RULES = ("first", "place")
 
 
 @dataclass(frozen=True)
@@ -156,10 +177,31 @@ class Spsa:
     A: float | None = None  # None: pairs / 10
     state_path: Path | None = None
     save_dir: Path | None = None  # every game's record, if given
+    opponents: tuple[EngineSpec, ...] = ()  # empty: self-play (θ+ against θ-); else θ± each against these
+    score: str = ""  # with opponents: "first" or "place" ("": first with more than two players, else place)
 
     def __post_init__(self) -> None:
-        if self.game.num_players != 2:
-            raise InvalidOptionError(f"SPSA plays two engines; {self.game.spec} has {self.game.num_players} players")
+        self.opponents = tuple(self.opponents)
+        n = self.game.num_players
+        if not self.opponents:
+            if n != 2:
+                raise InvalidOptionError(f"SPSA by self-play plays two engines; {self.game.spec} has {n} players "
+                                         f"(give it {n - 1} opponents: --opponent SPEC)")
+            if self.score:
+                raise InvalidOptionError("an SPSA score rule (--score) needs opponents (--opponent SPEC)")
+        else:
+            if 1 + len(self.opponents) != n:
+                raise InvalidOptionError(f"{self.game.spec} has {n} players: SPSA needs {n - 1} opponent(s) "
+                                         f"beside the tuned engine, got {len(self.opponents)}")
+            if not self.score:
+                self.score = "first" if n > 2 else "place"
+            if self.score not in SCORE_RULES:
+                raise InvalidOptionError(f"SPSA score rule must be one of {', '.join(SCORE_RULES)}, "
+                                         f"got {quote(self.score)}")
+            for o in self.opponents:
+                if not self.tc.for_engine(o).is_set:
+                    raise InvalidOptionError(f"opponent {quote(o.text)} has no limit: give it its own in its spec, "
+                                             f"e.g. {o.text},@nodes=20000 (or MAX_NODE=N for a Gomocup program)")
         if not self.params:
             raise InvalidOptionError("SPSA needs at least one parameter (--param NAME,START,MIN,MAX,C_END,R_END)")
         names = [p.name for p in self.params]
@@ -190,8 +232,12 @@ class Spsa:
 
     def fingerprint(self) -> dict[str, Any]:
         """What a state file must match to be continued."""
-        return {"game": self.game.spec, "engine": self.engine.text, "params": [asdict(p) for p in self.params],
-                "pairs": self.pairs, "alpha": self.alpha, "gamma": self.gamma, "A": self.big_a, "seed": self.seed}
+        d = {"game": self.game.spec, "engine": self.engine.text, "params": [asdict(p) for p in self.params],
+             "pairs": self.pairs, "alpha": self.alpha, "gamma": self.gamma, "A": self.big_a, "seed": self.seed}
+        if self.opponents:  # self-play keeps the keys of the first version's state files
+            d["opponents"] = [o.text for o in self.opponents]
+            d["score"] = self.score
+        return d
 
     def spec_for(self, theta: dict[str, float], label: str) -> EngineSpec:
         return with_options(self.engine, {p.name: p.value_text(theta[p.name]) for p in self.params}, label)
@@ -211,10 +257,17 @@ def load_state(path: Path, spsa: Spsa) -> dict[str, Any]:
     if not isinstance(d, dict) or d.get("format") != FORMAT or d.get("version") != VERSION:
         raise InvalidOptionError(f"{quote(str(path))} is not a gamesuite SPSA state file")
     want = spsa.fingerprint()
-    differ = [k for k in want if json.dumps(d.get(k), sort_keys=True) != json.dumps(want[k], sort_keys=True)]
+    keys = list(want) + [k for k in ("opponents", "score") if k not in want]
+    differ = [k for k in keys if json.dumps(d.get(k), sort_keys=True) != json.dumps(want.get(k), sort_keys=True)]
     if differ:
+        detail = ""
+        if "opponents" in differ:
+            def who(x: Any) -> str:
+                return ", ".join(map(str, x)) if x else "none (self-play)"
+
+            detail = f"; its opponents: {who(d.get('opponents'))}, this run's: {who(want.get('opponents'))}"
         raise InvalidOptionError(f"the SPSA state {quote(str(path))} belongs to another run (its {', '.join(differ)} "
-                                 "differ); give another --state file or the same settings")
+                                 f"differ{detail}); give another --state file or the same settings")
     theta = d.get("theta")
     if not isinstance(theta, dict) or set(theta) != {p.name for p in spsa.params} or not isinstance(d.get("k"), int):
         raise InvalidOptionError(f"the SPSA state {quote(str(path))} is damaged (theta or k)")
@@ -234,6 +287,66 @@ def default_batch(concurrency: int, executor: Executor | None) -> int:
     return max(1, workers // 2)
 
 
+def game_score(returns: list[float], seat: int, rule: str) -> float:
+    """The score of ``seat`` in a game with ``returns``: ``first`` (1 for first place, shared evenly by a tie for
+    first, else 0) or ``place`` (``(return + 1) / 2``: 1 for first to 0 for last; 1/½/0 with two players)."""
+    if rule == "first":
+        top = max(returns)
+        return 1.0 / sum(1 for r in returns if r == top) if returns[seat] == top else 0.0
+    if rule == "place":
+        return min(max((returns[seat] + 1.0) / 2.0, 0.0), 1.0)
+    raise InvalidOptionError(f"SPSA score rule must be one of {', '.join(SCORE_RULES)}, got {quote(rule)}")
+
+
+def seat_of_pair(spsa: Spsa, j: int) -> int:
+    """The tuned engine's seat in pair ``j`` (0-based, counted over the whole run)."""
+    return j % spsa.game.num_players
+
+
+def opponent_tasks(spsa: Spsa, plus: EngineSpec, minus: EngineSpec, k0: int, openings: list[Opening],
+                   seeds: list[int], opening_indices: list[int] | None = None) -> list[GameTask]:
+    """The games of pairs ``k0 + 1 ...`` against the opponents: per pair θ+'s game, then θ-'s.
+
+    Both games of a pair share the opening, the tuned engine's seat, the opponents' seats and the seed of
+    chance. Engine indices: 0 θ+, 1 θ-, 2... the opponents. Rounds: ``2j + 1`` and ``2j + 2`` for pair ``j``.
+    """
+    if len(openings) != len(seeds):
+        raise ValueError("one opening and one seed per pair")
+    tasks = []
+    for i, (opening, seed) in enumerate(zip(openings, seeds)):
+        j = k0 + i
+        seat = seat_of_pair(spsa, j)
+        others = [2 + x for x in range(len(spsa.opponents))]
+        for side, spec in enumerate((plus, minus)):
+            index = tuple(others[:seat]) + (side,) + tuple(others[seat:])
+            specs = tuple(spec if e < 2 else spsa.opponents[e - 2] for e in index)
+            tasks.append(GameTask(game=spsa.game.spec, specs=specs, engine_index=index, opening=opening, tc=spsa.tc,
+                                  round=2 * j + 1 + side,
+                                  opening_index=opening_indices[i] if opening_indices else 0, rotation=seat, seed=seed,
+                                  max_plies=spsa.max_plies, exclusive=True))
+    return tasks
+
+
+def pair_results(spsa: Spsa, records: list[GameRecord]) -> tuple[list[tuple[float, float]], int]:
+    """Against opponents: ``(score of θ+, score of θ-)`` of every pair whose two games were played (in pair
+    order), and the number of games lost to errors (their pairs count for nothing)."""
+    by_round: dict[int, GameRecord] = {}
+    errors = 0
+    for r in records:
+        if r.error or not r.returns or r.round < 1:
+            errors += 1
+        else:
+            by_round[r.round] = r
+    out = []
+    for rnd in sorted(x for x in by_round if x % 2 == 1):
+        a, b = by_round[rnd], by_round.get(rnd + 1)
+        if b is None:
+            continue
+        seat_a, seat_b = list(a.engine_index).index(0), list(b.engine_index).index(1)
+        out.append((game_score(a.returns, seat_a, spsa.score), game_score(b.returns, seat_b, spsa.score)))
+    return out, errors
+
+
 def play_batch(spsa: Spsa, state: dict[str, Any], executor: Executor) -> dict[str, Any]:
     """Play one batch at the current θ, update θ in ``state``; the history entry of the batch."""
     k0 = state["k"]
@@ -247,19 +360,39 @@ def play_batch(spsa: Spsa, state: dict[str, Any], executor: Executor) -> dict[st
     minus = {p.name: min(max(theta[p.name] - ck[p.name] * delta[p.name], p.lo), p.hi) for p in spsa.params}
     engines = [spsa.spec_for(plus, "plus"), spsa.spec_for(minus, "minus")]
     pool = spsa.openings or [Opening()]
-    chosen = [pool[rng.randrange(len(pool))] for _ in range(n)]
-    tasks = schedule(spsa.game, engines, 2 * n, chosen, spsa.tc, [(0, 1)], seed=rng.getrandbits(62),
-                     max_plies=spsa.max_plies)
-    tasks = [replace(t, round=2 * k0 + i + 1, exclusive=True) for i, t in enumerate(tasks)]
+    picks = [rng.randrange(len(pool)) for _ in range(n)]
+    chosen = [pool[i] for i in picks]
+    if spsa.opponents:
+        seeds = [rng.getrandbits(63) for _ in range(n)]
+        tasks = opponent_tasks(spsa, engines[0], engines[1], k0, chosen, seeds, picks)
+    else:
+        tasks = schedule(spsa.game, engines, 2 * n, chosen, spsa.tc, [(0, 1)], seed=rng.getrandbits(62),
+                         max_plies=spsa.max_plies)
+        tasks = [replace(t, round=2 * k0 + i + 1, exclusive=True) for i, t in enumerate(tasks)]
 
     def keep(rec: GameRecord) -> None:
         if spsa.save_dir is not None:
             save_record(rec, spsa.save_dir)
 
     records = run_games(tasks, executor, keep)
-    tally = Tally(["plus", "minus"]).add_all(records)
-    w, d, l = tally.wdl[0][1]
-    result = w - l
+    extra: dict[str, Any] = {}
+    if spsa.opponents:
+        pairs, errors = pair_results(spsa, records)
+        sp, sm = sum(a for a, _ in pairs), sum(b for _, b in pairs)
+        result: float = 2.0 * (sp - sm)  # a pair counts as two games a side: the scale of self-play's W - L
+        w = sum(1 for a, b in pairs if a > b)
+        l = sum(1 for a, b in pairs if a < b)
+        d = len(pairs) - w - l
+        extra = {"scores": [round(sp, 6), round(sm, 6)], "pairs": len(pairs)}
+        total = state.setdefault("vs", {"pairs": 0, "plus": 0.0, "minus": 0.0})
+        total["pairs"] += len(pairs)
+        total["plus"] = round(total["plus"] + sp, 6)
+        total["minus"] = round(total["minus"] + sm, 6)
+    else:
+        tally = Tally(["plus", "minus"]).add_all(records)
+        w, d, l = tally.wdl[0][1]
+        errors = tally.errors
+        result = w - l
     new_theta = {}
     for p in spsa.params:
         step = spsa.a_k(p, k) / ck[p.name] * result * delta[p.name]
@@ -269,7 +402,7 @@ def play_batch(spsa: Spsa, state: dict[str, Any], executor: Executor) -> dict[st
     entry = {"k": state["k"], "delta": delta, "c": {x: round(v, 6) for x, v in ck.items()},
              "plus": {p.name: p.value_text(plus[p.name]) for p in spsa.params},
              "minus": {p.name: p.value_text(minus[p.name]) for p in spsa.params},
-             "result": [w, d, l], "errors": tally.errors, "theta": dict(new_theta)}
+             "result": [w, d, l], **extra, "errors": errors, "theta": dict(new_theta)}
     state["history"].append(entry)
     return entry
 
@@ -286,7 +419,7 @@ def run_spsa(spsa: Spsa, on_batch: Callable[[dict[str, Any], dict[str, Any]], No
         state = new_state(spsa)
     if state["k"] >= spsa.pairs:
         return state
-    check_specs(spsa.game, [spsa.spec_for(state["theta"], "theta")])
+    check_specs(spsa.game, [spsa.spec_for(state["theta"], "theta"), *spsa.opponents])
     if spsa.openings is None:
         spsa.openings = builtin_openings(spsa.game, min(spsa.pairs, 100), seed=spsa.seed)
     executor = make_executor(spsa.concurrency, spsa.cluster)
@@ -315,5 +448,6 @@ def final_spec(spsa: Spsa, theta: dict[str, float]) -> str:
     return spsa.engine.text + "".join(f",{p.name}={p.value_text(theta[p.name])}" for p in spsa.params)
 
 
-__all__ = ["Spsa", "SpsaParam", "parse_param", "read_params", "run_spsa", "load_state", "save_state",
+__all__ = ["Spsa", "SpsaParam", "SCORE_RULES", "game_score", "opponent_tasks", "pair_results",
+            "parse_param", "read_params", "run_spsa", "load_state", "save_state",
            "new_state", "final_spec", "theta_text", "default_batch"]

@@ -32,7 +32,8 @@ DEFAULT_TUNED = ("kc", "c0", "c1", "need_per_square", "excess", "finishable", "p
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("tune", help="tune an engine's weights: any engine option by SPSA (--spsa), hare on studies",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("game", help="the game to tune: any two-player game with --spsa, else " + ", ".join(GAMES))
+    p.add_argument("game", help="the game to tune: any game with --spsa (by self-play: two players), else "
+                   + ", ".join(GAMES))
     g = p.add_argument_group("Hare and Hedgehog studies (without --spsa)")
     g.add_argument("--studies", metavar="FILE",
                    help="studies: a TOML file like the shipped one (positions and good moves), or the write-up's "

@@ -1,4 +1,7 @@
-"""``gamesuite tune GAME --spsa``: SPSA over numeric engine options, through the arena (any two-player game).
+"""``gamesuite tune GAME --spsa``: SPSA over numeric engine options, through the arena.
+
+By self-play (any two-player game), or against fixed opponents (``--opponent``, one fewer than the game's
+players: any game).
 
 The options and the run live in ``gamesuite.arena.spsa``; this module adds
 them to the ``tune`` command and runs them.
@@ -16,14 +19,23 @@ def add_spsa_arguments(p: argparse.ArgumentParser) -> None:
     from .cmd_match import add_where_arguments
 
     g = p.add_argument_group(
-        "SPSA through the arena (any two-player game)",
+        "SPSA through the arena",
         "--spsa tunes numeric engine options by self-play: each batch, the engine with theta+c*delta plays the "
-        "engine with theta-c*delta (paired openings, colours swapped) and theta moves toward the winner. The "
+        "engine with theta-c*delta (paired openings, colours swapped) and theta moves toward the winner. With "
+        "--opponent, theta+ and theta- each play the opponents instead (same opening, seat and chance seed; the "
+        "tuned engine's seat rotates) and theta moves toward the one that scored more. The "
         "state goes to --state after every batch; run the same command again to continue a stopped run.")
     g.add_argument("--spsa", action="store_true", help="tune by SPSA (instead of the Hare studies)")
     g.add_argument("--engine", metavar="SPEC",
                    help="the engine, with its own limits and without the tuned options, "
                         "e.g. gomoku:mtdf,@nodes=20000 or usi:PATH,Threads=1,@nodes=10000")
+    g.add_argument("--opponent", action="append", default=[], metavar="SPEC",
+                   help="a fixed opponent, with its own limits (repeat: the game's players less one; none: "
+                        "self-play), e.g. gomocup:PATH,MAX_NODE=30000 or hare:writeup,@nodes=150000")
+    g.add_argument("--score", choices=("first", "place"),
+                   help="with --opponent, a game's score: first (1 for first place, ties split, else 0) or place "
+                        "(1 for first to 0 for last); default first with more than two players, else place "
+                        "(win/draw/loss 1/0.5/0)")
     g.add_argument("--param", action="append", default=[], metavar="NAME,START,MIN,MAX,C_END,R_END",
                    help="a tuned option, fishtest's way (repeat); c_end: the last perturbation, r_end: the last "
                         "learning rate; integer START/MIN/MAX make an integer option")
@@ -63,16 +75,25 @@ def run_spsa_command(args: argparse.Namespace) -> int:
     spsa = Spsa(game, parse_engine_spec(args.engine, game.name), params, args.pairs, args.batch,
                 MatchLimits(hang=args.hang_timeout), seed=args.seed, concurrency=args.concurrency,
                 cluster=args.cluster, max_plies=args.max_plies, alpha=args.alpha, gamma=args.gamma,
-                A=args.big_a, state_path=args.state, save_dir=args.save)
+                A=args.big_a, state_path=args.state, save_dir=args.save,
+                opponents=tuple(parse_engine_spec(o, game.name) for o in args.opponent), score=args.score or "")
     if args.openings is not None:
         spsa.openings = load_openings(args.openings, game)
     resumed = args.state.exists()
     print(f"{game.spec}: SPSA of {', '.join(p.name for p in params)} in {spsa.engine.text}, {spsa.pairs} pairs, "
           f"seed {spsa.seed}, state {args.state}" + (" (continued)" if resumed else ""), flush=True)
+    if spsa.opponents:
+        print(f"against {', '.join(o.text for o in spsa.opponents)}; score: {spsa.score}", flush=True)
 
     def on_batch(entry: dict, state: dict) -> None:
         w, d, l = entry["result"]
-        print(f"pairs {state['k']}/{spsa.pairs}  plus +{w} ={d} -{l}  {theta_text(spsa, state['theta'])}", flush=True)
+        line = f"pairs {state['k']}/{spsa.pairs}  plus +{w} ={d} -{l}  {theta_text(spsa, state['theta'])}"
+        vs = state.get("vs")
+        if spsa.opponents and vs and vs["pairs"]:
+            m = vs["pairs"]
+            line += (f"  mean score {(vs['plus'] + vs['minus']) / (2 * m):.3f} (plus {vs['plus'] / m:.3f}, "
+                     f"minus {vs['minus'] / m:.3f}, {m} pairs)")
+        print(line, flush=True)
 
     state = run_spsa(spsa, on_batch)
     print(f"theta after {state['k']} pairs: {theta_text(spsa, state['theta'])}")
