@@ -310,3 +310,20 @@ def test_tune_spsa_command_against_opponents(tmp_path, capsys):
     assert saved["k"] == 2 and saved["opponents"] == ["tictactoe:mcts,seed=2,@nodes=60"]
     assert main(args[:5] + ["--opponent", "tictactoe:mcts,seed=3,@nodes=60"] + args[7:]) == 2
     assert "opponents differ" in capsys.readouterr().err
+
+
+def test_the_shipped_parameter_files_make_engines_that_play():
+    from gamesuite.arena.match import check_specs
+    from gamesuite.arena.spsa import read_params
+
+    for game, engine, path in (("hare(players=3)", "hare:maxn,@nodes=300", "tests/data/hare_spsa_3p.txt"),
+                               ("gomoku", "gomoku:mtdf,@nodes=300", "tests/data/gomoku_spsa_rapfi.txt"),
+                               ("gomoku", "gomoku:mtdf,@nodes=300", "tests/data/gomoku_spsa_params.txt")):
+        g = load_game(game)
+        params = read_params(path)
+        spec = parse_engine_spec(engine, g.name)
+        s = Spsa(g, spec, params, pairs=600, opponents=(spec,) * (g.num_players - 1))
+        check_specs(g, [s.spec_for({p.name: getattr(p, end) for p in params}, end) for end in ("start", "lo", "hi")])
+    assert [p.name for p in read_params("tests/data/hare_spsa_3p.txt")] == [
+        "ks", "kc", "c0", "c1", "need_per_square", "excess", "finishable", "percarrot", "lettuce", "behind", "tight",
+        "due", "skip", "turns"]

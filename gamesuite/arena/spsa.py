@@ -449,5 +449,5 @@ def final_spec(spsa: Spsa, theta: dict[str, float]) -> str:
 
 
 __all__ = ["Spsa", "SpsaParam", "SCORE_RULES", "game_score", "opponent_tasks", "pair_results",
-            "parse_param", "read_params", "run_spsa", "load_state", "save_state",
+           "parse_param", "read_params", "run_spsa", "load_state", "save_state",
            "new_state", "final_spec", "theta_text", "default_batch"]
