@@ -1,7 +1,8 @@
 """``gamesuite tune``: tune an engine's weights.
 
-``gamesuite tune GAME --spsa ...`` tunes numeric engine options of any
-two-player game by SPSA through the arena (``gamesuite/cli/tune_spsa.py``).
+``gamesuite tune GAME --spsa ...`` tunes numeric engine options by SPSA
+through the arena (``gamesuite/cli/tune_spsa.py``): by self-play in any
+two-player game, or against fixed opponents (``--opponent``) in any game.
 
 ``gamesuite tune hare``: tune the Hare and Hedgehog evaluation weights on
 studies. With the shipped studies (or a TOML file of them: positions with the
