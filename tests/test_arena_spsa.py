@@ -327,3 +327,18 @@ def test_the_shipped_parameter_files_make_engines_that_play():
     assert [p.name for p in read_params("tests/data/hare_spsa_3p.txt")] == [
         "ks", "kc", "c0", "c1", "need_per_square", "excess", "finishable", "percarrot", "lettuce", "behind", "tight",
         "due", "skip", "turns"]
+
+
+def test_both_games_of_a_pair_start_from_fresh_engines(duel, tmp_path):
+    # theta+ = theta- (a perturbation too small to show): the two games of every pair must be the same game, though
+    # the opponent draws its noise from how many searches it has made (a kept engine would play on differently)
+    opp = parse_engine_spec("py:tests.fakes.duel:Noisy,x=4,noise=3,@depth=1")
+    s = Spsa(duel, parse_engine_spec(NOISY + ",noise=3"), [parse_param("x,5.0,0.0,20.0,0.000001,0.05")], pairs=6,
+             batch=3, seed=4, opponents=(opp,), save_dir=tmp_path)
+    run_spsa(s)
+    games = [json.loads(f.read_text()) for f in sorted(tmp_path.glob("game-*.json"))]
+    assert len(games) == 12
+    for a, b in zip(games[::2], games[1::2]):
+        assert [p["name"] for p in a["players"]].index("plus") == [p["name"] for p in b["players"]].index("minus")
+        assert a["moves"] == b["moves"] and a["match"]["seed"] == b["match"]["seed"]
+    assert len({json.dumps(g["moves"]) for g in games}) > 1

@@ -30,7 +30,9 @@ limit, or two bots in a three-player game). The game then has
 ``1 + len(opponents)`` players. A pair is two games: ``θ+`` plays the
 opponents, and ``θ-`` plays them again from the same opening, in the same
 seat, with the same seed for chance (the referee's RNG deals Hare's cards from
-it), the opponents in the same seats. The tuned engine's seat rotates over the
+it), the opponents in the same seats, every engine started afresh for every
+game (a kept one carries its hash table from the game before: Rapfi played
+the same position differently in the two games). The tuned engine's seat rotates over the
 pairs (pair ``j`` sits in seat ``j mod players``: every seat equally often,
 colours alternating in a two-player game). Each game is scored for the tuned
 engine by ``score``: ``"first"`` (1 for first place, ties for first split
@@ -308,7 +310,9 @@ def opponent_tasks(spsa: Spsa, plus: EngineSpec, minus: EngineSpec, k0: int, ope
     """The games of pairs ``k0 + 1 ...`` against the opponents: per pair θ+'s game, then θ-'s.
 
     Both games of a pair share the opening, the tuned engine's seat, the opponents' seats and the seed of
-    chance. Engine indices: 0 θ+, 1 θ-, 2... the opponents. Rounds: ``2j + 1`` and ``2j + 2`` for pair ``j``.
+    chance, and every game starts fresh engines (a kept opponent would carry its hash table or other state from
+    the game before, so θ- would meet another opponent than θ+: Rapfi does). Engine indices: 0 θ+, 1 θ-,
+    2... the opponents. Rounds: ``2j + 1`` and ``2j + 2`` for pair ``j``.
     """
     if len(openings) != len(seeds):
         raise ValueError("one opening and one seed per pair")
@@ -323,7 +327,7 @@ def opponent_tasks(spsa: Spsa, plus: EngineSpec, minus: EngineSpec, k0: int, ope
             tasks.append(GameTask(game=spsa.game.spec, specs=specs, engine_index=index, opening=opening, tc=spsa.tc,
                                   round=2 * j + 1 + side,
                                   opening_index=opening_indices[i] if opening_indices else 0, rotation=seat, seed=seed,
-                                  max_plies=spsa.max_plies, exclusive=True))
+                                  max_plies=spsa.max_plies, exclusive=True, reuse_engines=False))
     return tasks
 
 
