@@ -25,6 +25,15 @@ The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P - SKIP*skip`
 - ``TURNS`` per turn the player would need to finish alone (``kernels._solo_fill``: the fewest turns for a
   lone piece, keeping its race position, without hare cards or other pieces; counted up to 16), for a
   player with one piece on the track.
+- ``RACE`` (the race for the best open place): ``RACE * (tanh(d / RACESCALE) - 2 * finished)``, where ``d`` is
+  how far the player is ahead of the best other racer in solo turns, the order of play breaking ties
+  (each player's turns plus its place in the order from the player to move, over the number of players),
+  and ``finished`` the players already placed (each takes a place the player could have had).
+
+A finished player in first place gets ``FIRST * FINISHED`` more (first place worth more against second
+than the match's linear returns, for a player that races for wins). ``RISK`` (max^n with expectimax): a
+hare card's value is ``(1 - RISK)`` times the expectation plus ``RISK`` times the outcome worst for the
+drawer.
 
 A finished player is worth far more than any racing value (``FINISHED`` and the
 constants beside it): a better place always more, and, in the search,
@@ -44,8 +53,8 @@ from ...core.options import parse_int
 
 # indices into the weight array the kernels read (the order of the Weights fields)
 (KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, PERCARROT, LETTUCE, BEHIND, TIGHT, DUE,
- SKIP, TURNS) = range(15)
-N_WEIGHTS = 15
+ SKIP, TURNS, RACE, RACESCALE, FIRST, RISK) = range(19)
+N_WEIGHTS = 19
 
 # Values: a racing player's evaluation is clamped to +-RACING_CAP; a finished player (place k of n,
 # k < n) is worth FINISHED + PLACE_STEP * (n - k), plus EARLY per ply left to the search horizon when
@@ -87,6 +96,11 @@ class Weights:
     due: float = 0.97
     skip: float = 22.1
     turns: float = 25.0
+    # three-player candidates (issue 22), off by default until a match says they pay (docs/hare.md)
+    race: float = 0.0
+    racescale: float = 1.0
+    first: float = 0.0
+    risk: float = 0.0
 
     def array(self) -> np.ndarray:
         """The weights as the float64 array the kernels read."""

@@ -580,10 +580,32 @@ def _evaluate(st, cfg, kinds, btab, w, out):
     for p in range(n):
         if st[PLACE + p] != 0:
             finished += 1
+    race = w[W.RACE]
+    # with the race term: every racer's solo turns first (into ``out``), and the two earliest finishes, each
+    # racer's turns plus its place in the order of play from the player to move over n (ties: who moves first)
+    e1 = 1e300
+    e2 = 1e300
+    i1 = -1
+    if race != 0.0:
+        turn = st[TURN]
+        for p in range(n):
+            if st[PLACE + p] != 0:
+                continue
+            t = _turns(st, cfg, kinds, btab, p, finished)
+            out[p] = t
+            f = t + ((p - turn) % n) / n
+            if f < e1:
+                e2 = e1
+                e1 = f
+                i1 = p
+            elif f < e2:
+                e2 = f
     for p in range(n):
         pl = st[PLACE + p]
         if pl != 0:
             out[p] = _place_value(pl, n)
+            if pl == 1:
+                out[p] += w[W.FIRST] * FINISHED
             continue
         prog = 0
         togo = 0
@@ -631,7 +653,13 @@ def _evaluate(st, cfg, kinds, btab, w, out):
             C -= w[W.PERCARROT] * over
         P = 3.0 * prog
         v = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
-        if w[W.TURNS] != 0.0:
+        if race != 0.0:
+            t = out[p]
+            best = e2 if p == i1 else e1  # the earliest finish of another racer
+            d = best - (t + ((p - st[TURN]) % n) / n)
+            v -= w[W.TURNS] * t
+            v += race * (np.tanh(d / w[W.RACESCALE]) - 2.0 * finished)
+        elif w[W.TURNS] != 0.0:
             v -= w[W.TURNS] * _turns(st, cfg, kinds, btab, p, finished)
         out[p] = min(RACING_CAP, max(-RACING_CAP, v))
 
@@ -887,6 +915,18 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
                 pr = counts[c] / total
                 for q in range(n):
                     vals[lvl, q] += pr * gvals[lvl, g, q]
+        risk = w[W.RISK]
+        if risk != 0.0:
+            # mixed with the outcome worst for the drawer (the first such group)
+            bestg = 0
+            best = 1e300
+            for g in range(ng):
+                d = _decision(gvals[lvl, g], drawer, rule, -1, n)
+                if d < best:
+                    best = d
+                    bestg = g
+            for q in range(n):
+                vals[lvl, q] = (1.0 - risk) * vals[lvl, q] + risk * gvals[lvl, bestg, q]
         return
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
@@ -1163,7 +1203,7 @@ class Tables:
         self.btab = board_table(game, solo=False)
 
     def board(self, w: np.ndarray) -> np.ndarray:
-        if w[W.TURNS] == 0.0:
+        if w[W.TURNS] == 0.0 and w[W.RACE] == 0.0:
             return self.btab
         key = self.game.spec
         if key not in _BOARD_TABLES:

@@ -44,9 +44,12 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
     """One value per player: ``Ks*S + Kc*C + Kp*P`` while racing, by place when finished (see ``config``)."""
     g = state.game
     out: list[float] = []
+    # the race term: each racer's solo turns and its finish by them, ties to the one who moves first
+    solo = {p: turns(state, p) for p in range(g.n) if not state.place[p]} if w.race else {}
+    finish = {p: t + ((p - state.turn) % g.n) / g.n for p, t in solo.items()}
     for p in range(g.n):
         if state.place[p]:
-            out.append(place_value(state.place[p], g.n))
+            out.append(place_value(state.place[p], g.n) + (w.first * FINISHED if state.place[p] == 1 else 0.0))
             continue
         c = state.car[p] + w.due * due(state, p)
         let = state.let[p] - sum(1 for j in state.pieces_of(p) if state.eat[j] == 1)  # about to eat: eaten
@@ -75,7 +78,11 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
                 C -= w.percarrot * over
         P = 3.0 * prog
         v = w.ks * S + w.kc * C + w.kp * P - w.skip * state.skip[p]
-        if w.turns:
+        if w.race:
+            ahead_by = min([f for q, f in finish.items() if q != p] + [1e300]) - finish[p]
+            v -= w.turns * solo[p]
+            v += w.race * (math.tanh(ahead_by / w.racescale) - 2.0 * state.finished_players())
+        elif w.turns:
             v -= w.turns * turns(state, p)
         out.append(min(RACING_CAP, max(-RACING_CAP, v)))
     return out
@@ -222,11 +229,17 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
             state.undo()
             return v, []
         total = [0.0] * state.game.n
+        worst_v: list[float] | None = None
+        drawer = state.owner(state.pp)
         for card, pr in state.chance_outcomes():
             state.play(card)
             v, _ = maxn(state, depth, w, rule, widths, ordering, worst, ply, cfull)
             state.undo()
             total = [a + pr * b for a, b in zip(total, v)]
+            if worst_v is None or decision(v, drawer, rule) < decision(worst_v, drawer, rule):
+                worst_v = v
+        if w.risk and worst_v is not None:  # mixed with the outcome worst for the drawer
+            total = [(1.0 - w.risk) * a + w.risk * b for a, b in zip(total, worst_v)]
         return total, []
     p = state.current_player
     moves = state.legal_moves()
