@@ -8,7 +8,7 @@ import pytest
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, new_stop_flag
 from gamesuite.games.hare import kernels as K
 from gamesuite.games.hare import naive
-from gamesuite.games.hare.config import EARLY, Weights
+from gamesuite.games.hare.config import EARLY, WRITEUP_WEIGHTS, Weights, model_array
 from gamesuite.games.hare.engine import HareEngine, search_root
 from gamesuite.search import reference
 
@@ -62,6 +62,20 @@ def test_evaluation_kernel_matches_reference(spec):
         for s in states:
             got = list(K.evaluate(K.pack(s), t, w.array()))
             assert got == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+
+
+@pytest.mark.parametrize("spec", ["hare(players=3)", "hare(players=4,hare=tournament)"])
+def test_evaluation_with_an_opponent_model_matches_reference(spec):
+    g, states = random_positions(spec, games=1, seed=4)
+    t = K.Tables(g)
+    mine, others = Weights(race=30.0, turns=20.0), WRITEUP_WEIGHTS
+    for me in range(g.n):
+        w = model_array(mine, others, me)
+        for s in states:
+            got = list(K.evaluate(K.pack(s), t, w))
+            want = naive.evaluate(s, (mine, others, me))
+            assert got == pytest.approx(want, rel=1e-12, abs=1e-9)
+            assert want[me] == pytest.approx(naive.evaluate(s, mine)[me], rel=1e-12, abs=1e-9)
 
 
 @pytest.mark.parametrize("spec", ["hare(players=2,pieces=1)", "hare(players=3)", "hare"])
@@ -217,6 +231,11 @@ def test_maxn_with_race_first_and_card_risk_matches_reference(spec, text):
     widths = (0, 3, 2)
     r = _kernel_maxn(s, 3, widths=widths, ordering=True, weights=w)
     v, line = naive.maxn(s.copy(), 3, w, widths=widths, ordering=True)
+    assert r.values == pytest.approx(v, rel=1e-9, abs=1e-9)
+    assert r.pv == line[: len(r.pv)] and r.pv[0] == line[0]
+    # the others valued with the write-up's weights (an opponent model)
+    r = _kernel_maxn(s, 3, widths=widths, ordering=True, weights=w, model=WRITEUP_WEIGHTS)
+    v, line = naive.maxn(s.copy(), 3, (w, WRITEUP_WEIGHTS, s.current_player), widths=widths, ordering=True)
     assert r.values == pytest.approx(v, rel=1e-9, abs=1e-9)
     assert r.pv == line[: len(r.pv)] and r.pv[0] == line[0]
 
@@ -394,7 +413,7 @@ def test_the_search_never_prefers_racing_on_to_a_finish(n, ppp):
     rng = random.Random(f"end{n}{ppp}")
     engines = ["maxn", "maxn,rule=relative", "maxn,rule=sum", "maxn,chance=worst,widths=0",
                "maxn,algorithm=paranoid,rule=sum", "maxn,twoplayer=same,rule=relative", "writeup",
-               "maxn,chanceplies=1,robust=false", "maxn,race=40,first=2,risk=0.3"]
+               "maxn,chanceplies=1,robust=false", "maxn,race=40,first=2,risk=0.3,model=writeup"]
     found = 0
     while found < 12:
         got = _random_end_position(rng, n, ppp)

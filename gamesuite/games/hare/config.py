@@ -135,6 +135,12 @@ CLASSIC_WEIGHTS = Weights(ks=1.0, kc=1.0, kp=1.0, c0=6.0, c1=8.0, need_per_squar
 WRITEUP_WEIGHTS = CLASSIC_WEIGHTS.replace(finishable=0.0, percarrot=2.0, tight=60.0, due=1.0)
 
 
+def model_array(own: Weights, others: Weights, me: int) -> np.ndarray:
+    """The kernels' weights with an opponent model: player ``me`` valued with ``own``, every other player
+    with ``others`` (what max^n then expects the others to choose by)."""
+    return np.concatenate([own.array(), others.array(), [float(me)]])
+
+
 def parse_widths(text: str | tuple | list) -> tuple[int, ...]:
     """Width limits from ``"0/0/8/8/4"`` (or a sequence); 0 means every move."""
     if isinstance(text, int):
