@@ -612,8 +612,6 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         pl = st[PLACE + p]
         if pl != 0:
             out[p] = _place_value(pl, n)
-            if pl == 1:
-                out[p] += w[o + W.FIRST] * FINISHED
             continue
         prog = 0
         togo = 0

@@ -62,7 +62,7 @@ def evaluate(state: HareState, w: Valuation) -> list[float]:
     finish = {p: t + ((p - state.turn) % g.n) / g.n for p, t in solo.items()}
     for p in range(g.n):
         if state.place[p]:
-            out.append(place_value(state.place[p], g.n) + (w.first * FINISHED if state.place[p] == 1 else 0.0))
+            out.append(place_value(state.place[p], g.n))
             continue
         c = state.car[p] + w.due * due(state, p)
         let = state.let[p] - sum(1 for j in state.pieces_of(p) if state.eat[j] == 1)  # about to eat: eaten
