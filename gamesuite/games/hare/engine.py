@@ -395,7 +395,9 @@ class HareEngine:
     players but at most 3), ``widths`` (moves kept per ply, 0 = all, e.g.
     ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
-    by a paranoid search), ``maxdepth``, and every evaluation weight of ``config.Weights`` (``ks``,
+    by a paranoid search), ``maxdepth``, ``model`` (self | writeup | classic | default: the weights max^n
+    values the other players with, an opponent model, in games of three or more players), and every
+    evaluation weight of ``config.Weights`` (``ks``,
     ``kc``, ``kp``, ``due``, ``percarrot``, ``tight``...), all numbers (the tuners' handles).
     """
 
@@ -495,7 +497,8 @@ class HareEngine:
                                 weights=self.weights, stop=flag, node_limit=left, ws=self.ws,
                                 first=best.move if best is not None else None, robust=self.robust,
                                 hint=best.pv if best is not None else None, deadline_ns=deadline_ns,
-                                only=only, multipv=multipv, model=self.model)
+                                only=only, multipv=multipv,
+                                model=self.model if self.game.num_players > 2 else None)
                 total_nodes += r.nodes
                 if r.aborted or r.move < 0:
                     if (r.move >= 0 and r.first_searched and best is not None and r.move != best.move
