@@ -133,10 +133,12 @@ CLASSIC_WEIGHTS = Weights(ks=1.0, kc=1.0, kp=1.0, c0=6.0, c1=8.0, need_per_squar
 WRITEUP_WEIGHTS = CLASSIC_WEIGHTS.replace(finishable=0.0, percarrot=2.0, tight=60.0, due=1.0)
 
 
-def model_array(own: Weights, others: Weights, me: int) -> np.ndarray:
+def model_array(own: Weights, others: Weights, me: int, worst_cards: bool = False) -> np.ndarray:
     """The kernels' weights with an opponent model: player ``me`` valued with ``own``, every other player
-    with ``others`` (what max^n then expects the others to choose by)."""
-    return np.concatenate([own.array(), others.array(), [float(me)]])
+    with ``others`` (what max^n then expects the others to choose by); ``worst_cards``: another player
+    judges its own hare card by the outcome worst for it (as the write-up's engine does), in its component
+    of a chance node's value."""
+    return np.concatenate([own.array(), others.array(), [float(me), 1.0 if worst_cards else 0.0]])
 
 
 def parse_widths(text: str | tuple | list) -> tuple[int, ...]:

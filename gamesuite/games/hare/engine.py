@@ -93,7 +93,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
                 stop: np.ndarray | None = None, node_limit: int = 0, ws: Workspace | None = None,
                 first: int | None = None, robust: bool = True, hint: list[int] | None = None,
                 deadline_ns: int = 0, only: Sequence[int] | None = None, multipv: int = 1,
-                model: Weights | None = None) -> RootResult:
+                model: Weights | None = None, model_cards: bool = False) -> RootResult:
     """Search ``state`` to ``depth`` plies with one algorithm ("maxn", "paranoid" or "alphabeta").
 
     "alphabeta" needs exactly two players still racing and scores own minus the other's value. Hare
@@ -108,7 +108,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     paranoid and alpha-beta also search each root move apart with a full window, so that every root
     move's value is exact and ``lines`` ranks them (max^n always does). A root width below ``multipv``
     is raised to it. ``model``: the weights the other players are valued with (an opponent model; the
-    mover's own are ``weights``).
+    mover's own are ``weights``; ``model_cards``: they judge their own hare cards by the worst outcome).
     """
     if algorithm not in ("maxn", "paranoid", "alphabeta"):
         raise InvalidOptionError(f"unknown algorithm {quote(algorithm)}; known: maxn, paranoid, alphabeta")
@@ -122,7 +122,7 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     tables = tables_for(g)
     ws = ws if ws is not None and ws.max_depth >= depth else Workspace(max(depth, MAX_DEPTH // 2))
     w = (weights or Weights()).array() if model is None else model_array(weights or Weights(), model,
-                                                                          state.current_player)
+                                                                          state.current_player, model_cards)
     wid = np.array(widths, dtype=np.int64)
     stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
     cfull = np.int64(0 if worst else max(0, chance_plies))
@@ -381,6 +381,7 @@ MODELS: dict[str, Weights | None] = {"self": None, "writeup": WRITEUP_WEIGHTS, "
 _ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", "chance": "expect",
                                        "chanceplies": ROUND, "widths": "0/0/8/8/4", "ordering": True,
                                        "twoplayer": "alphabeta", "robust": True, "maxdepth": 30, "model": "self",
+                                       "modelchance": "expect",
                                        **asdict(Weights())}
 
 
@@ -396,7 +397,9 @@ class HareEngine:
     ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
     by a paranoid search), ``maxdepth``, ``model`` (self | writeup | classic | default: the weights max^n
-    values the other players with, an opponent model, in games of three or more players), and every
+    values the other players with, an opponent model, in games of three or more players), ``modelchance``
+    (expect | worst: with a model, whether the others judge their own hare cards by the outcome worst for
+    them, as the write-up's engine does), and every
     evaluation weight of ``config.Weights`` (``ks``,
     ``kc``, ``kp``, ``due``, ``percarrot``, ``tight``...), all numbers (the tuners' handles).
     """
@@ -444,6 +447,9 @@ class HareEngine:
         if o["model"] not in MODELS:
             raise InvalidOptionError(f"model must be one of {', '.join(MODELS)}, got {quote(o['model'])}")
         self.model = MODELS[str(o["model"])]
+        if o["modelchance"] not in ("expect", "worst"):
+            raise InvalidOptionError(f"modelchance must be expect or worst, got {quote(o['modelchance'])}")
+        self.model_cards = o["modelchance"] == "worst" and self.model is not None
         self.ws = Workspace(self.max_depth)
         self.lateness = Lateness()
 
@@ -498,7 +504,8 @@ class HareEngine:
                                 first=best.move if best is not None else None, robust=self.robust,
                                 hint=best.pv if best is not None else None, deadline_ns=deadline_ns,
                                 only=only, multipv=multipv,
-                                model=self.model if self.game.num_players > 2 else None)
+                                model=self.model if self.game.num_players > 2 else None,
+                                model_cards=self.model_cards)
                 total_nodes += r.nodes
                 if r.aborted or r.move < 0:
                     if (r.move >= 0 and r.first_searched and best is not None and r.move != best.move
@@ -606,6 +613,8 @@ def _declare(name: str, default: object) -> Option:
              "twoplayer": Option(default, choices=("alphabeta", "same")),
              "model": Option(default, choices=("self", "writeup", "classic", "default"),
                              help="weights the other players are valued with"),
+             "modelchance": Option(default, choices=("expect", "worst"),
+                                   help="with a model: the others judge their own hare cards by the worst outcome"),
              "maxdepth": Option(default, 1, MAX_DEPTH)}
     if name in fixed:
         return fixed[name]

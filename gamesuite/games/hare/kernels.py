@@ -580,7 +580,7 @@ def _evaluate(st, cfg, kinds, btab, w, out):
     for p in range(n):
         if st[PLACE + p] != 0:
             finished += 1
-    # an opponent model (``w`` of 2 N_WEIGHTS + 1): the player ``w[-1]`` (the root's mover) is valued with
+    # an opponent model (``w`` of 2 N_WEIGHTS + 2): the player ``w[2 N_WEIGHTS]`` (the root's mover) is valued with
     # the first block of weights, every other player with the second
     me = -1
     if w.shape[0] > W.N_WEIGHTS:
@@ -922,8 +922,12 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
                 for q in range(n):
                     vals[lvl, q] += pr * gvals[lvl, g, q]
         risk = w[W.RISK]
-        if risk != 0.0:
-            # mixed with the outcome worst for the drawer (the first such group)
+        # an opponent model that assumes the worst card (``w[2 N_WEIGHTS + 1]``): another player drawing values
+        # the draw by the outcome worst for it, as it would choose (its own component); the rest the expectation
+        mcards = (w.shape[0] > 2 * W.N_WEIGHTS + 1 and w[2 * W.N_WEIGHTS + 1] != 0.0
+                  and drawer != int(w[2 * W.N_WEIGHTS]))
+        if risk != 0.0 or mcards:
+            # the outcome worst for the drawer (the first such group)
             bestg = 0
             best = 1e300
             for g in range(ng):
@@ -931,8 +935,11 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
                 if d < best:
                     best = d
                     bestg = g
-            for q in range(n):
-                vals[lvl, q] = (1.0 - risk) * vals[lvl, q] + risk * gvals[lvl, bestg, q]
+            if risk != 0.0:
+                for q in range(n):
+                    vals[lvl, q] = (1.0 - risk) * vals[lvl, q] + risk * gvals[lvl, bestg, q]
+            if mcards:
+                vals[lvl, drawer] = gvals[lvl, bestg, drawer]
         return
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
@@ -1209,7 +1216,7 @@ class Tables:
         self.btab = board_table(game, solo=False)
 
     def board(self, w: np.ndarray) -> np.ndarray:
-        blocks = range(0, w.shape[0] - 1, W.N_WEIGHTS) if w.shape[0] > W.N_WEIGHTS else (0,)
+        blocks = (0, W.N_WEIGHTS) if w.shape[0] > W.N_WEIGHTS else (0,)
         if all(w[o + W.TURNS] == 0.0 and w[o + W.RACE] == 0.0 for o in blocks):
             return self.btab
         key = self.game.spec
@@ -1280,8 +1287,8 @@ def apply(st: np.ndarray, tables: Tables, move: int) -> np.ndarray:
 def evaluate(st: np.ndarray, tables: Tables, weights: np.ndarray) -> np.ndarray:
     """The evaluation vector of a packed position (checked wrapper of ``_evaluate``)."""
     _check(st)
-    if weights.dtype != np.float64 or weights.shape not in ((W.N_WEIGHTS,), (2 * W.N_WEIGHTS + 1,)):
-        raise ValueError(f"weights must be a float64 array of {W.N_WEIGHTS} (or {2 * W.N_WEIGHTS + 1} with an "
+    if weights.dtype != np.float64 or weights.shape not in ((W.N_WEIGHTS,), (2 * W.N_WEIGHTS + 2,)):
+        raise ValueError(f"weights must be a float64 array of {W.N_WEIGHTS} (or {2 * W.N_WEIGHTS + 2} with an "
                          "opponent model: see config.model_array)")
     out = np.zeros(int(tables.cfg[C_N]), dtype=np.float64)
     _evaluate(st, tables.cfg, tables.kinds, tables.board(weights), weights, out)

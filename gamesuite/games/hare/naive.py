@@ -40,8 +40,9 @@ def place_value(place: int, n: int) -> float:
     return -FINISHED if place >= n else FINISHED + PLACE_STEP * (n - place)
 
 
-#: Weights, or with an opponent model (``config.model_array``): (the weights of player ``me``, the others', ``me``).
-Valuation = Weights | tuple[Weights, Weights, int]
+#: Weights, or with an opponent model (``config.model_array``): (the weights of player ``me``, the others', ``me``,
+#: whether the others judge their own cards by the worst outcome).
+Valuation = Weights | tuple[Weights, Weights, int, bool]
 
 
 def own(w: Valuation) -> Weights:
@@ -52,7 +53,7 @@ def own(w: Valuation) -> Weights:
 def evaluate(state: HareState, w: Valuation) -> list[float]:
     """One value per player: ``Ks*S + Kc*C + Kp*P`` while racing, by place when finished (see ``config``)."""
     if not isinstance(w, Weights):
-        mine, others, me = w
+        mine, others, me, _ = w
         a, b = evaluate(state, mine), evaluate(state, others)
         return [a[p] if p == me else b[p] for p in range(state.game.n)]
     g = state.game
@@ -254,6 +255,8 @@ def maxn(state: HareState, depth: int, w: Valuation, rule: str = "absolute", wid
         risk = own(w).risk
         if risk and worst_v is not None:  # mixed with the outcome worst for the drawer
             total = [(1.0 - risk) * a + risk * b for a, b in zip(total, worst_v)]
+        if not isinstance(w, Weights) and w[3] and drawer != w[2] and worst_v is not None:
+            total[drawer] = worst_v[drawer]  # another player judges its own card by the worst outcome
         return total, []
     p = state.current_player
     moves = state.legal_moves()
