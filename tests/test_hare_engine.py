@@ -221,7 +221,8 @@ def test_maxn_equals_the_plain_reference_maxn(spec, text, depth):
     assert r.pv[0] == line[0] and r.values == pytest.approx(v, rel=1e-9, abs=1e-9)
 
 
-@pytest.mark.parametrize("spec,text", [POSITIONS[1], POSITIONS[3], ("hare(players=3)", "24:83:1/37:14:3/19:47:2 2 deck=-"),
+@pytest.mark.parametrize("spec,text", [POSITIONS[1], POSITIONS[3],
+                                       ("hare(players=3)", "24:83:1/37:14:3/19:47:2 2 deck=-"),
                                        ("hare(players=3)", "36:9:2/33:30:2/22a:39:2 1 deck=hmsh"),
                                        ("hare(players=3)", "14:15:2/11:36:3/10e:4:3 1 deck=mhh")])
 def test_maxn_with_race_card_risk_and_opponent_model_matches_reference(spec, text):
