@@ -8,7 +8,7 @@ import pytest
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, new_stop_flag
 from gamesuite.games.hare import kernels as K
 from gamesuite.games.hare import naive
-from gamesuite.games.hare.config import EARLY, Weights
+from gamesuite.games.hare.config import EARLY, WRITEUP_WEIGHTS, Weights, model_array
 from gamesuite.games.hare.engine import HareEngine, search_root
 from gamesuite.search import reference
 
@@ -58,10 +58,24 @@ def test_evaluation_kernel_matches_reference(spec):
     t = K.Tables(g)
     for w in (Weights(ks=1.3, kc=0.7, kp=1.1, due=0.0, percarrot=0.0, tight=0.0),
               Weights(ks=0.8, kc=1.2, due=0.7, percarrot=3.0, tight=45.0, finishable=20.0, skip=10.0, turns=7.0),
-              Weights(race=35.0, racescale=1.5, first=2.0)):
+              Weights(race=35.0, racescale=1.5)):
         for s in states:
             got = list(K.evaluate(K.pack(s), t, w.array()))
             assert got == pytest.approx(naive.evaluate(s, w), rel=1e-12, abs=1e-9)
+
+
+@pytest.mark.parametrize("spec", ["hare(players=3)", "hare(players=4,hare=tournament)"])
+def test_evaluation_with_an_opponent_model_matches_reference(spec):
+    g, states = random_positions(spec, games=1, seed=4)
+    t = K.Tables(g)
+    mine, others = Weights(race=30.0, turns=20.0), WRITEUP_WEIGHTS
+    for me in range(g.n):
+        w = model_array(mine, others, me)
+        for s in states:
+            got = list(K.evaluate(K.pack(s), t, w))
+            want = naive.evaluate(s, (mine, others, me, False))
+            assert got == pytest.approx(want, rel=1e-12, abs=1e-9)
+            assert want[me] == pytest.approx(naive.evaluate(s, mine)[me], rel=1e-12, abs=1e-9)
 
 
 @pytest.mark.parametrize("spec", ["hare(players=2,pieces=1)", "hare(players=3)", "hare"])
@@ -207,18 +221,27 @@ def test_maxn_equals_the_plain_reference_maxn(spec, text, depth):
     assert r.pv[0] == line[0] and r.values == pytest.approx(v, rel=1e-9, abs=1e-9)
 
 
-@pytest.mark.parametrize("spec,text", [POSITIONS[1], POSITIONS[3], ("hare(players=3)", "24:83:1/37:14:3/19:47:2 2 deck=-"),
-                                       ("hare(players=3)", "36:9:2/33:30:2/22a:39:2 1 deck=hmsh")])
-def test_maxn_with_race_first_and_card_risk_matches_reference(spec, text):
-    """The last two positions' values change with ``risk`` (a card is drawn on the principal line), the
-    first two reach a finish (``first``)."""
+@pytest.mark.parametrize("spec,text", [POSITIONS[1], POSITIONS[3],
+                                       ("hare(players=3)", "24:83:1/37:14:3/19:47:2 2 deck=-"),
+                                       ("hare(players=3)", "36:9:2/33:30:2/22a:39:2 1 deck=hmsh"),
+                                       ("hare(players=3)", "14:15:2/11:36:3/10e:4:3 1 deck=mhh")])
+def test_maxn_with_race_card_risk_and_opponent_model_matches_reference(spec, text):
+    """The third and fourth positions' values change with ``risk`` (a card is drawn on the principal line),
+    the last one's with the model's worst cards (an opponent draws), the first two reach a finish."""
     s = load_game(spec).state_from_text(text)
-    w = Weights(race=40.0, racescale=0.8, first=1.5, risk=0.35)
+    w = Weights(race=40.0, racescale=0.8, risk=0.35)
     widths = (0, 3, 2)
     r = _kernel_maxn(s, 3, widths=widths, ordering=True, weights=w)
     v, line = naive.maxn(s.copy(), 3, w, widths=widths, ordering=True)
     assert r.values == pytest.approx(v, rel=1e-9, abs=1e-9)
     assert r.pv == line[: len(r.pv)] and r.pv[0] == line[0]
+    # the others valued with the write-up's weights (an opponent model)
+    for cards in (False, True):  # ... and judging their own cards by the worst outcome
+        r = _kernel_maxn(s, 3, widths=widths, ordering=True, weights=w, model=WRITEUP_WEIGHTS, model_cards=cards)
+        v, line = naive.maxn(s.copy(), 3, (w, WRITEUP_WEIGHTS, s.current_player, cards), widths=widths,
+                             ordering=True)
+        assert r.values == pytest.approx(v, rel=1e-9, abs=1e-9)
+        assert r.pv == line[: len(r.pv)] and r.pv[0] == line[0]
 
 
 @pytest.mark.parametrize("spec,text", POSITIONS[:4])
@@ -394,7 +417,7 @@ def test_the_search_never_prefers_racing_on_to_a_finish(n, ppp):
     rng = random.Random(f"end{n}{ppp}")
     engines = ["maxn", "maxn,rule=relative", "maxn,rule=sum", "maxn,chance=worst,widths=0",
                "maxn,algorithm=paranoid,rule=sum", "maxn,twoplayer=same,rule=relative", "writeup",
-               "maxn,chanceplies=1,robust=false", "maxn,race=40,first=2,risk=0.3"]
+               "maxn,chanceplies=1,robust=false", "maxn,race=40,risk=0.3,model=writeup,modelchance=worst"]
     found = 0
     while found < 12:
         got = _random_end_position(rng, n, ppp)

@@ -34,7 +34,8 @@ it), the opponents in the same seats, every engine started afresh for every
 game (a kept one carries its hash table from the game before: Rapfi played
 the same position differently in the two games). The tuned engine's seat rotates over the
 pairs (pair ``j`` sits in seat ``j mod players``: every seat equally often,
-colours alternating in a two-player game). Each game is scored for the tuned
+colours alternating in a two-player game), and the opponents' order in the
+other seats turns by one every ``players`` pairs. Each game is scored for the tuned
 engine by ``score``: ``"first"`` (1 for first place, ties for first split
 evenly, else 0) or ``"place"`` (linear in the place, ``(return + 1) / 2``: 1
 first, 0 last; win/draw/loss 1/½/0 with two players, the same as ``"first"``
@@ -305,6 +306,14 @@ def seat_of_pair(spsa: Spsa, j: int) -> int:
     return j % spsa.game.num_players
 
 
+def opponents_of_pair(spsa: Spsa, j: int) -> list[int]:
+    """The opponents (indices into ``opponents``) in the other seats of pair ``j``, in seat order: their order
+    turns by one every ``players`` pairs, so each opponent sits in every seat equally often."""
+    m = len(spsa.opponents)
+    r = (j // spsa.game.num_players) % m
+    return [(x + r) % m for x in range(m)]
+
+
 def opponent_tasks(spsa: Spsa, plus: EngineSpec, minus: EngineSpec, k0: int, openings: list[Opening],
                    seeds: list[int], opening_indices: list[int] | None = None) -> list[GameTask]:
     """The games of pairs ``k0 + 1 ...`` against the opponents: per pair θ+'s game, then θ-'s.
@@ -320,7 +329,7 @@ def opponent_tasks(spsa: Spsa, plus: EngineSpec, minus: EngineSpec, k0: int, ope
     for i, (opening, seed) in enumerate(zip(openings, seeds)):
         j = k0 + i
         seat = seat_of_pair(spsa, j)
-        others = [2 + x for x in range(len(spsa.opponents))]
+        others = [2 + x for x in opponents_of_pair(spsa, j)]
         for side, spec in enumerate((plus, minus)):
             index = tuple(others[:seat]) + (side,) + tuple(others[seat:])
             specs = tuple(spec if e < 2 else spsa.opponents[e - 2] for e in index)

@@ -30,8 +30,7 @@ The evaluation of a player still racing is ``E = Ks*S + Kc*C + Kp*P - SKIP*skip`
   (each player's turns plus its place in the order from the player to move, over the number of players),
   and ``finished`` the players already placed (each takes a place the player could have had).
 
-A finished player in first place gets ``FIRST * FINISHED`` more (first place worth more against second
-than the match's linear returns, for a player that races for wins). ``RISK`` (max^n with expectimax): a
+``RISK`` (max^n with expectimax): a
 hare card's value is ``(1 - RISK)`` times the expectation plus ``RISK`` times the outcome worst for the
 drawer.
 
@@ -53,8 +52,8 @@ from ...core.options import parse_int
 
 # indices into the weight array the kernels read (the order of the Weights fields)
 (KS, KC, KP, C0, C1, NEED_PER_SQUARE, EXCESS, FINISHABLE, PERCARROT, LETTUCE, BEHIND, TIGHT, DUE,
- SKIP, TURNS, RACE, RACESCALE, FIRST, RISK) = range(19)
-N_WEIGHTS = 19
+ SKIP, TURNS, RACE, RACESCALE, RISK) = range(18)
+N_WEIGHTS = 18
 
 # Values: a racing player's evaluation is clamped to +-RACING_CAP; a finished player (place k of n,
 # k < n) is worth FINISHED + PLACE_STEP * (n - k), plus EARLY per ply left to the search horizon when
@@ -99,7 +98,6 @@ class Weights:
     # three-player candidates (issue 22), off by default until a match says they pay (docs/hare.md)
     race: float = 0.0
     racescale: float = 1.0
-    first: float = 0.0
     risk: float = 0.0
 
     def array(self) -> np.ndarray:
@@ -133,6 +131,14 @@ CLASSIC_WEIGHTS = Weights(ks=1.0, kc=1.0, kp=1.0, c0=6.0, c1=8.0, need_per_squar
 #: finishing allows instead of a flat "can finish" bonus, and four non-linear lettuce curves (on our
 #: classic curve constants).
 WRITEUP_WEIGHTS = CLASSIC_WEIGHTS.replace(finishable=0.0, percarrot=2.0, tight=60.0, due=1.0)
+
+
+def model_array(own: Weights, others: Weights, me: int, worst_cards: bool = False) -> np.ndarray:
+    """The kernels' weights with an opponent model: player ``me`` valued with ``own``, every other player
+    with ``others`` (what max^n then expects the others to choose by); ``worst_cards``: another player
+    judges its own hare card by the outcome worst for it (as the write-up's engine does), in its component
+    of a chance node's value."""
+    return np.concatenate([own.array(), others.array(), [float(me), 1.0 if worst_cards else 0.0]])
 
 
 def parse_widths(text: str | tuple | list) -> tuple[int, ...]:

@@ -32,6 +32,7 @@ from .config import (
     RULES,
     WRITEUP_WEIGHTS,
     Weights,
+    model_array,
     parse_widths,
 )
 from .rules import HareGame, HareState
@@ -91,7 +92,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
                 chance_plies: int = ALL_PLIES, prune: bool = True, weights: Weights | None = None,
                 stop: np.ndarray | None = None, node_limit: int = 0, ws: Workspace | None = None,
                 first: int | None = None, robust: bool = True, hint: list[int] | None = None,
-                deadline_ns: int = 0, only: Sequence[int] | None = None, multipv: int = 1) -> RootResult:
+                deadline_ns: int = 0, only: Sequence[int] | None = None, multipv: int = 1,
+                model: Weights | None = None, model_cards: bool = False) -> RootResult:
     """Search ``state`` to ``depth`` plies with one algorithm ("maxn", "paranoid" or "alphabeta").
 
     "alphabeta" needs exactly two players still racing and scores own minus the other's value. Hare
@@ -105,7 +107,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     ``only`` restricts the root to those moves (``searchmoves``); with it or with ``multipv`` > 1,
     paranoid and alpha-beta also search each root move apart with a full window, so that every root
     move's value is exact and ``lines`` ranks them (max^n always does). A root width below ``multipv``
-    is raised to it.
+    is raised to it. ``model``: the weights the other players are valued with (an opponent model; the
+    mover's own are ``weights``; ``model_cards``: they judge their own hare cards by the worst outcome).
     """
     if algorithm not in ("maxn", "paranoid", "alphabeta"):
         raise InvalidOptionError(f"unknown algorithm {quote(algorithm)}; known: maxn, paranoid, alphabeta")
@@ -118,7 +121,8 @@ def search_root(state: HareState, depth: int, *, algorithm: str = "maxn", rule: 
     g = state.game
     tables = tables_for(g)
     ws = ws if ws is not None and ws.max_depth >= depth else Workspace(max(depth, MAX_DEPTH // 2))
-    w = (weights or Weights()).array()
+    w = (weights or Weights()).array() if model is None else model_array(weights or Weights(), model,
+                                                                          state.current_player, model_cards)
     wid = np.array(widths, dtype=np.int64)
     stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
     cfull = np.int64(0 if worst else max(0, chance_plies))
@@ -369,9 +373,15 @@ PRESETS: dict[str, dict[str, object]] = {
                 **{k: v for k, v in asdict(CLASSIC_WEIGHTS).items()}},
 }
 
+#: Opponent models (``model=NAME``): the weights the search values the other players with (``self``: the
+#: engine's own), so that max^n expects them to choose as an engine with those weights would.
+MODELS: dict[str, Weights | None] = {"self": None, "writeup": WRITEUP_WEIGHTS, "classic": CLASSIC_WEIGHTS,
+                                     "default": Weights()}
+
 _ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", "chance": "expect",
                                        "chanceplies": ROUND, "widths": "0/0/8/8/4", "ordering": True,
-                                       "twoplayer": "alphabeta", "robust": True, "maxdepth": 30,
+                                       "twoplayer": "alphabeta", "robust": True, "maxdepth": 30, "model": "self",
+                                       "modelchance": "expect",
                                        **asdict(Weights())}
 
 
@@ -386,7 +396,11 @@ class HareEngine:
     players but at most 3), ``widths`` (moves kept per ply, 0 = all, e.g.
     ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
-    by a paranoid search), ``maxdepth``, and every evaluation weight of ``config.Weights`` (``ks``,
+    by a paranoid search), ``maxdepth``, ``model`` (self | writeup | classic | default: the weights max^n
+    values the other players with, an opponent model, in games of three or more players), ``modelchance``
+    (expect | worst: with a model, whether the others judge their own hare cards by the outcome worst for
+    them, as the write-up's engine does), and every
+    evaluation weight of ``config.Weights`` (``ks``,
     ``kc``, ``kp``, ``due``, ``percarrot``, ``tight``...), all numbers (the tuners' handles).
     """
 
@@ -430,6 +444,12 @@ class HareEngine:
         self.twoplayer = twoplayer
         self.weights = Weights().replace(**{k: o[k] for k in Weights.names()})  # type: ignore[arg-type]
         self.max_depth = int(maxdepth)
+        if o["model"] not in MODELS:
+            raise InvalidOptionError(f"model must be one of {', '.join(MODELS)}, got {quote(o['model'])}")
+        self.model = MODELS[str(o["model"])]
+        if o["modelchance"] not in ("expect", "worst"):
+            raise InvalidOptionError(f"modelchance must be expect or worst, got {quote(o['modelchance'])}")
+        self.model_cards = o["modelchance"] == "worst" and self.model is not None
         self.ws = Workspace(self.max_depth)
         self.lateness = Lateness()
 
@@ -483,7 +503,9 @@ class HareEngine:
                                 weights=self.weights, stop=flag, node_limit=left, ws=self.ws,
                                 first=best.move if best is not None else None, robust=self.robust,
                                 hint=best.pv if best is not None else None, deadline_ns=deadline_ns,
-                                only=only, multipv=multipv)
+                                only=only, multipv=multipv,
+                                model=self.model if self.game.num_players > 2 else None,
+                                model_cards=self.model_cards)
                 total_nodes += r.nodes
                 if r.aborted or r.move < 0:
                     if (r.move >= 0 and r.first_searched and best is not None and r.move != best.move
@@ -589,6 +611,10 @@ def _declare(name: str, default: object) -> Option:
                                    help="plies below which a card is the worst one (-1: a round, at most 3)"),
              "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
              "twoplayer": Option(default, choices=("alphabeta", "same")),
+             "model": Option(default, choices=("self", "writeup", "classic", "default"),
+                             help="weights the other players are valued with"),
+             "modelchance": Option(default, choices=("expect", "worst"),
+                                   help="with a model: the others judge their own hare cards by the worst outcome"),
              "maxdepth": Option(default, 1, MAX_DEPTH)}
     if name in fixed:
         return fixed[name]

@@ -580,7 +580,14 @@ def _evaluate(st, cfg, kinds, btab, w, out):
     for p in range(n):
         if st[PLACE + p] != 0:
             finished += 1
+    # an opponent model (``w`` of 2 N_WEIGHTS + 2): the player ``w[2 N_WEIGHTS]`` (the root's mover) is valued with
+    # the first block of weights, every other player with the second
+    me = -1
+    if w.shape[0] > W.N_WEIGHTS:
+        me = int(w[2 * W.N_WEIGHTS])
     race = w[W.RACE]
+    if me >= 0 and w[W.N_WEIGHTS + W.RACE] != 0.0:
+        race = 1.0  # the others' weights use the race term: the turns of all
     # with the race term: every racer's solo turns first (into ``out``), and the two earliest finishes, each
     # racer's turns plus its place in the order of play from the player to move over n (ties: who moves first)
     e1 = 1e300
@@ -601,17 +608,16 @@ def _evaluate(st, cfg, kinds, btab, w, out):
             elif f < e2:
                 e2 = f
     for p in range(n):
+        o = 0 if me < 0 or p == me else W.N_WEIGHTS
         pl = st[PLACE + p]
         if pl != 0:
             out[p] = _place_value(pl, n)
-            if pl == 1:
-                out[p] += w[W.FIRST] * FINISHED
             continue
         prog = 0
         togo = 0
         ahead = 0
         second_half = False
-        c = st[CAR + p] + w[W.DUE] * _due(st, cfg, kinds, p)
+        c = st[CAR + p] + w[o + W.DUE] * _due(st, cfg, kinds, p)
         let = st[LET + p]
         if ppp == 2:
             limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
@@ -640,27 +646,27 @@ def _evaluate(st, cfg, kinds, btab, w, out):
                         over = c - d - lim
                     if limit < 0 or c - d <= limit:
                         can_finish = True
-        S = -w[W.LETTUCE] * let - w[W.BEHIND] * max(0, let - ahead)
+        S = -w[o + W.LETTUCE] * let - w[o + W.BEHIND] * max(0, let - ahead)
         if let > 0:
-            S -= w[W.TIGHT] * let / (1.0 + max(0, ahead - let))
-        need = w[W.NEED_PER_SQUARE] * togo
+            S -= w[o + W.TIGHT] * let / (1.0 + max(0, ahead - let))
+        need = w[o + W.NEED_PER_SQUARE] * togo
         excess = max(0.0, c - need - lim)
-        curve = w[W.C1] if second_half else w[W.C0]
-        C = curve * np.sqrt(max(0.0, min(c, need))) - w[W.EXCESS] * excess
+        curve = w[o + W.C1] if second_half else w[o + W.C0]
+        C = curve * np.sqrt(max(0.0, min(c, need))) - w[o + W.EXCESS] * excess
         if can_finish:
-            C += w[W.FINISHABLE]
+            C += w[o + W.FINISHABLE]
         if reach and over > 0:
-            C -= w[W.PERCARROT] * over
+            C -= w[o + W.PERCARROT] * over
         P = 3.0 * prog
-        v = w[W.KS] * S + w[W.KC] * C + w[W.KP] * P - w[W.SKIP] * st[SKIP + p]
-        if race != 0.0:
+        v = w[o + W.KS] * S + w[o + W.KC] * C + w[o + W.KP] * P - w[o + W.SKIP] * st[SKIP + p]
+        if race != 0.0 and w[o + W.RACE] != 0.0:
             t = out[p]
             best = e2 if p == i1 else e1  # the earliest finish of another racer
             d = best - (t + ((p - st[TURN]) % n) / n)
-            v -= w[W.TURNS] * t
-            v += race * (np.tanh(d / w[W.RACESCALE]) - 2.0 * finished)
-        elif w[W.TURNS] != 0.0:
-            v -= w[W.TURNS] * _turns(st, cfg, kinds, btab, p, finished)
+            v -= w[o + W.TURNS] * t
+            v += w[o + W.RACE] * (np.tanh(d / w[o + W.RACESCALE]) - 2.0 * finished)
+        elif w[o + W.TURNS] != 0.0:
+            v -= w[o + W.TURNS] * _turns(st, cfg, kinds, btab, p, finished)
         out[p] = min(RACING_CAP, max(-RACING_CAP, v))
 
 
@@ -916,8 +922,12 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
                 for q in range(n):
                     vals[lvl, q] += pr * gvals[lvl, g, q]
         risk = w[W.RISK]
-        if risk != 0.0:
-            # mixed with the outcome worst for the drawer (the first such group)
+        # an opponent model that assumes the worst card (``w[2 N_WEIGHTS + 1]``): another player drawing values
+        # the draw by the outcome worst for it, as it would choose (its own component); the rest the expectation
+        mcards = (w.shape[0] > 2 * W.N_WEIGHTS + 1 and w[2 * W.N_WEIGHTS + 1] != 0.0
+                  and drawer != int(w[2 * W.N_WEIGHTS]))
+        if risk != 0.0 or mcards:
+            # the outcome worst for the drawer (the first such group)
             bestg = 0
             best = 1e300
             for g in range(ng):
@@ -925,8 +935,11 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
                 if d < best:
                     best = d
                     bestg = g
-            for q in range(n):
-                vals[lvl, q] = (1.0 - risk) * vals[lvl, q] + risk * gvals[lvl, bestg, q]
+            if risk != 0.0:
+                for q in range(n):
+                    vals[lvl, q] = (1.0 - risk) * vals[lvl, q] + risk * gvals[lvl, bestg, q]
+            if mcards:
+                vals[lvl, drawer] = gvals[lvl, bestg, drawer]
         return
     p = st[TURN]
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
@@ -1203,7 +1216,8 @@ class Tables:
         self.btab = board_table(game, solo=False)
 
     def board(self, w: np.ndarray) -> np.ndarray:
-        if w[W.TURNS] == 0.0 and w[W.RACE] == 0.0:
+        blocks = (0, W.N_WEIGHTS) if w.shape[0] > W.N_WEIGHTS else (0,)
+        if all(w[o + W.TURNS] == 0.0 and w[o + W.RACE] == 0.0 for o in blocks):
             return self.btab
         key = self.game.spec
         if key not in _BOARD_TABLES:
@@ -1273,8 +1287,9 @@ def apply(st: np.ndarray, tables: Tables, move: int) -> np.ndarray:
 def evaluate(st: np.ndarray, tables: Tables, weights: np.ndarray) -> np.ndarray:
     """The evaluation vector of a packed position (checked wrapper of ``_evaluate``)."""
     _check(st)
-    if weights.dtype != np.float64 or weights.shape != (W.N_WEIGHTS,):
-        raise ValueError(f"weights must be a float64 array of {W.N_WEIGHTS}")
+    if weights.dtype != np.float64 or weights.shape not in ((W.N_WEIGHTS,), (2 * W.N_WEIGHTS + 2,)):
+        raise ValueError(f"weights must be a float64 array of {W.N_WEIGHTS} (or {2 * W.N_WEIGHTS + 2} with an "
+                         "opponent model: see config.model_array)")
     out = np.zeros(int(tables.cfg[C_N]), dtype=np.float64)
     _evaluate(st, tables.cfg, tables.kinds, tables.board(weights), weights, out)
     return out

@@ -40,8 +40,22 @@ def place_value(place: int, n: int) -> float:
     return -FINISHED if place >= n else FINISHED + PLACE_STEP * (n - place)
 
 
-def evaluate(state: HareState, w: Weights) -> list[float]:
+#: Weights, or with an opponent model (``config.model_array``): (the weights of player ``me``, the others', ``me``,
+#: whether the others judge their own cards by the worst outcome).
+Valuation = Weights | tuple[Weights, Weights, int, bool]
+
+
+def own(w: Valuation) -> Weights:
+    """The weights of the player the search is for."""
+    return w if isinstance(w, Weights) else w[0]
+
+
+def evaluate(state: HareState, w: Valuation) -> list[float]:
     """One value per player: ``Ks*S + Kc*C + Kp*P`` while racing, by place when finished (see ``config``)."""
+    if not isinstance(w, Weights):
+        mine, others, me, _ = w
+        a, b = evaluate(state, mine), evaluate(state, others)
+        return [a[p] if p == me else b[p] for p in range(state.game.n)]
     g = state.game
     out: list[float] = []
     # the race term: each racer's solo turns and its finish by them, ties to the one who moves first
@@ -49,7 +63,7 @@ def evaluate(state: HareState, w: Weights) -> list[float]:
     finish = {p: t + ((p - state.turn) % g.n) / g.n for p, t in solo.items()}
     for p in range(g.n):
         if state.place[p]:
-            out.append(place_value(state.place[p], g.n) + (w.first * FINISHED if state.place[p] == 1 else 0.0))
+            out.append(place_value(state.place[p], g.n))
             continue
         c = state.car[p] + w.due * due(state, p)
         let = state.let[p] - sum(1 for j in state.pieces_of(p) if state.eat[j] == 1)  # about to eat: eaten
@@ -160,7 +174,7 @@ def solo_turns(game, pos: int, limit: int, square: int, carrots: int, lettuces: 
     return cap
 
 
-def leaf(state: HareState, w: Weights, mover: int, left: int) -> tuple[list[float], bool]:
+def leaf(state: HareState, w: Valuation, mover: int, left: int) -> tuple[list[float], bool]:
     """The static values; ``mover`` gets ``EARLY`` per ply ``left`` when it has just finished
     (``kernels._leaf``). Also whether it has."""
     v = evaluate(state, w)
@@ -185,7 +199,7 @@ def decision(v: Sequence[float], p: int, rule: str, other: int = -1) -> float:
     raise ValueError(f"unknown rule {rule!r}; known: {', '.join(RULES)}")
 
 
-def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str, other: int, sign: float,
+def _ordered(state: HareState, moves: list[int], w: Valuation, pov: int, rule: str, other: int, sign: float,
              left: int) -> list[int]:
     mover = state.current_player
     scored = []
@@ -197,7 +211,7 @@ def _ordered(state: HareState, moves: list[int], w: Weights, pov: int, rule: str
     return [moves[i] for i in idx]
 
 
-def _worst_card(state: HareState, w: Weights, value) -> int:  # type: ignore[no-untyped-def]
+def _worst_card(state: HareState, w: Valuation, value) -> int:  # type: ignore[no-untyped-def]
     """The card whose outcome ``value`` judges lowest at a glance (the first such card)."""
     best, best_card = None, -1
     for card, _ in state.chance_outcomes():
@@ -213,7 +227,7 @@ def _width(widths: Sequence[int], ply: int) -> int:
     return widths[min(ply, len(widths) - 1)]
 
 
-def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", widths: Sequence[int] = (0,),
+def maxn(state: HareState, depth: int, w: Valuation, rule: str = "absolute", widths: Sequence[int] = (0,),
          ordering: bool = False, worst: bool = False, ply: int = 0, cfull: int = 1 << 30
          ) -> tuple[list[float], list[int]]:
     """Max^n value vector and principal variation (moves only; it stops at a chance node). A card drawn
@@ -238,8 +252,11 @@ def maxn(state: HareState, depth: int, w: Weights, rule: str = "absolute", width
             total = [a + pr * b for a, b in zip(total, v)]
             if worst_v is None or decision(v, drawer, rule) < decision(worst_v, drawer, rule):
                 worst_v = v
-        if w.risk and worst_v is not None:  # mixed with the outcome worst for the drawer
-            total = [(1.0 - w.risk) * a + w.risk * b for a, b in zip(total, worst_v)]
+        risk = own(w).risk
+        if risk and worst_v is not None:  # mixed with the outcome worst for the drawer
+            total = [(1.0 - risk) * a + risk * b for a, b in zip(total, worst_v)]
+        if not isinstance(w, Weights) and w[3] and drawer != w[2] and worst_v is not None:
+            total[drawer] = worst_v[drawer]  # another player judges its own card by the worst outcome
         return total, []
     p = state.current_player
     moves = state.legal_moves()
