@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from ...core.score import WIN, WIN_THRESHOLD
-from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
+from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_prefetch, tt_probe, tt_store, value_from_tt
 from .board import BLACK_BIT, KING, KNIGHT, PAWN, WHITE_BIT
 from .evaluation import _evaluate
 from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
@@ -69,6 +69,7 @@ H_COUNTER = H_CAPTURE + 16 * SQ * 16  # [colour][piece-to of the opponent's last
 H_KILLERS = H_COUNTER + 2 * PTS  # [ply][2]
 HEUR_SIZE = H_KILLERS + 2 * (MAX_PLY + 2)
 HIST_MAX = 16384  # history values stay within +-HIST_MAX (the "gravity" update)
+EVAL_CACHE = 1 << 16  # slots of the evaluation cache (``_static_eval``; 1 MB)
 # -- the search stack (``ss[ply, field]``) ----------------------------------------------------------------
 SS_PT, SS_EVAL, SS_EXCL, SS_CHECK, SS_MOVE = 0, 1, 2, 3, 4
 SS_FIELDS = 8
@@ -105,6 +106,28 @@ def _key_after(board, hands, us, move, key, N, sq2p, zb, zh, zs):
         n = hands[us, ct]
         key ^= zb[tp, cap] ^ zh[us, ct, n] ^ zh[us, ct, n + 1]
     return key
+
+
+# -- the evaluation through its cache ------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec) -> int:
+    """``_evaluate`` of the position whose Zobrist key is ``key``, through the cache ``ec``.
+
+    ``ec`` (``int64 [2**k, 2]``) holds a key and its evaluation per slot (the key's low bits pick the slot,
+    the newest position replaces the old one). The evaluation is a function of the position alone (board,
+    hands, side to move: what the key stands for) and of the engine's fixed weights, so a hit gives the
+    value ``_evaluate`` would; positions come back often (iterative deepening, re-searches, transpositions).
+    """
+    i = np.int64(key & np.uint64(ec.shape[0] - 1))
+    k = np.int64(key)
+    if ec[i, 0] == k:
+        return ec[i, 1]
+    v = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+    ec[i, 0] = k
+    ec[i, 1] = v
+    return v
 
 
 # -- static exchange evaluation ---------------------------------------------------------------------------
@@ -698,7 +721,7 @@ def _repetition(keys, key, c, ply) -> int:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-             tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
+             tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
     """Captures only (every move when in check), with stand pat; no legal move loses.
 
     Not in check, only captures are generated (after the stand pat), so a position without any
@@ -713,7 +736,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
     prune = opts[PRUNE] != 0
     in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
     if ply >= MAX_PLY - 2:
-        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        return _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
     ttmove = -1
     alpha0 = alpha
     i = -1
@@ -735,7 +758,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
                         scratch[ply + 1])
             if m1 >= 0:
                 return WIN - ply - 1
-        stand = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        stand = _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
         best = stand
         if best >= beta:
             return best
@@ -774,10 +797,12 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
             if not _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch[ply]):
                 continue
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+        tt_prefetch(tt, nk)  # the child's slots, while the move is made
+        tt_prefetch(ec, nk)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(qdepth - 1), -beta, -alpha,
                       nk, geo, sq2p, p2sq,
-                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf,
+                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf,
                       scratch, scores, prm, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -797,7 +822,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo, sq2p, p2sq, rel, pfile, dirs,
-             stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
+             stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
              scores, prm, heur, cont, ss, opts) -> int:
     """PVS negamax (fail-soft) with the pruning, extensions and reductions listed in the module docstring."""
     pvlen[ply] = ply
@@ -834,6 +859,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
             pt = _piece_to(board, m, N, sq2p, us)
             nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+            tt_prefetch(tt, nk)  # the child's slots, while the move is made
+            tt_prefetch(ec, nk)
             cap = _make(board, hands, kings, us, m, N, sq2p)
             gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
             keys[h + 1] = nk
@@ -855,7 +882,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             while True:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(1), np.int64(sa),
                               np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
-                              zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+                              zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
                               cont, ss, opts)
                 if stats[ABORTED] != 0 or stage == 3:
                     break
@@ -898,14 +925,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     if depth <= 0 or ply >= MAX_PLY - 4:
         if opts[QUIESCE] != 0:
             return _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, beta, key, geo, sq2p, p2sq, rel, pfile,
-                            dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores,
+                            dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores,
                             prm, opts)
         if _tick(ply, stop, stats):
             return 0
         if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                      scratch[ply]) == 0:
             return -(WIN - ply)
-        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        return _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
     if _tick(ply, stop, stats):
         return 0
     prune = opts[PRUNE] != 0
@@ -946,7 +973,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     ev = NO_EVAL
     improving = 0
     if not in_check:
-        ev = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        ev = _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
         if ply >= 2 and ss[ply - 2, SS_EVAL] != NO_EVAL and ev > ss[ply - 2, SS_EVAL]:
             improving = 1
     ss[ply, SS_EVAL] = ev
@@ -958,7 +985,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         # razoring: far below alpha at a shallow depth, and captures do not help
         if depth <= prm[P_RAZOR_DEPTH] and ev + prm[P_RAZOR_MARGIN] * depth < alpha:
             v = _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, alpha + 1, key, geo, sq2p, p2sq, rel,
-                         pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch,
+                         pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch,
                          scores, prm, opts)
             if stats[ABORTED] != 0:
                 return 0
@@ -973,7 +1000,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[ply, SS_MOVE] = 0
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - r), np.int64(ply + 1), -beta,
                       -beta + 1, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                      zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                      zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                       heur, cont, ss, opts)
         if stats[ABORTED] != 0:
             return 0
@@ -1042,7 +1069,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             sbeta = ttv - prm[P_SE_MARGIN] * depth // 8
             ss[ply, SS_EXCL] = m
             v = _negamax(board, hands, kings, us, np.int64((depth - 1) // 2), ply, np.int64(sbeta - 1), sbeta, key,
-                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
+                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec,
                           tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
             ss[ply, SS_EXCL] = -1
             if stats[ABORTED] != 0:
@@ -1056,6 +1083,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             elif sbeta >= beta:
                 return sbeta  # multi-cut: another move also beats beta
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+        tt_prefetch(tt, nk)  # the child's slots, while the move is made
+        tt_prefetch(ec, nk)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
         if ext == 0 and gives_check and opts[EXTEND] != 0 and ply < MAX_PLY // 2 and (
@@ -1095,7 +1124,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         while True:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(ply + 1), np.int64(sa),
                           np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                          zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont,
+                          zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont,
                           ss, opts)
             if stats[ABORTED] != 0 or stage == 3:
                 break
@@ -1138,7 +1167,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                 tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                 tab, zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                  heur, cont, ss, opts) -> int:
     """The value of root move ``m`` searched to ``depth`` in the window (``lo``, ``hi``); its line in ``pv[0]``.
 
@@ -1154,10 +1183,12 @@ def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq
     ss[0, SS_EVAL] = NO_EVAL
     ss[0, SS_PT] = _piece_to(board, m, N, sq2p, us)
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+    tt_prefetch(tt, nk)  # the child's slots, while the move is made
+    tt_prefetch(ec, nk)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
     v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, np.int64(0),
-                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age,
+                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age,
                   stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
     pv[0, 0] = m
