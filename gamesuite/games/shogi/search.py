@@ -443,9 +443,10 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
             continue  # our own piece or a wall
         sq = p2sq[q]
         contact = q if i < 8 else -1
-        # our pieces that attack q (can move there), into scratch[40:50]
+        # our pieces that attack q (can move there), into scratch[40:50]; for a knight's check only our
+        # knights (nothing else checks from there)
         na = 0
-        for j in range(8):
+        for j in range(8 if i < 8 else 0):
             d = s * dirs[j]
             f = q - d
             w = board[f]
