@@ -598,6 +598,21 @@ def _tt_first(buf, scores, ply, n, ttmove) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _pseudo_legal(board, hands, us, m, N, sq2p) -> bool:
+    """Whether ``m`` could be a move of ``us`` here: a drop of a kind ``us`` holds onto an empty square, or a
+    move of a piece of ``us`` onto a square without one (a TT move is a legal move of the position with
+    its key; this keeps the board whole should another position share the key)."""
+    frm = m >> 8
+    to = (m >> 1) & 127
+    if m < 0 or to >= N or frm >= N + 7:
+        return False
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    if frm >= N:
+        return hands[us, frm - N + 1] > 0 and board[sq2p[to]] == 0
+    return (board[sq2p[frm]] & ubit) != 0 and (board[sq2p[to]] & ubit) == 0
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _pick(buf, scores, ply, x, n) -> None:
     """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``."""
     bi = x
@@ -1010,11 +1025,20 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     if prune and ttmove < 0 and excluded < 0 and prm[P_IIR_DEPTH] > 0 and depth >= prm[P_IIR_DEPTH] and (
             pvnode or cutnode):
         depth -= 1  # internal iterative reduction: no move from an earlier search to trust
-    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                  scratch[ply])
-    if n == 0:
-        return -(WIN - ply)
-    placed = _tt_first(buf, scores, ply, n, ttmove)
+    # the TT move is searched before the others are generated (a cutoff by it saves generating them); they
+    # are generated when it did not cut, and put in the order the generator-first search had them in
+    lazy = ttmove >= 0 and _pseudo_legal(board, hands, us, np.int64(ttmove), N, sq2p)
+    if lazy:
+        buf[ply, 0] = ttmove
+        scores[ply, 0] = _TT_SCORE
+        n = 1
+        placed = 1
+    else:
+        n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                      scratch[ply])
+        if n == 0:
+            return -(WIN - ply)
+        placed = _tt_first(buf, scores, ply, n, ttmove)
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     best = -WIN - 1
@@ -1022,7 +1046,20 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     searched = 0
     mc = 0  # moves considered (searched or pruned)
     lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
-    for x in range(n):
+    x = -1
+    while True:
+        x += 1
+        if x >= n:
+            if not lazy:
+                break
+            lazy = False
+            n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                          scratch[ply])
+            placed = _tt_first(buf, scores, ply, n, ttmove)
+            if placed == 0:
+                x = 0  # (only a TT move of another position with the same key is not among them)
+            if x >= n:
+                break
         if x == placed:
             _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
                          heur, cont, ss, scratch[ply], prune)
@@ -1079,6 +1116,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                           scratch[ply])
             placed = _tt_first(buf, scores, ply, n, ttmove)  # (it is there: it was found there before)
+            lazy = False
             if v < sbeta:
                 ext = 1
             elif sbeta >= beta:
