@@ -1075,9 +1075,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         capture = frm < N and board[sq2p[to]] != 0
         quiet = not capture and (m & 1) == 0
         pt = _piece_to(board, m, N, sq2p, us)
-        hist = 0
-        if quiet:
-            hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
+        hist = 0  # a quiet move's history (read after late-move pruning, which does not need it)
         # the shallow-depth pruning of late moves (only once a move has been searched and none mates us)
         if prune and searched > 0 and best > -WIN_THRESHOLD and alpha < WIN_THRESHOLD:
             lmr_depth = max(0, depth - 1 - prm[lmr_row + min(mc, LMR_N - 1)])
@@ -1086,6 +1084,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         mc > (prm[P_LMP_BASE] + depth * depth) // (2 - improving):
                     scores[ply, x] = _SKIPPED
                     continue
+                hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
                 if lmr_depth <= 6 and (
                         (not in_check and lmr_depth <= prm[P_FUT_DEPTH]
                          and ev + prm[P_FUT_BASE] + prm[P_FUT_MUL] * lmr_depth <= alpha)
@@ -1100,6 +1099,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                                             stepm, slidem, W, prm, scratch[ply]):
                 scores[ply, x] = _SKIPPED
                 continue
+        elif quiet:
+            hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
         # extensions
         ext = 0
         if (opts[SINGULAR] != 0 and m == ttmove and excluded < 0 and ply > 0 and depth >= prm[P_SE_DEPTH]
