@@ -55,6 +55,27 @@ def test_evaluation_kernel_matches_reference(spec, weights):
         assert _kernel_eval(s, ew) == evaluate_reference(g, s.board, s.hands, s.color, ew), s.sfen()
 
 
+def test_the_evaluation_cache_gives_the_evaluation():
+    # a cache of 4 slots: positions share slots and replace each other; every answer, hit or miss, is the
+    # reference's, and a position read back from its slot is a hit
+    from gamesuite.games.shogi.board import SLIDE_MASK
+
+    ec = np.zeros((4, 2), dtype=np.int64)
+    states = _random_states("shogi", 30, 11)
+    hits = 0
+    for s in states + states[::-1]:
+        g = s.g
+        key = np.uint64(s.key)
+        slot = int(key & np.uint64(3))
+        was = ec[slot, 0] == np.int64(key)
+        v = S._static_eval(s.board, s.hands, s.kings, np.int64(s.color), key, g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                           SLIDE_MASK, load_weights(g), ec)
+        assert v == evaluate_reference(g, s.board, s.hands, s.color, load_weights(g)), s.sfen()
+        assert ec[slot, 0] == np.int64(key) and ec[slot, 1] == v
+        hits += bool(was)
+    assert hits >= 1  # the last position of the list, again at once
+
+
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
 def test_the_evaluation_is_the_weights_of_the_features(spec):
     from gamesuite.games.shogi.board import SLIDE_MASK

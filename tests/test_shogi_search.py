@@ -7,7 +7,7 @@ import pytest
 
 from gamesuite.core import load_game
 from gamesuite.games.shogi import search as S
-from gamesuite.games.shogi.board import KING, PAWN, SLIDE_MASK, STEP_MASK
+from gamesuite.games.shogi.board import BLACK_BIT, KING, PAWN, SLIDE_MASK, STEP_MASK
 from gamesuite.games.shogi.engine import search_params
 from gamesuite.games.shogi.evaluation import hand_values, piece_values
 from gamesuite.games.shogi.kernels import MAX_MOVES, SCRATCH
@@ -249,3 +249,36 @@ def test_direct_check_agrees_with_making_the_move(spec):
             assert got == direct, (s.sfen(), s.format_move(m))
             checks += got
     assert checks > 100
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_pseudo_legal_accepts_the_legal_moves_and_agrees_with_a_plain_check(spec):
+    # every legal move passes; any other number passes exactly when it drops a held kind on an empty square
+    # or moves a piece of the side to move onto a square without one (the plain-Python rule)
+    rng = random.Random(17)
+    for s in _positions(spec, 40, 17):
+        g = s.g
+        us = s.color
+
+        def plain(m):
+            frm, to = m >> 8, (m >> 1) & 127
+            if m < 0 or to >= g.N or frm >= g.N + 7:
+                return False
+            target = int(s.board[g.sq2p[to]])
+            if frm >= g.N:
+                return int(s.hands[us, frm - g.N + 1]) > 0 and target == 0
+            piece = int(s.board[g.sq2p[frm]])
+
+            def colour(v):
+                return 0 if v & BLACK_BIT else 1
+
+            return piece != 0 and colour(piece) == us and not (target != 0 and colour(target) == us)
+
+        def kernel(m):
+            return S._pseudo_legal(s.board, s.hands, np.int64(us), np.int64(m), np.int64(g.N), g.sq2p)
+
+        for m in s.legal_moves():
+            assert kernel(m), (s.sfen(), s.format_move(m))
+        for _ in range(200):
+            m = rng.randrange(-2, (g.N + 8) * 256)
+            assert kernel(m) == plain(m), (s.sfen(), m)

@@ -169,7 +169,7 @@ class _Searcher:
         v = S._search_move(self.board, self.hands, self.kings, self.us, np.int64(move), np.int64(depth), self.key,
                            np.int64(window[0]), np.int64(window[1]), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
                            g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew,
-                            e.tt, np.int64(e.age), flag, self.stats,
+                           e.ec, e.tt, np.int64(e.age), flag, self.stats,
                            self.pv, self.pvlen, self.buf, self.scratch, self.keys, self.scores, e.prm, e.heur,
                            e.cont, self.ss, e.opts)
         return None if self.stats[S.ABORTED] else int(v)
@@ -186,7 +186,7 @@ class _Searcher:
         v = S._negamax(self.board, self.hands, self.kings, self.us, np.int64(depth), np.int64(0),
                        np.int64(window[0]), np.int64(window[1]), self.key, np.int64(0), g.geo, g.sq2p, g.p2sq,
                        g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, g.zob_board, g.zob_hand, e.zs, e.ew,
-                       e.tt, np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch,
+                       e.ec, e.tt, np.int64(e.age), flag, self.stats, self.pv, self.pvlen, self.buf, self.scratch,
                        self.keys, self.scores, e.prm, e.heur, e.cont, self.ss, e.opts)
         self.stats[S.PARTIAL] = v
         return None if self.stats[S.ABORTED] else int(v)
@@ -254,6 +254,7 @@ class ShogiEngine:
         self.prm = search_params(piece_values(self.ew), hand_values(self.ew), **override)
         self.heur = np.zeros(S.HEUR_SIZE, dtype=np.int32)
         self.cont = np.zeros(2 * S.PTS * S.PTS, dtype=np.int16)
+        self.ec = np.zeros((S.EVAL_CACHE, 2), dtype=np.int64)  # the evaluation cache (``S._static_eval``)
 
     def new_game(self) -> None:
         clear_table(self.tt)

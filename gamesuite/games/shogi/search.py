@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from ...core.score import WIN, WIN_THRESHOLD
-from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_probe, tt_store, value_from_tt
+from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_prefetch, tt_probe, tt_store, value_from_tt
 from .board import BLACK_BIT, KING, KNIGHT, PAWN, WHITE_BIT
 from .evaluation import _evaluate
 from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
@@ -69,6 +69,7 @@ H_COUNTER = H_CAPTURE + 16 * SQ * 16  # [colour][piece-to of the opponent's last
 H_KILLERS = H_COUNTER + 2 * PTS  # [ply][2]
 HEUR_SIZE = H_KILLERS + 2 * (MAX_PLY + 2)
 HIST_MAX = 16384  # history values stay within +-HIST_MAX (the "gravity" update)
+EVAL_CACHE = 1 << 16  # slots of the evaluation cache (``_static_eval``; 1 MB)
 # -- the search stack (``ss[ply, field]``) ----------------------------------------------------------------
 SS_PT, SS_EVAL, SS_EXCL, SS_CHECK, SS_MOVE = 0, 1, 2, 3, 4
 SS_FIELDS = 8
@@ -105,6 +106,28 @@ def _key_after(board, hands, us, move, key, N, sq2p, zb, zh, zs):
         n = hands[us, ct]
         key ^= zb[tp, cap] ^ zh[us, ct, n] ^ zh[us, ct, n + 1]
     return key
+
+
+# -- the evaluation through its cache ------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec) -> int:
+    """``_evaluate`` of the position whose Zobrist key is ``key``, through the cache ``ec``.
+
+    ``ec`` (``int64 [2**k, 2]``) holds a key and its evaluation per slot (the key's low bits pick the slot,
+    the newest position replaces the old one). The evaluation is a function of the position alone (board,
+    hands, side to move: what the key stands for) and of the engine's fixed weights, so a hit gives the
+    value ``_evaluate`` would; positions come back often (iterative deepening, re-searches, transpositions).
+    """
+    i = np.int64(key & np.uint64(ec.shape[0] - 1))
+    k = np.int64(key)
+    if ec[i, 0] == k:
+        return ec[i, 1]
+    v = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+    ec[i, 0] = k
+    ec[i, 1] = v
+    return v
 
 
 # -- static exchange evaluation ---------------------------------------------------------------------------
@@ -420,9 +443,10 @@ def _mate1(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, sl
             continue  # our own piece or a wall
         sq = p2sq[q]
         contact = q if i < 8 else -1
-        # our pieces that attack q (can move there), into scratch[40:50]
+        # our pieces that attack q (can move there), into scratch[40:50]; for a knight's check only our
+        # knights (nothing else checks from there)
         na = 0
-        for j in range(8):
+        for j in range(8 if i < 8 else 0):
             d = s * dirs[j]
             f = q - d
             w = board[f]
@@ -574,6 +598,21 @@ def _tt_first(buf, scores, ply, n, ttmove) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _pseudo_legal(board, hands, us, m, N, sq2p) -> bool:
+    """Whether ``m`` could be a move of ``us`` here: a drop of a kind ``us`` holds onto an empty square, or a
+    move of a piece of ``us`` onto a square without one (a TT move is a legal move of the position with
+    its key; this keeps the board whole should another position share the key)."""
+    frm = m >> 8
+    to = (m >> 1) & 127
+    if m < 0 or to >= N or frm >= N + 7:
+        return False
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    if frm >= N:
+        return hands[us, frm - N + 1] > 0 and board[sq2p[to]] == 0
+    return (board[sq2p[frm]] & ubit) != 0 and (board[sq2p[to]] & ubit) == 0
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _pick(buf, scores, ply, x, n) -> None:
     """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``."""
     bi = x
@@ -698,7 +737,7 @@ def _repetition(keys, key, c, ply) -> int:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-             tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
+             tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
     """Captures only (every move when in check), with stand pat; no legal move loses.
 
     Not in check, only captures are generated (after the stand pat), so a position without any
@@ -713,7 +752,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
     prune = opts[PRUNE] != 0
     in_check = _in_check(board, kings, us, dirs, stepm, slidem, W)
     if ply >= MAX_PLY - 2:
-        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        return _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
     ttmove = -1
     alpha0 = alpha
     i = -1
@@ -735,7 +774,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
                         scratch[ply + 1])
             if m1 >= 0:
                 return WIN - ply - 1
-        stand = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        stand = _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
         best = stand
         if best >= beta:
             return best
@@ -774,10 +813,12 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
             if not _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch[ply]):
                 continue
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+        tt_prefetch(tt, nk)  # the child's slots, while the move is made
+        tt_prefetch(ec, nk)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(qdepth - 1), -beta, -alpha,
                       nk, geo, sq2p, p2sq,
-                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf,
+                      rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf,
                       scratch, scores, prm, opts)
         _unmake(board, hands, kings, us, m, cap, N, sq2p)
         if stats[ABORTED] != 0:
@@ -797,7 +838,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo, sq2p, p2sq, rel, pfile, dirs,
-             stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
+             stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys,
              scores, prm, heur, cont, ss, opts) -> int:
     """PVS negamax (fail-soft) with the pruning, extensions and reductions listed in the module docstring."""
     pvlen[ply] = ply
@@ -834,6 +875,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
             pt = _piece_to(board, m, N, sq2p, us)
             nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+            tt_prefetch(tt, nk)  # the child's slots, while the move is made
+            tt_prefetch(ec, nk)
             cap = _make(board, hands, kings, us, m, N, sq2p)
             gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
             keys[h + 1] = nk
@@ -855,7 +898,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             while True:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(1), np.int64(sa),
                               np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
-                              zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
+                              zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
                               cont, ss, opts)
                 if stats[ABORTED] != 0 or stage == 3:
                     break
@@ -898,14 +941,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     if depth <= 0 or ply >= MAX_PLY - 4:
         if opts[QUIESCE] != 0:
             return _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, beta, key, geo, sq2p, p2sq, rel, pfile,
-                            dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch, scores,
+                            dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores,
                             prm, opts)
         if _tick(ply, stop, stats):
             return 0
         if _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                      scratch[ply]) == 0:
             return -(WIN - ply)
-        return _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        return _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
     if _tick(ply, stop, stats):
         return 0
     prune = opts[PRUNE] != 0
@@ -946,7 +989,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     ev = NO_EVAL
     improving = 0
     if not in_check:
-        ev = _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew)
+        ev = _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
         if ply >= 2 and ss[ply - 2, SS_EVAL] != NO_EVAL and ev > ss[ply - 2, SS_EVAL]:
             improving = 1
     ss[ply, SS_EVAL] = ev
@@ -958,7 +1001,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         # razoring: far below alpha at a shallow depth, and captures do not help
         if depth <= prm[P_RAZOR_DEPTH] and ev + prm[P_RAZOR_MARGIN] * depth < alpha:
             v = _qsearch(board, hands, kings, us, ply, np.int64(0), alpha, alpha + 1, key, geo, sq2p, p2sq, rel,
-                         pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age, stop, stats, buf, scratch,
+                         pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch,
                          scores, prm, opts)
             if stats[ABORTED] != 0:
                 return 0
@@ -973,7 +1016,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[ply, SS_MOVE] = 0
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - r), np.int64(ply + 1), -beta,
                       -beta + 1, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                      zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                      zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                       heur, cont, ss, opts)
         if stats[ABORTED] != 0:
             return 0
@@ -982,11 +1025,20 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     if prune and ttmove < 0 and excluded < 0 and prm[P_IIR_DEPTH] > 0 and depth >= prm[P_IIR_DEPTH] and (
             pvnode or cutnode):
         depth -= 1  # internal iterative reduction: no move from an earlier search to trust
-    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                  scratch[ply])
-    if n == 0:
-        return -(WIN - ply)
-    placed = _tt_first(buf, scores, ply, n, ttmove)
+    # the TT move is searched before the others are generated (a cutoff by it saves generating them); they
+    # are generated when it did not cut, and put in the order the generator-first search had them in
+    lazy = ttmove >= 0 and _pseudo_legal(board, hands, us, np.int64(ttmove), N, sq2p)
+    if lazy:
+        buf[ply, 0] = ttmove
+        scores[ply, 0] = _TT_SCORE
+        n = 1
+        placed = 1
+    else:
+        n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                      scratch[ply])
+        if n == 0:
+            return -(WIN - ply)
+        placed = _tt_first(buf, scores, ply, n, ttmove)
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     best = -WIN - 1
@@ -994,7 +1046,20 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     searched = 0
     mc = 0  # moves considered (searched or pruned)
     lmr_row = P_LMR + min(depth, LMR_N - 1) * LMR_N
-    for x in range(n):
+    x = -1
+    while True:
+        x += 1
+        if x >= n:
+            if not lazy:
+                break
+            lazy = False
+            n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                          scratch[ply])
+            placed = _tt_first(buf, scores, ply, n, ttmove)
+            if placed == 0:
+                x = 0  # (only a TT move of another position with the same key is not among them)
+            if x >= n:
+                break
         if x == placed:
             _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
                          heur, cont, ss, scratch[ply], prune)
@@ -1010,9 +1075,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         capture = frm < N and board[sq2p[to]] != 0
         quiet = not capture and (m & 1) == 0
         pt = _piece_to(board, m, N, sq2p, us)
-        hist = 0
-        if quiet:
-            hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
+        hist = 0  # a quiet move's history (read after late-move pruning, which does not need it)
         # the shallow-depth pruning of late moves (only once a move has been searched and none mates us)
         if prune and searched > 0 and best > -WIN_THRESHOLD and alpha < WIN_THRESHOLD:
             lmr_depth = max(0, depth - 1 - prm[lmr_row + min(mc, LMR_N - 1)])
@@ -1021,6 +1084,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         mc > (prm[P_LMP_BASE] + depth * depth) // (2 - improving):
                     scores[ply, x] = _SKIPPED
                     continue
+                hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
                 if lmr_depth <= 6 and (
                         (not in_check and lmr_depth <= prm[P_FUT_DEPTH]
                          and ev + prm[P_FUT_BASE] + prm[P_FUT_MUL] * lmr_depth <= alpha)
@@ -1035,6 +1099,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                                             stepm, slidem, W, prm, scratch[ply]):
                 scores[ply, x] = _SKIPPED
                 continue
+        elif quiet:
+            hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
         # extensions
         ext = 0
         if (opts[SINGULAR] != 0 and m == ttmove and excluded < 0 and ply > 0 and depth >= prm[P_SE_DEPTH]
@@ -1042,7 +1108,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             sbeta = ttv - prm[P_SE_MARGIN] * depth // 8
             ss[ply, SS_EXCL] = m
             v = _negamax(board, hands, kings, us, np.int64((depth - 1) // 2), ply, np.int64(sbeta - 1), sbeta, key,
-                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew,
+                         cutnode, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec,
                           tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
             ss[ply, SS_EXCL] = -1
             if stats[ABORTED] != 0:
@@ -1051,11 +1117,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                           scratch[ply])
             placed = _tt_first(buf, scores, ply, n, ttmove)  # (it is there: it was found there before)
+            lazy = False
             if v < sbeta:
                 ext = 1
             elif sbeta >= beta:
                 return sbeta  # multi-cut: another move also beats beta
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+        tt_prefetch(tt, nk)  # the child's slots, while the move is made
+        tt_prefetch(ec, nk)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
         if ext == 0 and gives_check and opts[EXTEND] != 0 and ply < MAX_PLY // 2 and (
@@ -1095,7 +1164,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         while True:
             v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(ply + 1), np.int64(sa),
                           np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
-                          zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont,
+                          zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont,
                           ss, opts)
             if stats[ABORTED] != 0 or stage == 3:
                 break
@@ -1138,7 +1207,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
-                 tab, zb, zh, zs, ew, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                 tab, zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
                  heur, cont, ss, opts) -> int:
     """The value of root move ``m`` searched to ``depth`` in the window (``lo``, ``hi``); its line in ``pv[0]``.
 
@@ -1154,10 +1223,12 @@ def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq
     ss[0, SS_EVAL] = NO_EVAL
     ss[0, SS_PT] = _piece_to(board, m, N, sq2p, us)
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+    tt_prefetch(tt, nk)  # the child's slots, while the move is made
+    tt_prefetch(ec, nk)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
     v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, np.int64(0),
-                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, tt, age,
+                  geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age,
                   stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur, cont, ss, opts)
     _unmake(board, hands, kings, us, m, cap, N, sq2p)
     pv[0, 0] = m
