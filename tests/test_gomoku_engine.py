@@ -383,6 +383,28 @@ def _attacker_wins_after(state, line, attacker):
     return fives >= 2
 
 
+
+def test_wide_widens_the_plies_near_the_root():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
+
+    def run(spec):
+        r = make_engine(g, spec + ",vct=0,vcf=0").search(s, Limits(depth=4))
+        return r.nodes, r.pv
+
+    narrow = run("pvs,top=6")
+    # as wide as ``top`` (or no plies) changes nothing; wide at every ply is a wider ``top``
+    assert run("pvs,top=6,wide=6,wideply=4") == narrow
+    assert run("pvs,top=6,wide=12,wideply=0") == narrow
+    assert run("pvs,top=6,wide=12,wideply=9") == run("pvs,top=12")
+    # the root alone wider: more than the narrow tree, less than the wide one
+    assert narrow[0] < run("pvs,top=6,wide=12,wideply=1")[0] < run("pvs,top=12")[0]
+    e = make_engine(g, "mtdf,wide=20,wideply=2")
+    assert (e.wide, e.wideply) == (20, 2)
+    for bad in ("mtdf,wide=-1", "mtdf,wideply=x"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+
 @pytest.mark.parametrize("text", ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 j8 j10 j11 f10 e9 g9 e11"])
 def test_vct_inside_the_tree_reports_the_mate_and_its_line(text):
     g = load_game("gomoku")

@@ -42,6 +42,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   would then win by continuous threats (``vct`` threats, ``treevctnodes`` nodes; once per position
   and search), the cells of its line and our own threes and fours are ordered first and all
   searched, past ``top``.
+- ``wide``, ``wideply``: at the root and the plies below it up to ``wideply`` (1: the root only),
+  search the ``wide`` best-ordered moves instead of ``top`` (default 0: off).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -236,6 +238,8 @@ class _Searcher:
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.pos.g[K.P_THREATPLY] = engine.threatply
+        self.pos.g[K.P_WIDE] = engine.wide
+        self.pos.g[K.P_WIDEPLY] = engine.wideply
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -551,7 +555,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
+                 wide: int = 0, wideply: int = 0, pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -567,7 +571,7 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
-                        ("threatply", threatply)):
+                        ("threatply", threatply), ("wide", wide), ("wideply", wideply)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -603,6 +607,8 @@ class GomokuEngine:
         self.rootdef = rootdef
         self.threatdef = threatdef
         self.threatply = threatply
+        self.wide = wide
+        self.wideply = wideply
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -697,6 +703,8 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
             "threatdef": Option(0, 0, 10**9, help="nodes per check of the defence against a threat of VCT (0: off)"),
             "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
+            "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
+            "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
