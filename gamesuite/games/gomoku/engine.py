@@ -44,6 +44,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searched, past ``top``.
 - ``wide``, ``wideply``: at the root and the plies below it up to ``wideply`` (1: the root only),
   search the ``wide`` best-ordered moves instead of ``top`` (default 0: off).
+- ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` quarters against the
+  other side's four (default 5, the 5:4 of the docs; 0-16).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -137,7 +139,7 @@ class Position:
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
                  treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: np.ndarray | None = None) -> None:
+                 weights: np.ndarray | None = None, tempo: int = 5) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -162,6 +164,7 @@ class Position:
         self.g[K.P_TAPER] = taper
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
+        self.g[K.P_TEMPO] = tempo
         self.pat = _tables(game.rule_id)
         self.cmb = _combos(weights)
         zob = np.zeros((2, N), dtype=np.int64)
@@ -234,7 +237,7 @@ class _Searcher:
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
-                            engine.weights)
+                            engine.weights, engine.tempo)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.pos.g[K.P_THREATPLY] = engine.threatply
@@ -555,7 +558,8 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 wide: int = 0, wideply: int = 0, pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
+                 wide: int = 0, wideply: int = 0, tempo: int = 5,
+                 pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -571,7 +575,7 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
-                        ("threatply", threatply), ("wide", wide), ("wideply", wideply)):
+                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -609,6 +613,7 @@ class GomokuEngine:
         self.threatply = threatply
         self.wide = wide
         self.wideply = wideply
+        self.tempo = tempo
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -705,6 +710,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
+            "tempo": Option(5, 0, 16, help="the side to move's cell values in the evaluation, in quarters"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),

@@ -73,8 +73,9 @@ G_SIZE = 16
 
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
- P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY) = range(G_SIZE, G_SIZE + 22)
-PRM_SIZE = 22
+ P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
+ P_TEMPO) = range(G_SIZE, G_SIZE + 23)
+PRM_SIZE = 23
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -348,10 +349,11 @@ def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _evaluate(g, me) -> int:
-    """Static value for the side to move ``me`` (0 black, 1 white): own potential minus the other's."""
+    """Static value for the side to move ``me`` (0 black, 1 white): own potential (weighted ``g[P_TEMPO]``
+    quarters, 5 by default) minus the other's."""
     mine = g[TOT_B + me]
     theirs = g[TOT_B + 1 - me]
-    return (5 * mine - 4 * theirs) // 4
+    return (g[P_TEMPO] * mine - 4 * theirs) // 4
 
 
 @njit(cache=True, nogil=True, _nrt=False)
