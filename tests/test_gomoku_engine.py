@@ -602,12 +602,12 @@ def test_tempo_weighs_the_side_to_move_as_the_reference():
     game = load_game("gomoku(size=9)")
     state = game.state_from_text("e5 f6 e6 e4 d5 c6 d4")
     board = [int(v) for v in state.board]
-    assert make_engine(game, "mtdf").tempo == 5
-    for tempo in (4, 5, 7):
+    assert make_engine(game, "mtdf").tempo == 20
+    for tempo in (16, 20, 23):
         e = make_engine(game, f"mtdf,tempo={tempo}")
         pos = Position(game, state.board, weights=e.weights, tempo=e.tempo)
         assert pos.evaluate() == evaluate_ref(board, 9, game.rule_id, tempo=tempo)
-    assert evaluate_ref(board, 9, game.rule_id, tempo=4) != evaluate_ref(board, 9, game.rule_id)
+    assert evaluate_ref(board, 9, game.rule_id, tempo=16) != evaluate_ref(board, 9, game.rule_id)
     with pytest.raises(InvalidOptionError):
         make_engine(game, "mtdf,tempo=-1")
 

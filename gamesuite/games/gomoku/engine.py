@@ -44,8 +44,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searched, past ``top``.
 - ``wide``, ``wideply``: at the root and the plies below it up to ``wideply`` (1: the root only),
   search the ``wide`` best-ordered moves instead of ``top`` (default 0: off).
-- ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` quarters against the
-  other side's four (default 5, the 5:4 of the docs; 0-16).
+- ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
+  other side's sixteen (default 20, the 5:4 of the docs; 0-64).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -139,7 +139,7 @@ class Position:
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
                  treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: np.ndarray | None = None, tempo: int = 5) -> None:
+                 weights: np.ndarray | None = None, tempo: int = 20) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -558,7 +558,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 wide: int = 0, wideply: int = 0, tempo: int = 5,
+                 wide: int = 0, wideply: int = 0, tempo: int = 20,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -710,7 +710,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
-            "tempo": Option(5, 0, 16, help="the side to move's cell values in the evaluation, in quarters"),
+            "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),

@@ -350,10 +350,10 @@ def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
 @njit(cache=True, nogil=True, _nrt=False)
 def _evaluate(g, me) -> int:
     """Static value for the side to move ``me`` (0 black, 1 white): own potential (weighted ``g[P_TEMPO]``
-    quarters, 5 by default) minus the other's."""
+    sixteenths, 20 by default: 5:4) minus the other's."""
     mine = g[TOT_B + me]
     theirs = g[TOT_B + 1 - me]
-    return (g[P_TEMPO] * mine - 4 * theirs) // 4
+    return (g[P_TEMPO] * mine - 16 * theirs) // 16
 
 
 @njit(cache=True, nogil=True, _nrt=False)
