@@ -401,6 +401,9 @@ def test_wide_widens_the_plies_near_the_root():
     assert narrow[0] < run("pvs,top=6,wide=12,wideply=1")[0] < run("pvs,top=12")[0]
     e = make_engine(g, "mtdf,wide=20,wideply=2")
     assert (e.wide, e.wideply) == (20, 2)
+    # the default: mtdf's root searches 20 moves, the other algorithms' roots as the rest of the tree
+    assert (make_engine(g, "mtdf").wide, make_engine(g, "mtdf").wideply) == (20, 1)
+    assert (make_engine(g, "pvs").wide, make_engine(g, "pvs").wideply) == (0, 0)
     for bad in ("mtdf,wide=-1", "mtdf,wideply=x"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)

@@ -43,7 +43,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   and search), the cells of its line and our own threes and fours are ordered first and all
   searched, past ``top``.
 - ``wide``, ``wideply``: at the root and the plies below it up to ``wideply`` (1: the root only),
-  search the ``wide`` best-ordered moves instead of ``top`` (default 0: off).
+  search the ``wide`` best-ordered moves instead of ``top`` (default 20 and 1 for ``mtdf``: the root
+  searches 20; 0 and 0, off, for the others).
 - ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
   other side's sixteen (default 20, the 5:4 of the docs; 0-64).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
@@ -558,7 +559,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 wide: int = 0, wideply: int = 0, tempo: int = 20,
+                 wide: int | None = None, wideply: int | None = None, tempo: int = 20,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -568,6 +569,10 @@ class GomokuEngine:
             top = 10 if algo == "mtdf" else 0
         if step is None:
             step = 2 if algo == "mtdf" else 1
+        if wide is None:
+            wide = 20 if algo == "mtdf" else 0
+        if wideply is None:
+            wideply = 1 if algo == "mtdf" else 0
         if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
             raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
@@ -721,8 +726,10 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")
                for i, name in enumerate(K.WEIGHT_NAMES) if i}}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
-                options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
-                help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
+                options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration"),
+                         "wide": Option(20, 0, 1000, help="moves searched at the root (0: top)"),
+                         "wideply": Option(1, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)")},
+                help="MTD(f) over the 10 best-ordered moves (20 at the root), threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
                 help="principal variation search (NegaScout), full width unless top=N")
 register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
