@@ -383,6 +383,31 @@ def _attacker_wins_after(state, line, attacker):
     return fives >= 2
 
 
+
+def test_wide_widens_the_plies_near_the_root():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
+
+    def run(spec):
+        r = make_engine(g, spec + ",vct=0,vcf=0").search(s, Limits(depth=4))
+        return r.nodes, r.pv
+
+    narrow = run("pvs,top=6")
+    # as wide as ``top`` (or no plies) changes nothing; wide at every ply is a wider ``top``
+    assert run("pvs,top=6,wide=6,wideply=4") == narrow
+    assert run("pvs,top=6,wide=12,wideply=0") == narrow
+    assert run("pvs,top=6,wide=12,wideply=9") == run("pvs,top=12")
+    # the root alone wider: more than the narrow tree, less than the wide one
+    assert narrow[0] < run("pvs,top=6,wide=12,wideply=1")[0] < run("pvs,top=12")[0]
+    e = make_engine(g, "mtdf,wide=20,wideply=2")
+    assert (e.wide, e.wideply) == (20, 2)
+    # the default: mtdf's root searches 20 moves, the other algorithms' roots as the rest of the tree
+    assert (make_engine(g, "mtdf").wide, make_engine(g, "mtdf").wideply) == (20, 1)
+    assert (make_engine(g, "pvs").wide, make_engine(g, "pvs").wideply) == (0, 0)
+    for bad in ("mtdf,wide=-1", "mtdf,wideply=x"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+
 @pytest.mark.parametrize("text", ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 j8 j10 j11 f10 e9 g9 e11"])
 def test_vct_inside_the_tree_reports_the_mate_and_its_line(text):
     g = load_game("gomoku")
@@ -574,6 +599,20 @@ def test_weight_options_change_the_evaluation_as_the_reference():
     assert list(engine.weights) == list(w)
     pos = Position(game, state.board, weights=engine.weights)
     assert pos.evaluate() == evaluate_ref(board, 9, game.rule_id, w) != evaluate_ref(board, 9, game.rule_id)
+
+
+def test_tempo_weighs_the_side_to_move_as_the_reference():
+    game = load_game("gomoku(size=9)")
+    state = game.state_from_text("e5 f6 e6 e4 d5 c6 d4")
+    board = [int(v) for v in state.board]
+    assert make_engine(game, "mtdf").tempo == 20
+    for tempo in (16, 20, 23):
+        e = make_engine(game, f"mtdf,tempo={tempo}")
+        pos = Position(game, state.board, weights=e.weights, tempo=e.tempo)
+        assert pos.evaluate() == evaluate_ref(board, 9, game.rule_id, tempo=tempo)
+    assert evaluate_ref(board, 9, game.rule_id, tempo=16) != evaluate_ref(board, 9, game.rule_id)
+    with pytest.raises(InvalidOptionError):
+        make_engine(game, "mtdf,tempo=-1")
 
 
 @pytest.mark.parametrize("spec", ["mtdf,w_f3=-1", "mtdf,w_f3=1e9", "mtdf,w_none=3", "mtdf,weights=nosuch"])

@@ -42,6 +42,11 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   would then win by continuous threats (``vct`` threats, ``treevctnodes`` nodes; once per position
   and search), the cells of its line and our own threes and fours are ordered first and all
   searched, past ``top``.
+- ``wide``, ``wideply``: at the root and the plies below it up to ``wideply`` (1: the root only),
+  search the ``wide`` best-ordered moves instead of ``top`` (default 20 and 1 for ``mtdf``: the root
+  searches 20; 0 and 0, off, for the others).
+- ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
+  other side's sixteen (default 20, the 5:4 of the docs; 0-64).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -135,7 +140,7 @@ class Position:
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
                  treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: np.ndarray | None = None) -> None:
+                 weights: np.ndarray | None = None, tempo: int = 20) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -160,6 +165,7 @@ class Position:
         self.g[K.P_TAPER] = taper
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
+        self.g[K.P_TEMPO] = tempo
         self.pat = _tables(game.rule_id)
         self.cmb = _combos(weights)
         zob = np.zeros((2, N), dtype=np.int64)
@@ -232,10 +238,12 @@ class _Searcher:
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
-                            engine.weights)
+                            engine.weights, engine.tempo)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.pos.g[K.P_THREATPLY] = engine.threatply
+        self.pos.g[K.P_WIDE] = engine.wide
+        self.pos.g[K.P_WIDEPLY] = engine.wideply
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -551,6 +559,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
+                 wide: int | None = None, wideply: int | None = None, tempo: int = 20,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -560,6 +569,10 @@ class GomokuEngine:
             top = 10 if algo == "mtdf" else 0
         if step is None:
             step = 2 if algo == "mtdf" else 1
+        if wide is None:
+            wide = 20 if algo == "mtdf" else 0
+        if wideply is None:
+            wideply = 1 if algo == "mtdf" else 0
         if not isinstance(step, int) or isinstance(step, bool) or step not in (1, 2):
             raise InvalidOptionError(f"option step must be 1 or 2, got {step!r}")
         for name, v in (("top", top), ("vcf", vcf), ("leafvcf", leafvcf), ("vct", vct), ("vctnodes", vctnodes),
@@ -567,7 +580,7 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
-                        ("threatply", threatply)):
+                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -603,6 +616,9 @@ class GomokuEngine:
         self.rootdef = rootdef
         self.threatdef = threatdef
         self.threatply = threatply
+        self.wide = wide
+        self.wideply = wideply
+        self.tempo = tempo
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -697,6 +713,9 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
             "threatdef": Option(0, 0, 10**9, help="nodes per check of the defence against a threat of VCT (0: off)"),
             "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
+            "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
+            "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
+            "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
@@ -707,8 +726,10 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")
                for i, name in enumerate(K.WEIGHT_NAMES) if i}}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
-                options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration")},
-                help="MTD(f) over the 10 best-ordered moves, threat extensions and VCF (numba)")
+                options={**_OPTIONS, "step": Option(2, choices=(1, 2), help="plies per iteration"),
+                         "wide": Option(20, 0, 1000, help="moves searched at the root (0: top)"),
+                         "wideply": Option(1, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)")},
+                help="MTD(f) over the 10 best-ordered moves (20 at the root), threat extensions and VCF (numba)")
 register_engine("gomoku", "pvs", _factory("pvs"), options={**_OPTIONS, "top": Option(0, 0, 1000)},
                 help="principal variation search (NegaScout), full width unless top=N")
 register_engine("gomoku", "negamax", _factory("negamax"), options={**_OPTIONS, "top": Option(0, 0, 1000)},

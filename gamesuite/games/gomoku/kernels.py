@@ -73,8 +73,9 @@ G_SIZE = 16
 
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
- P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY) = range(G_SIZE, G_SIZE + 20)
-PRM_SIZE = 20
+ P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
+ P_TEMPO) = range(G_SIZE, G_SIZE + 23)
+PRM_SIZE = 23
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -348,10 +349,11 @@ def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _evaluate(g, me) -> int:
-    """Static value for the side to move ``me`` (0 black, 1 white): own potential minus the other's."""
+    """Static value for the side to move ``me`` (0 black, 1 white): own potential (weighted ``g[P_TEMPO]``
+    sixteenths, 20 by default: 5:4) minus the other's."""
     mine = g[TOT_B + me]
     theirs = g[TOT_B + 1 - me]
-    return (5 * mine - 4 * theirs) // 4
+    return (g[P_TEMPO] * mine - 16 * theirs) // 16
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -668,6 +670,8 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
         # a narrower search deeper in the tree: ``taper`` moves fewer per ply, down to ``topmin``
         # (not where the opponent threatens a 4-3 or a 3-3: the defence may be ordered late)
         top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
+    if top > 0 and ply < g[P_WIDEPLY] and g[P_WIDE] > top:
+        top = g[P_WIDE]  # a wider search near the root (``wide``, ``wideply``)
     n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
     limit = n
     if not pure and top > 0 and not threatened and n > top:
@@ -822,6 +826,8 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     top = g[P_TOP]
     if top > 0 and g[P_TAPER] > 0 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] == 0:
         top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
+    if top > 0 and ply < g[P_WIDEPLY] and g[P_WIDE] > top:
+        top = g[P_WIDE]  # a wider search near the root (``wide``, ``wideply``)
     n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
     limit = n
     if not pure and top > 0 and not threatened and n > top:
@@ -908,6 +914,8 @@ def _root_moves(bd, ub, ci, g, near, hist, killers, mv, ms, excluded, prefer) ->
         if n > 0:
             break
     top = g[P_TOP]
+    if top > 0 and g[P_WIDEPLY] > 0 and g[P_WIDE] > top:
+        top = g[P_WIDE]
     limit = n
     if not pure and top > 0 and not threatened and g[CNT + op * NCLASS + C_FIVE] == 0 and n > top:
         limit = top

@@ -92,9 +92,11 @@ def totals_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int
     return tb, tw
 
 
-def evaluate_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int] | None = None) -> int:
-    """The static value for the side to move (black when the stone counts are equal)."""
+def evaluate_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int] | None = None,
+                 tempo: int = 20) -> int:
+    """The static value for the side to move (black when the stone counts are equal): its cell values'
+    total weighted ``tempo`` sixteenths (20: 5:4), less the other side's."""
     tb, tw = totals_ref(board, size, rule, weights)
     stones = sum(1 for v in board if v)
     mine, theirs = (tb, tw) if stones % 2 == 0 else (tw, tb)
-    return (5 * mine - 4 * theirs) // 4
+    return (tempo * mine - 16 * theirs) // 16
