@@ -445,6 +445,19 @@ def test_writeup_preset_and_engine_name():
             make_engine(g, bad)
 
 
+def test_default_with_three_players_is_the_three_preset():
+    from gamesuite.games.hare.config import THREE_WEIGHTS
+
+    three = make_engine(load_game("hare(players=3)"), "maxn")
+    assert three.weights == THREE_WEIGHTS and three.model == WRITEUP_WEIGHTS
+    assert three.weights == make_engine(load_game("hare(players=3)"), "maxn,preset=three").weights
+    mine = make_engine(load_game("hare(players=3)"), "maxn,ks=2,model=self")  # options given still override it
+    assert mine.weights == THREE_WEIGHTS.replace(ks=2.0) and mine.model is None
+    for spec in ("hare(players=2,pieces=1)", "hare(players=4)"):  # measured with three players only
+        other = make_engine(load_game(spec), "maxn")
+        assert other.weights == Weights() and other.model is None
+
+
 def test_weights_are_numeric_engine_options():
     from gamesuite.core.registry import engine_entry
 

@@ -132,6 +132,13 @@ CLASSIC_WEIGHTS = Weights(ks=1.0, kc=1.0, kp=1.0, c0=6.0, c1=8.0, need_per_squar
 #: classic curve constants).
 WRITEUP_WEIGHTS = CLASSIC_WEIGHTS.replace(finishable=0.0, percarrot=2.0, tight=60.0, due=1.0)
 
+#: The default's weights with three players: tuned by SPSA in three-player games against two ``writeup``
+#: bots (first places, 608 pairs at 90,000 against 150,000 nodes; docs/hare.md "Three players"), the
+#: race for first (``race``) and the card risk (``risk``) switched on.
+THREE_WEIGHTS = Weights().replace(ks=1.0373, kc=0.9494, c0=7.75, c1=7.966, need_per_square=4.565, excess=1.74,
+                                  finishable=13.16, percarrot=1.889, lettuce=39.65, behind=56.4, tight=46.38,
+                                  due=0.9094, skip=23.1, turns=22.04, race=9.318, risk=0.1619)
+
 
 def model_array(own: Weights, others: Weights, me: int, worst_cards: bool = False) -> np.ndarray:
     """The kernels' weights with an opponent model: player ``me`` valued with ``own``, every other player

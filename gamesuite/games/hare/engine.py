@@ -30,6 +30,7 @@ from .config import (
     FINISHED,
     PLACE_STEP,
     RULES,
+    THREE_WEIGHTS,
     WRITEUP_WEIGHTS,
     Weights,
     model_array,
@@ -366,8 +367,11 @@ PRESETS: dict[str, dict[str, object]] = {
     # beyond what finishing allows, four lettuce curves)
     "writeup": {"algorithm": "maxn", "rule": "absolute", "chance": "worst", "widths": "0/0/8/8/4",
                 "robust": False, **{k: v for k, v in asdict(WRITEUP_WEIGHTS).items()}},
-    # the defaults, by name
+    # the defaults, by name (with three players the default is "three")
     "default": {},
+    # the default with three players: the weights tuned in three-player games, the other players valued
+    # as the write-up's engine values them (an opponent model); measured against two writeup bots
+    "three": {**{k: v for k, v in asdict(THREE_WEIGHTS).items()}, "model": "writeup"},
     # our first engine (before issue 22's tuning): its evaluation, expectimax at every depth
     "classic": {"chance": "expect", "chanceplies": MAX_DEPTH, "robust": False,
                 **{k: v for k, v in asdict(CLASSIC_WEIGHTS).items()}},
@@ -388,7 +392,8 @@ _ENGINE_DEFAULTS: dict[str, object] = {"algorithm": "maxn", "rule": "absolute", 
 class HareEngine:
     """Max^n (or paranoid) with expectimax over the counted hare deck; alpha-beta when two players remain.
 
-    Options: ``preset`` (default | writeup | classic: a named set of the options below, which override it),
+    Options: ``preset`` (default | three | writeup | classic: a named set of the options below, which override
+    it; ``default`` means ``three`` in a three-player game),
     ``algorithm`` (maxn | paranoid), ``rule`` (absolute | relative | sum: how a max^n player turns the
     value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
     original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or
@@ -413,6 +418,9 @@ class HareEngine:
         if unknown:
             raise InvalidOptionError(f"engine maxn has no option {quote(unknown[0])}; it has: preset, "
                                      + ", ".join(_ENGINE_DEFAULTS))
+        self.preset = preset
+        if preset == "default" and game.num_players == 3:
+            preset = "three"  # the default's own settings for three players (PRESETS)
         o = {**_ENGINE_DEFAULTS, **PRESETS[preset], **options}
         algorithm, rule, chance, twoplayer, maxdepth = (o["algorithm"], o["rule"], o["chance"], o["twoplayer"],
                                                         o["maxdepth"])
@@ -435,7 +443,6 @@ class HareEngine:
         if cp == ROUND:  # one round of play: 2 with two players, 3 with more (measured with three)
             cp = min(3, game.num_players)
         self.game = game
-        self.preset = preset
         self.algorithm, self.rule, self.worst = str(algorithm), str(rule), chance == "worst"
         self.widths = parse_widths(str(o["widths"]))
         self.ordering = bool(o["ordering"])
