@@ -260,7 +260,7 @@ def test_pseudo_legal_accepts_the_legal_moves_and_agrees_with_a_plain_check(spec
         g = s.g
         us = s.color
 
-        def plain(m):
+        def plain(m, s=s, g=g, us=us):
             frm, to = m >> 8, (m >> 1) & 127
             if m < 0 or to >= g.N or frm >= g.N + 7:
                 return False
@@ -274,7 +274,7 @@ def test_pseudo_legal_accepts_the_legal_moves_and_agrees_with_a_plain_check(spec
 
             return piece != 0 and colour(piece) == us and not (target != 0 and colour(target) == us)
 
-        def kernel(m):
+        def kernel(m, s=s, g=g, us=us):
             return S._pseudo_legal(s.board, s.hands, np.int64(us), np.int64(m), np.int64(g.N), g.sq2p)
 
         for m in s.legal_moves():

@@ -898,8 +898,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             while True:
                 v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(sd), np.int64(1), np.int64(sa),
                               np.int64(sb), nk, np.int64(sc), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
-                              zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm, heur,
-                              cont, ss, opts)
+                              zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
+                              heur, cont, ss, opts)
                 if stats[ABORTED] != 0 or stage == 3:
                     break
                 if stage == 1:
