@@ -40,9 +40,10 @@ RAPFI = "/work/shared/anchors/pbrain-rapfi"
 _EVAL = re.compile(r"Eval ([+-])M(\d+)")
 
 
-def rapfi_mate(moves: list[int], size: int, rapfi: str, ms: int) -> int | None:
-    """Rapfi's announced result for the side to move: +n (wins in n plies), -n (loses), or None."""
-    lines = [f"START {size}", f"INFO timeout_turn {ms}", "INFO timeout_match 0", "INFO rule 0", "BOARD"]
+def ask_rapfi(rapfi: str, moves: list[int], size: int, infos: list[str]) -> subprocess.Popen[str]:
+    """A fresh Rapfi process (path ``rapfi``) asked, after the ``INFO`` lines ``infos``, for its move in the
+    position of the cells ``moves`` (played in order); the caller reads its answer and kills it."""
+    lines = [f"START {size}", *infos, "BOARD"]
     me = len(moves) % 2
     for i, m in enumerate(moves):
         lines.append(f"{m % size},{m // size},{1 if i % 2 == me else 2}")
@@ -52,6 +53,13 @@ def rapfi_mate(moves: list[int], size: int, rapfi: str, ms: int) -> int | None:
     assert p.stdin is not None and p.stdout is not None
     p.stdin.write("\n".join(lines) + "\n")
     p.stdin.flush()
+    return p
+
+
+def rapfi_mate(moves: list[int], size: int, rapfi: str, ms: int) -> int | None:
+    """Rapfi's announced result for the side to move: +n (wins in n plies), -n (loses), or None."""
+    p = ask_rapfi(rapfi, moves, size, [f"INFO timeout_turn {ms}", "INFO timeout_match 0", "INFO rule 0"])
+    assert p.stdout is not None
     last = None
     deadline = time.time() + ms / 1000 + 5
     try:

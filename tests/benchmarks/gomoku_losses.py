@@ -32,9 +32,10 @@ import collections
 import glob
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
+
+from gomoku_forced_wins import ask_rapfi  # this directory: the scripts run from it
 
 from gamesuite.core.limits import Limits
 from gamesuite.games.gomoku.engine import GomokuEngine, _Searcher
@@ -48,18 +49,9 @@ _EVAL = re.compile(r"Eval ([-+]?)(M?)\s*(\d+)")
 
 def rapfi(moves: list[str], nodes: int, path: str) -> tuple[int, str, str | None]:
     """Rapfi's eval for the side to move (a mate is +-MATE), its best line and its move."""
-    lines = ["START 15", f"INFO MAX_NODE {nodes}", "INFO timeout_turn 60000", "INFO timeout_match 0",
-             "INFO rule 0", "BOARD"]
-    me = len(moves) % 2
-    for i, m in enumerate(moves):
-        c = GAME.parse_cell(m)
-        lines.append(f"{c % 15},{c // 15},{1 if i % 2 == me else 2}")
-    lines.append("DONE")
-    p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                         text=True)
-    assert p.stdin is not None and p.stdout is not None
-    p.stdin.write("\n".join(lines) + "\n")
-    p.stdin.flush()
+    p = ask_rapfi(path, [GAME.parse_cell(m) for m in moves], 15,
+                  [f"INFO MAX_NODE {nodes}", "INFO timeout_turn 60000", "INFO timeout_match 0", "INFO rule 0"])
+    assert p.stdout is not None
     ev, best, move = 0, "", None
     try:
         for line in p.stdout:
