@@ -127,6 +127,9 @@ def test_tune_spsa_command(duel, tmp_path, capsys):
     assert "at least one parameter" in capsys.readouterr().err
     assert main(["tune", "duel", "--spsa", "--engine", NOISY, "--param", "x,2,0,20,1,0.05"]) == 2
     assert "--state" in capsys.readouterr().err
+    # SPSA's options without --spsa are refused, not silently ignored
+    assert main(["tune", "hare", "--opponent", "maxn", "--score", "place"]) == 2
+    assert "--opponent, --score only apply to an SPSA run: add --spsa" in capsys.readouterr().err
 
 
 def test_tune_spsa_in_worker_processes(tmp_path):

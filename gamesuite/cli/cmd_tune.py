@@ -76,6 +76,12 @@ def _parse_grid(text: str) -> tuple[float, float, float]:
 def run(args: argparse.Namespace) -> int:
     if args.spsa:
         return run_spsa_command(args)
+    spsa_only = [flag for flag, given in (("--opponent", args.opponent), ("--score", args.score),
+                                          ("--param", args.param), ("--params", args.params),
+                                          ("--state", args.state)) if given]
+    if spsa_only:
+        raise InvalidOptionError(f"{', '.join(spsa_only)} only apply to an SPSA run: add --spsa "
+                                 "(without it, tune fits Hare weights to the studies)")
     if args.game not in GAMES:
         raise InvalidOptionError(f"cannot tune {quote(args.game)} on studies; tunable: {', '.join(GAMES)} "
                                  "(or --spsa for engine options of any two-player game)")
