@@ -347,3 +347,21 @@ def test_both_games_of_a_pair_start_from_fresh_engines(duel, tmp_path):
         assert [p["name"] for p in a["players"]].index("plus") == [p["name"] for p in b["players"]].index("minus")
         assert a["moves"] == b["moves"] and a["match"]["seed"] == b["match"]["seed"]
     assert len({json.dumps(g["moves"]) for g in games}) > 1
+
+
+def test_a_match_with_fresh_engines_replays_every_game_the_same(duel, tmp_path):
+    # the engine draws its noise from how many searches it has made: a kept engine plays every game differently,
+    # one started afresh for every game plays the same game from the same position (what --fresh-engines is for)
+    from gamesuite.arena.game import MatchLimits
+    from gamesuite.arena.openings import Opening
+    from gamesuite.arena.session import Session, run_session
+
+    def moves(fresh: bool) -> set[str]:
+        session = Session.from_texts("duel", [NOISY + ",noise=3", NOISY + ",noise=3"], games=8, tc=MatchLimits(),
+                                     seed=5, openings=[Opening()], save_dir=tmp_path / str(fresh),
+                                     fresh_engines=fresh)
+        run_session(session)
+        return {json.dumps(json.loads(f.read_text())["moves"]) for f in (tmp_path / str(fresh)).glob("game-*.json")}
+
+    assert len(moves(True)) == 1
+    assert len(moves(False)) > 1

@@ -113,6 +113,7 @@ class Ladder:
     save_dir: Path | None = None
     max_plies: int = 0
     swap_rule: str = ""  # "swap1"/"swap2": every opening negotiated (``arena.swap``)
+    fresh_engines: bool = False  # every engine started afresh for every game (``Session.fresh_engines``)
     step_specs: list[EngineSpec] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -129,7 +130,7 @@ class Ladder:
                        seed=self.seed, concurrency=self.concurrency, cluster=self.cluster,
                        save_dir=self.save_dir, max_plies=self.max_plies,
                        pairings=[(0, i) for i in range(1, len(engines))], by_pairing=True, exclusive=True,
-                       swap_rule=self.swap_rule)
+                       swap_rule=self.swap_rule, fresh_engines=self.fresh_engines)
 
     def describe(self) -> str:
         """One line: who plays whom, the steps, the limits."""

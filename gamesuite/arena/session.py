@@ -44,6 +44,9 @@ class Session:
     by_pairing: bool = False  # play each pairing's games together (else opening by opening)
     exclusive: bool = False  # each game releases the worker's other engines (``GameTask.exclusive``)
     swap_rule: str = ""  # "swap1"/"swap2": the engines negotiate every opening (``arena.swap``)
+    #: Start every engine afresh for every game (``GameTask.reuse_engines`` off): nothing (a hash table,
+    #: learned state) carries from one game to the next, so node-limited games replay at any concurrency.
+    fresh_engines: bool = False
 
     @classmethod
     def from_texts(cls, game_spec: str, engine_texts: list[str], **kw: object) -> Session:
@@ -87,6 +90,8 @@ def plan(session: Session) -> list:
     if session.by_pairing or session.exclusive or session.swap_rule:
         tasks = [replace(t, round=i + 1, exclusive=session.exclusive, swap_rule=session.swap_rule)
                  for i, t in enumerate(tasks)]
+    if session.fresh_engines:
+        tasks = [replace(t, reuse_engines=False) for t in tasks]
     return tasks
 
 

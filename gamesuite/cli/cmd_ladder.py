@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     ladder = Ladder(game, engine, anchor, steps, args.games, tc, option=args.step_option, seed=seed,
                     concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save, max_plies=args.max_plies,
-                    swap_rule=args.opening_rule)
+                    swap_rule=args.opening_rule, fresh_engines=args.fresh_engines)
     if args.openings is not None:
         ladder.openings = load_openings(args.openings, game)
     print(ladder.describe(), flush=True)

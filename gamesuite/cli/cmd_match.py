@@ -54,6 +54,10 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
     p.add_argument("--save", "--pgn-dir", dest="save", type=Path, metavar="DIR",
                    help="save every game as a JSON record (and a summary) in DIR")
     p.add_argument("--quiet", action="store_true", help="no progress line")
+    p.add_argument("--fresh-engines", action="store_true",
+                   help="start every engine afresh for every game (external programs too: nothing, such as a "
+                        "hash table, carries from one game to the next, so node-limited games replay the same "
+                        "at any --concurrency)")
 
 
 def add_where_arguments(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
@@ -88,7 +92,8 @@ def build_session(args: argparse.Namespace, mode: str) -> Session:
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     session = Session.from_texts(args.game, args.engine, games=args.games, tc=tc, mode=mode, seed=seed,
                                  concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save,
-                                 max_plies=args.max_plies, swap_rule=args.opening_rule)
+                                 max_plies=args.max_plies, swap_rule=args.opening_rule,
+                                 fresh_engines=args.fresh_engines)
     if args.openings is not None:
         session.openings = load_openings(args.openings, session.game)
     return session
