@@ -481,6 +481,7 @@ def _apply(st, cfg, kinds, prevh, move):
 
 # btab layout: [0, 65) lettuce squares ahead of each square; then a header; then the solo table
 B_P, B_LK, B_C, B_H, B_TCAP, B_SOLO = 65, 66, 67, 68, 69, 70
+DUE_CODE = 4096  # _evaluate keeps a racer's turns and carrots due (under 4096) as one number: turns * DUE_CODE + due
 SOLO_CMAX = 250  # carrots beyond this count as this many
 SOLO_TCAP = 16  # turns counted up to this many ("16" means "16 or more")
 NO_LIMIT = 1 << 30  # the first of two pieces may finish with any number of carrots
@@ -595,8 +596,9 @@ def _evaluate(st, cfg, kinds, btab, w, out):
     race = w[W.RACE]
     if me >= 0 and w[W.N_WEIGHTS + W.RACE] != 0.0:
         race = 1.0  # the others' weights use the race term: the turns of all
-    # with the race term: every racer's solo turns first (into ``out``), and the two earliest finishes, each
-    # racer's turns plus its place in the order of play from the player to move over n (ties: who moves first)
+    # with the race term: every racer's solo turns and carrots due first (into ``out``, as turns * DUE_CODE + due:
+    # each computed once), and the two earliest finishes, each racer's turns plus its place in the order of play
+    # from the player to move over n (ties: who moves first)
     e1 = 1e300
     e2 = 1e300
     i1 = -1
@@ -605,8 +607,9 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         for p in range(n):
             if st[PLACE + p] != 0:
                 continue
-            t = _turns(st, cfg, kinds, btab, p, finished)
-            out[p] = t
+            due = _due(st, cfg, kinds, p)
+            t = _turns(st, cfg, kinds, btab, p, finished, due)
+            out[p] = t * DUE_CODE + due
             f = t + ((p - turn) % n) / n
             if f < e1:
                 e2 = e1
@@ -624,7 +627,14 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         togo = 0
         ahead = 0
         second_half = False
-        c = st[CAR + p] + w[o + W.DUE] * _due(st, cfg, kinds, p)
+        if race != 0.0:
+            code = np.int64(out[p])
+            t = code // DUE_CODE
+            due = code - t * DUE_CODE
+        else:
+            t = -1
+            due = _due(st, cfg, kinds, p)
+        c = st[CAR + p] + w[o + W.DUE] * due
         let = st[LET + p]
         if ppp == 2:
             limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
@@ -667,19 +677,18 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         P = 3.0 * prog
         v = w[o + W.KS] * S + w[o + W.KC] * C + w[o + W.KP] * P - w[o + W.SKIP] * st[SKIP + p]
         if race != 0.0 and w[o + W.RACE] != 0.0:
-            t = out[p]
             best = e2 if p == i1 else e1  # the earliest finish of another racer
             d = best - (t + ((p - st[TURN]) % n) / n)
             v -= w[o + W.TURNS] * t
             v += w[o + W.RACE] * (np.tanh(d / w[o + W.RACESCALE]) - 2.0 * finished)
         elif w[o + W.TURNS] != 0.0:
-            v -= w[o + W.TURNS] * _turns(st, cfg, kinds, btab, p, finished)
+            v -= w[o + W.TURNS] * (t if t >= 0 else _turns(st, cfg, kinds, btab, p, finished, due))
         out[p] = min(RACING_CAP, max(-RACING_CAP, v))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _turns(st, cfg, kinds, btab, p, finished):
-    """Player ``p``'s turns to finish by the solo table. With two pieces on the track, the sum for the two:
+def _turns(st, cfg, kinds, btab, p, finished, due):
+    """Player ``p``'s turns to finish by the solo table (``due``: the carrots due to it next turn, ``_due``). With two pieces on the track, the sum for the two:
     the front piece home first (no carrot limit) with a share of the carrots in proportion to its distance,
     the rear one with the rest (at most 20 at the finish) and the lettuces (as many as it has lettuce
     squares ahead; the front piece the others)."""
@@ -699,7 +708,7 @@ def _turns(st, cfg, kinds, btab, p, finished):
                 k = q
     if j < 0:
         return 0
-    c = st[CAR + p] + _due(st, cfg, kinds, p)
+    c = st[CAR + p] + due
     if k < 0:
         lk = 0 if ppp == 2 else finished
         return extra + _solo(btab, _race_position(st, cfg, j), lk, st[SQ + j], c, let)
