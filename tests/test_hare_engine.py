@@ -698,3 +698,14 @@ def test_option_help_names_the_three_player_defaults():
     assert f"{THREE_WEIGHTS.race:g}" in maxn["race"].help and "writeup" in maxn["model"].help
     assert "three players" not in maxn["kp"].help  # the same with three players
     assert all("three players" not in o.help for o in writeup.values() if getattr(o, "help", None))
+
+
+def test_copy_kernel_equals_slice_assignment():
+    """``K._copy`` (the kernels' row copy without numba's runtime) does what ``dst[:] = src`` does."""
+    rng = np.random.default_rng(5)
+    for dtype in (np.int64, np.float64):
+        src = rng.integers(-1000, 1000, size=(3, K.SIZE)).astype(dtype)
+        dst, ref = np.zeros_like(src), np.zeros_like(src)
+        K._copy(dst[1], src[2])
+        ref[1, :] = src[2, :]
+        assert np.array_equal(dst, ref)
