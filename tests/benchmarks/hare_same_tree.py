@@ -19,15 +19,17 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from gamesuite.arena.openings import load_openings
 from gamesuite.core import Limits, load_game
 from gamesuite.games.hare.engine import HareEngine
+from gamesuite.games.hare.rules import HareGame, HareState
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SPECS = {2: "hare(players=2,pieces=1)", 3: "hare(players=3)", 4: "hare(players=4)"}
 #: (label, players, engine options, depth)
-SETTINGS = (
+SETTINGS: tuple[tuple[str, int, dict[str, Any], int], ...] = (
     ("3p default", 3, {}, 4),
     ("3p writeup", 3, {"preset": "writeup"}, 5),
     ("3p paranoid", 3, {"algorithm": "paranoid"}, 4),
@@ -38,8 +40,14 @@ SETTINGS = (
 )
 
 
-def positions(players: int, games: int) -> list[str]:
+def _game(players: int) -> HareGame:
     game = load_game(SPECS[players])
+    assert isinstance(game, HareGame)
+    return game
+
+
+def positions(players: int, games: int) -> list[str]:
+    game = _game(players)
     openings = load_openings(DATA / f"hare_openings_{players}p.txt", game)
     engine = HareEngine(game)
     rng = random.Random(players)
@@ -47,6 +55,7 @@ def positions(players: int, games: int) -> list[str]:
     for opening in openings[:games]:
         start, moves = opening.build(game)
         s = start.copy()
+        assert isinstance(s, HareState)
         for m in moves:
             s.play(m)
         ply = 0
@@ -75,9 +84,9 @@ def main() -> int:
     texts = {n: positions(n, args.games) for n in SPECS}
     results: dict[str, list] = {}
     for label, players, options, depth in SETTINGS:
-        game = load_game(SPECS[players])
+        game = _game(players)
         engine = HareEngine(game, **options)
-        states = [game.state_from_text(t) for t in texts[players]]
+        states = [s for s in (game.state_from_text(t) for t in texts[players]) if isinstance(s, HareState)]
         engine.search(states[0], Limits(depth=2))  # compile or load the kernels
         rows, nodes, c0 = [], 0, time.process_time()
         for s in states:
