@@ -7,6 +7,11 @@ the solo table, see ``solo_layout``). The plain-Python references are the rules
 in ``rules.py`` (move generation, moves, cards), ``naive.py`` (evaluation, max^n,
 paranoid) and ``naive.solo_turns`` (the solo table); the tests compare them with
 these kernels.
+
+The kernels are compiled with ``_nrt=False`` (besides ``cache=True, nogil=True``): without numba's runtime, no
+reference counting of every array view and every array passed to a helper (60% of the search's time before,
+by ``perf``; docs/hare.md "Speed"). They allocate nothing: scratch lives in the caller's workspace, and rows
+are copied by ``_copy``.
 """
 
 from __future__ import annotations
