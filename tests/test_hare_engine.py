@@ -685,3 +685,27 @@ def test_the_kernels_load_from_the_numba_cache_in_a_fresh_process():
     for _ in range(2):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600)
         assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_option_help_names_the_three_player_defaults():
+    """The window shows one default per option (the two-player one); the help of maxn's weights says the
+    three-player default where preset ``three`` changes it, and the writeup engine's says nothing of it."""
+    from gamesuite.core.registry import engines_for
+    from gamesuite.games.hare.config import THREE_WEIGHTS
+
+    entries = {e.name: e for e in engines_for("hare(players=3)")}
+    maxn, writeup = entries["maxn"].options, entries["writeup"].options
+    assert f"{THREE_WEIGHTS.race:g}" in maxn["race"].help and "writeup" in maxn["model"].help
+    assert "three players" not in maxn["kp"].help  # the same with three players
+    assert all("three players" not in o.help for o in writeup.values() if getattr(o, "help", None))
+
+
+def test_copy_kernel_equals_slice_assignment():
+    """``K._copy`` (the kernels' row copy without numba's runtime) does what ``dst[:] = src`` does."""
+    rng = np.random.default_rng(5)
+    for dtype in (np.int64, np.float64):
+        src = rng.integers(-1000, 1000, size=(3, K.SIZE)).astype(dtype)
+        dst, ref = np.zeros_like(src), np.zeros_like(src)
+        K._copy(dst[1], src[2])
+        ref[1, :] = src[2, :]
+        assert np.array_equal(dst, ref)

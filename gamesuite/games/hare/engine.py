@@ -608,8 +608,9 @@ def _writeup(game: HareGame, preset: str = "writeup", **options: object) -> Hare
     return HareEngine(game, preset=preset, **options)
 
 
-def _declare(name: str, default: object) -> Option:
-    """The typed declaration of one engine option (``make_engine`` checks a spec against it)."""
+def _declare(name: str, default: object, three: bool = False) -> Option:
+    """The typed declaration of one engine option (``make_engine`` checks a spec against it); ``three``: its help
+    says the default of a three-player game where preset ``three`` changes it (the window shows one default)."""
     fixed = {"preset": Option(default, choices=tuple(PRESETS)),
              "algorithm": Option(default, choices=("maxn", "paranoid")),
              "rule": Option(default, choices=RULES),
@@ -619,7 +620,8 @@ def _declare(name: str, default: object) -> Option:
              "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
              "twoplayer": Option(default, choices=("alphabeta", "same")),
              "model": Option(default, choices=("self", "writeup", "classic", "default"),
-                             help="weights the other players are valued with"),
+                             help="weights the other players are valued with"
+                                  + (" (with three players the default is writeup: preset three)" if three else "")),
              "modelchance": Option(default, choices=("expect", "worst"),
                                    help="with a model: the others judge their own hare cards by the worst outcome"),
              "maxdepth": Option(default, 1, MAX_DEPTH)}
@@ -627,14 +629,17 @@ def _declare(name: str, default: object) -> Option:
         return fixed[name]
     if isinstance(default, bool):
         return Option(default)
-    return Option(float(default), -1e6, 1e6, kind=float, help="evaluation weight")  # type: ignore[arg-type]
+    value = getattr(THREE_WEIGHTS, name, None) if three else None
+    note = f" (with three players the default is {value:g}: preset three)" if value not in (None, default) else ""
+    return Option(float(default), -1e6, 1e6, kind=float,  # type: ignore[arg-type]
+                  help="evaluation weight" + note)
 
 
-def _options(overrides: dict[str, object]) -> dict[str, Option]:
-    return {k: _declare(k, v) for k, v in {"preset": "default", **_ENGINE_DEFAULTS, **overrides}.items()}
+def _options(overrides: dict[str, object], three: bool = False) -> dict[str, Option]:
+    return {k: _declare(k, v, three) for k, v in {"preset": "default", **_ENGINE_DEFAULTS, **overrides}.items()}
 
 
-_OPTIONS = _options({})
+_OPTIONS = _options({}, three=True)
 register_engine("hare", "maxn", HareEngine, default=True,
                 help="numba max^n / paranoid / alpha-beta with hare cards as chance nodes",
                 options=_OPTIONS)

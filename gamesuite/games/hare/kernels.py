@@ -7,6 +7,11 @@ the solo table, see ``solo_layout``). The plain-Python references are the rules
 in ``rules.py`` (move generation, moves, cards), ``naive.py`` (evaluation, max^n,
 paranoid) and ``naive.solo_turns`` (the solo table); the tests compare them with
 these kernels.
+
+The kernels are compiled with ``_nrt=False`` (besides ``cache=True, nogil=True``): without numba's runtime, no
+reference counting of every array view and every array passed to a helper (60% of the search's time before,
+by ``perf``; docs/hare.md "Speed"). They allocate nothing: scratch lives in the caller's workspace, and rows
+are copied by ``_copy``.
 """
 
 from __future__ import annotations
@@ -52,12 +57,19 @@ NEG = -1e300
 RACING_CAP, EARLY, PLACE_STEP, FINISHED = W.RACING_CAP, W.EARLY, W.PLACE_STEP, W.FINISHED
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
+def _copy(dst, src):
+    """``dst[:] = src`` without numba's temporary copy (which needs its runtime: the kernels run without it)."""
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _cost(n):
     return n * (n + 1) // 2
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _occupied(st, cfg, t):
     if t <= 0 or t >= LAST:
         return False
@@ -67,7 +79,7 @@ def _occupied(st, cfg, t):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _race_position(st, cfg, j):
     s = st[SQ + j]
     r = 1
@@ -77,7 +89,7 @@ def _race_position(st, cfg, j):
     return r
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _finished_players(st, cfg):
     k = 0
     for p in range(cfg[C_N]):
@@ -86,7 +98,7 @@ def _finished_players(st, cfg):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _finish_limit(st, cfg, p):
     ppp = cfg[C_PPP]
     if ppp == 2:
@@ -97,12 +109,12 @@ def _finish_limit(st, cfg, p):
     return 10 * (_finished_players(st, cfg) + 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _unknown_total(st, cfg):
     return _deck_total(cfg) - st[NKNOWN]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _deck_total(cfg):
     t = 0
     for c in range(B.N_CARDS):
@@ -110,7 +122,7 @@ def _deck_total(cfg):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _unknown_counts(st, cfg, out):
     """Cards that can come next, by id, into ``out``; returns their total."""
     for c in range(B.N_CARDS):
@@ -123,7 +135,7 @@ def _unknown_counts(st, cfg, out):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _gen_moves(st, cfg, kinds, prevh, out):
     """The legal moves (sorted) into ``out``; returns how many (0 at chance and final nodes)."""
     ph = st[PHASE]
@@ -193,12 +205,12 @@ def _gen_moves(st, cfg, kinds, prevh, out):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _is_pos_square(k):
     return k >= B.POS156 and k <= B.POS4
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _position_bonus(k, r):
     if k == B.POS156:
         if r == 1 or r == 5 or r == 6:
@@ -209,7 +221,7 @@ def _position_bonus(k, r):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _begin_turn(st, cfg, kinds, p):
     ppp = cfg[C_PPP]
     for j in range(p * ppp, p * ppp + ppp):
@@ -230,7 +242,7 @@ def _begin_turn(st, cfg, kinds, p):
             st[HMASK + j] = -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _end_turn(st, cfg, kinds, again):
     n = cfg[C_N]
     st[PHASE] = MOVE
@@ -256,7 +268,7 @@ def _end_turn(st, cfg, kinds, again):
     _begin_turn(st, cfg, kinds, p)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _finish_piece(st, cfg, j):
     ppp = cfg[C_PPP]
     p = j // ppp
@@ -266,7 +278,7 @@ def _finish_piece(st, cfg, j):
     st[PLACE + p] = _finished_players(st, cfg) + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _card_target_ok(st, cfg, kinds, t, p):
     if t == 0:
         return True
@@ -276,14 +288,14 @@ def _card_target_ok(st, cfg, kinds, t, p):
     return k != B.HEDGEHOG and (k != B.LETTUCE or st[LET + p] > 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _put(st, kinds, j, t):
     st[SQ + j] = t
     st[FRESH + j] = 1 if _is_pos_square(kinds[t]) else 0
     st[EATS + j] = 1 if kinds[t] == B.LETTUCE else 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _card(st, cfg, kinds, card):
     """Carry out ``card`` for the pending piece, then end the turn (rules.HareState._card)."""
     j = st[PP]
@@ -372,7 +384,7 @@ def _card(st, cfg, kinds, card):
     _end_turn(st, cfg, kinds, again)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _draw(st, cfg, kinds, card):
     """The chance outcome ``card`` at a pending draw (rules.HareState._draw)."""
     if card == B.SHUFFLE:
@@ -386,7 +398,7 @@ def _draw(st, cfg, kinds, card):
     _card(st, cfg, kinds, card)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _apply(st, cfg, kinds, prevh, move):
     """Make ``move`` (a legal move, or a card at a chance node) on ``st`` (rules.HareState.play)."""
     if st[PHASE] == DRAW:
@@ -474,12 +486,13 @@ def _apply(st, cfg, kinds, prevh, move):
 
 # btab layout: [0, 65) lettuce squares ahead of each square; then a header; then the solo table
 B_P, B_LK, B_C, B_H, B_TCAP, B_SOLO = 65, 66, 67, 68, 69, 70
+DUE_CODE = 4096  # _evaluate keeps a racer's turns and carrots due (under 4096) as one number: turns * DUE_CODE + due
 SOLO_CMAX = 250  # carrots beyond this count as this many
 SOLO_TCAP = 16  # turns counted up to this many ("16" means "16 or more")
 NO_LIMIT = 1 << 30  # the first of two pieces may finish with any number of carrots
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _solo_fill(kinds, prevh, pos, limit, cmax, hmax, tcap, t):
     """Fill ``t[s, c, h]``: the fewest turns a lone piece on square ``s`` with ``c`` carrots and ``h`` lettuces,
     free to move, needs to finish, capped at ``tcap``. The model: the piece keeps race position ``pos`` (so
@@ -539,7 +552,7 @@ def _solo_fill(kinds, prevh, pos, limit, cmax, hmax, tcap, t):
                         changed = True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _solo(btab, pos, lk, s, c, h):
     """The solo table's turns for race position ``pos``, limit index ``lk``, square, carrots, lettuces."""
     C = btab[B_C]
@@ -554,7 +567,7 @@ def _solo(btab, pos, lk, s, c, h):
     return btab[B_SOLO + i]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _due(st, cfg, kinds, p):
     """Carrots ``p`` receives at the start of its next turn, before moving: a lettuce about to be eaten
     (10 x race position) and a position square reached on the last turn that matches the race position."""
@@ -571,7 +584,7 @@ def _due(st, cfg, kinds, p):
     return due
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _evaluate(st, cfg, kinds, btab, w, out):
     """One value per player into ``out`` (naive.evaluate is the reference)."""
     n = cfg[C_N]
@@ -588,8 +601,9 @@ def _evaluate(st, cfg, kinds, btab, w, out):
     race = w[W.RACE]
     if me >= 0 and w[W.N_WEIGHTS + W.RACE] != 0.0:
         race = 1.0  # the others' weights use the race term: the turns of all
-    # with the race term: every racer's solo turns first (into ``out``), and the two earliest finishes, each
-    # racer's turns plus its place in the order of play from the player to move over n (ties: who moves first)
+    # with the race term: every racer's solo turns and carrots due first (into ``out``, as turns * DUE_CODE + due:
+    # each computed once), and the two earliest finishes, each racer's turns plus its place in the order of play
+    # from the player to move over n (ties: who moves first)
     e1 = 1e300
     e2 = 1e300
     i1 = -1
@@ -598,8 +612,9 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         for p in range(n):
             if st[PLACE + p] != 0:
                 continue
-            t = _turns(st, cfg, kinds, btab, p, finished)
-            out[p] = t
+            due = _due(st, cfg, kinds, p)
+            t = _turns(st, cfg, kinds, btab, p, finished, due)
+            out[p] = t * DUE_CODE + due
             f = t + ((p - turn) % n) / n
             if f < e1:
                 e2 = e1
@@ -617,7 +632,14 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         togo = 0
         ahead = 0
         second_half = False
-        c = st[CAR + p] + w[o + W.DUE] * _due(st, cfg, kinds, p)
+        if race != 0.0:
+            code = np.int64(out[p])
+            t = code // DUE_CODE
+            due = code - t * DUE_CODE
+        else:
+            t = -1
+            due = _due(st, cfg, kinds, p)
+        c = st[CAR + p] + w[o + W.DUE] * due
         let = st[LET + p]
         if ppp == 2:
             limit = 20 if (st[SQ + 2 * p] == LAST or st[SQ + 2 * p + 1] == LAST) else -1
@@ -660,19 +682,18 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         P = 3.0 * prog
         v = w[o + W.KS] * S + w[o + W.KC] * C + w[o + W.KP] * P - w[o + W.SKIP] * st[SKIP + p]
         if race != 0.0 and w[o + W.RACE] != 0.0:
-            t = out[p]
             best = e2 if p == i1 else e1  # the earliest finish of another racer
             d = best - (t + ((p - st[TURN]) % n) / n)
             v -= w[o + W.TURNS] * t
             v += w[o + W.RACE] * (np.tanh(d / w[o + W.RACESCALE]) - 2.0 * finished)
         elif w[o + W.TURNS] != 0.0:
-            v -= w[o + W.TURNS] * _turns(st, cfg, kinds, btab, p, finished)
+            v -= w[o + W.TURNS] * (t if t >= 0 else _turns(st, cfg, kinds, btab, p, finished, due))
         out[p] = min(RACING_CAP, max(-RACING_CAP, v))
 
 
-@njit(cache=True, nogil=True)
-def _turns(st, cfg, kinds, btab, p, finished):
-    """Player ``p``'s turns to finish by the solo table. With two pieces on the track, the sum for the two:
+@njit(cache=True, nogil=True, _nrt=False)
+def _turns(st, cfg, kinds, btab, p, finished, due):
+    """Player ``p``'s turns to finish by the solo table (``due``: the carrots due to it next turn, ``_due``). With two pieces on the track, the sum for the two:
     the front piece home first (no carrot limit) with a share of the carrots in proportion to its distance,
     the rear one with the rest (at most 20 at the finish) and the lettuces (as many as it has lettuce
     squares ahead; the front piece the others)."""
@@ -692,7 +713,7 @@ def _turns(st, cfg, kinds, btab, p, finished):
                 k = q
     if j < 0:
         return 0
-    c = st[CAR + p] + _due(st, cfg, kinds, p)
+    c = st[CAR + p] + due
     if k < 0:
         lk = 0 if ppp == 2 else finished
         return extra + _solo(btab, _race_position(st, cfg, j), lk, st[SQ + j], c, let)
@@ -707,7 +728,7 @@ def _turns(st, cfg, kinds, btab, p, finished):
             + _solo(btab, _race_position(st, cfg, k), 0, st[SQ + k], c - cf, hr))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _place_value(place, n):
     """The value of a player placed ``place`` of ``n``: above every racing value, the better place the
     more; the last place below every racing value."""
@@ -716,7 +737,7 @@ def _place_value(place, n):
     return FINISHED + PLACE_STEP * (n - place)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _leaf(st, cfg, kinds, btab, w, mover, left, out):
     """The static values of ``st`` into ``out``; ``mover`` (the player whose move led here, -1: none)
     gets ``EARLY`` per ply ``left`` to the horizon when that move finished it (finishing earlier is
@@ -728,7 +749,7 @@ def _leaf(st, cfg, kinds, btab, w, mover, left, out):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _decision(v, p, rule, other, n):
     """How player ``p`` values the vector ``v`` under ``rule``."""
     if rule == ABSOLUTE:
@@ -750,7 +771,7 @@ def _decision(v, p, rule, other, n):
 
 # -- searches -----------------------------------------------------------------------------
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, btab, w, moves, scores, order,
            cvals, cphase, stats):
     """Order the moves at ``lvl`` by ``sign`` times ``pov``'s static value of each child (stable, best first).
@@ -761,7 +782,7 @@ def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, bta
     n = cfg[C_N]
     mover = stack[lvl, TURN]
     for i in range(nm):
-        stack[lvl + 1, :] = stack[lvl, :]
+        _copy(stack[lvl + 1], stack[lvl])
         _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
         if _leaf(stack[lvl + 1], cfg, kinds, btab, w, mover, depth - 1, cvals[lvl, i]):
             cphase[lvl, i] = LEAF
@@ -808,19 +829,19 @@ if KERNEL_CLOCK:
         return types.int64(), codegen
 else:
 
-    @njit(cache=True, nogil=True)
+    @njit(cache=True, nogil=True, _nrt=False)
     def _clock_ns():  # type: ignore[no-untyped-def]
         """No clock in the kernels here: a deadline never fires inside them."""
         return np.int64(0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _now_ns():
     """The kernels' clock, for the tests to compare with ``time.monotonic_ns``."""
     return _clock_ns()
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _poll(stop, stats):
     """Whether to give up: the stop flag (read at every node, so that a deadline is met within
     microseconds of work), the node limit, or the deadline ``stats[DEADLINE]`` (the clock read every
@@ -835,7 +856,7 @@ def _poll(stop, stats):
     return stats[ABORTED] != 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
     """Build the child of every card that can come next into ``cst[lvl]``; cards with identical
     children share a group. Returns (number of groups, total count); ``group[c]`` is card c's
@@ -846,7 +867,7 @@ def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
         group[c] = -1
         if counts[c] == 0:
             continue
-        cst[lvl, c, :] = stack[lvl, :]
+        _copy(cst[lvl, c], stack[lvl])
         _draw(cst[lvl, c], cfg, kinds, np.int64(c))
         for g in range(ng):
             same = True
@@ -865,7 +886,7 @@ def _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts):
     return ng, total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, ordering, cfull,
           moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen):
     """Max^n to ``depth`` plies; the value vector lands in ``vals[lvl]`` (naive.maxn is the reference).
@@ -885,9 +906,11 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
         _evaluate(st, cfg, kinds, btab, w, vals[lvl])
         return
     if ph == DRAW:
-        counts = np.zeros(B.N_CARDS, dtype=np.int64)
-        group = np.zeros(B.N_CARDS, dtype=np.int64)
-        reps = np.zeros(B.N_CARDS, dtype=np.int64)
+        # a chance node generates no moves: its rows of ``moves``, ``order`` and ``cphase`` hold the card counts,
+        # groups and representatives (the kernels allocate nothing: ``_nrt=False``)
+        counts = moves[lvl, :B.N_CARDS]
+        group = order[lvl, :B.N_CARDS]
+        reps = cphase[lvl, :B.N_CARDS]
         ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
         if ply >= cfull:
@@ -901,18 +924,18 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
                 if d < best:
                     best = d
                     bestg = g
-            stack[lvl + 1, :] = cst[lvl, reps[bestg]]
+            _copy(stack[lvl + 1], cst[lvl, reps[bestg]])
             _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, btab, w, widths, rule, ordering,
                   cfull, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
-            vals[lvl, :] = vals[lvl + 1, :]
+            _copy(vals[lvl], vals[lvl + 1])
             return
         for g in range(ng):
-            stack[lvl + 1, :] = cst[lvl, reps[g]]
+            _copy(stack[lvl + 1], cst[lvl, reps[g]])
             _maxn(stack, lvl + np.int64(1), depth, ply, cfg, kinds, prevh, btab, w, widths, rule, ordering,
                   cfull, moves, scores, order, cvals, cphase, cst, gvals, vals, stats, stop, pv, pvlen)
             if stats[ABORTED] != 0:
                 return
-            gvals[lvl, g, :] = vals[lvl + 1, :]
+            _copy(gvals[lvl, g], vals[lvl + 1])
         for q in range(n):
             vals[lvl, q] = 0.0
         for c in range(B.N_CARDS):
@@ -957,10 +980,10 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
         m = moves[lvl, idx]
         if ordering and (depth == 1 or cphase[lvl, idx] == LEAF) and cphase[lvl, idx] != DRAW:
             # a leaf already built and scored by the ordering
-            vals[lvl + 1, :] = cvals[lvl, idx, :]
+            _copy(vals[lvl + 1], cvals[lvl, idx])
             pvlen[lvl + 1] = 0
         else:
-            stack[lvl + 1, :] = stack[lvl, :]
+            _copy(stack[lvl + 1], stack[lvl])
             _apply(stack[lvl + 1], cfg, kinds, prevh, m)
             if stack[lvl + 1, PLACE + p] != 0:
                 # the move finished its mover: the search stops here
@@ -976,7 +999,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
         d = _decision(vals[lvl + 1], p, rule, -1, n)
         if d > best:
             best = d
-            vals[lvl, :] = vals[lvl + 1, :]
+            _copy(vals[lvl], vals[lvl + 1])
             pv[lvl, 0] = m
             ln = pvlen[lvl + 1]
             for q in range(ln):
@@ -984,7 +1007,7 @@ def _maxn(stack, lvl, depth, ply, cfg, kinds, prevh, btab, w, widths, rule, orde
             pvlen[lvl] = ln + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prevh, btab, w, widths,
               rule, ordering, cfull, prune, moves, scores, order, cvals, cphase, cst, gvals, stats, stop, pv, pvlen,
               hint, hintlen, onpv):
@@ -1006,9 +1029,11 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
         _evaluate(st, cfg, kinds, btab, w, leaf)
         return _decision(leaf, root, rule, other, n)
     if ph == DRAW:
-        counts = np.zeros(B.N_CARDS, dtype=np.int64)
-        group = np.zeros(B.N_CARDS, dtype=np.int64)
-        reps = np.zeros(B.N_CARDS, dtype=np.int64)
+        # a chance node generates no moves: its rows of ``moves``, ``order`` and ``cphase`` hold the card counts,
+        # groups and representatives (the kernels allocate nothing: ``_nrt=False``)
+        counts = moves[lvl, :B.N_CARDS]
+        group = order[lvl, :B.N_CARDS]
+        reps = cphase[lvl, :B.N_CARDS]
         ng, total = _chance_children(stack, lvl, cfg, kinds, cst, group, reps, counts)
         drawer = st[PP] // cfg[C_PPP]
         if ply >= cfull:
@@ -1024,12 +1049,12 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
                 if d < best:
                     best = d
                     bestg = g
-            stack[lvl + 1, :] = cst[lvl, reps[bestg]]
+            _copy(stack[lvl + 1], cst[lvl, reps[bestg]])
             return _paranoid(stack, lvl + np.int64(1), depth, ply, alpha, beta, root, other, cfg, kinds, prevh,
                              btab, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals,
                              cphase, cst, gvals, stats, stop, pv, pvlen, hint, hintlen, np.int64(0))
         for g in range(ng):
-            stack[lvl + 1, :] = cst[lvl, reps[g]]
+            _copy(stack[lvl + 1], cst[lvl, reps[g]])
             v = _paranoid(stack, lvl + np.int64(1), depth, ply, -1e300, 1e300, root, other, cfg, kinds, prevh,
                           btab, w, widths, rule, ordering, cfull, prune, moves, scores, order, cvals, cphase,
                           cst, gvals, stats, stop, pv, pvlen, hint, hintlen, np.int64(0))
@@ -1070,7 +1095,7 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
             v = sign * scores[lvl, idx]  # a leaf already built and scored by the ordering
             pvlen[lvl + 1] = 0
         else:
-            stack[lvl + 1, :] = stack[lvl, :]
+            _copy(stack[lvl + 1], stack[lvl])
             _apply(stack[lvl + 1], cfg, kinds, prevh, m)
             if stack[lvl + 1, PLACE + p] != 0:
                 # the move finished its mover: the search stops here
@@ -1107,7 +1132,7 @@ def _paranoid(stack, lvl, depth, ply, alpha, beta, root, other, cfg, kinds, prev
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _perft(stack, lvl, depth, cfg, kinds, prevh, moves, stats):
     """Count the positions built ``depth`` plies deep (chance outcomes count as nodes too)."""
     st = stack[lvl]
@@ -1115,30 +1140,30 @@ def _perft(stack, lvl, depth, cfg, kinds, prevh, moves, stats):
         return np.int64(1)
     total = np.int64(0)
     if st[PHASE] == DRAW:
-        counts = np.zeros(B.N_CARDS, dtype=np.int64)
+        counts = moves[lvl, :B.N_CARDS]  # a chance node generates no moves: its row holds the card counts
         _unknown_counts(st, cfg, counts)
         for c in range(B.N_CARDS):
             if counts[c] > 0:
-                stack[lvl + 1, :] = st
+                _copy(stack[lvl + 1], st)
                 _draw(stack[lvl + 1], cfg, kinds, np.int64(c))
                 total += _perft(stack, lvl + np.int64(1), depth, cfg, kinds, prevh, moves, stats)
         return total
     nm = _gen_moves(st, cfg, kinds, prevh, moves[lvl])
     for i in range(nm):
-        stack[lvl + 1, :] = st
+        _copy(stack[lvl + 1], st)
         _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
         total += _perft(stack, lvl + np.int64(1), depth - np.int64(1), cfg, kinds, prevh, moves, stats)
     return total
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def _build_and_score(st, cfg, kinds, prevh, btab, w, rounds, moves, child, tmp):
     """Benchmark loop: ``rounds`` times, build every child of ``st`` and score it; returns the count."""
     count = 0
     for _ in range(rounds):
         nm = _gen_moves(st, cfg, kinds, prevh, moves)
         for i in range(nm):
-            child[:] = st
+            _copy(child, st)
             _apply(child, cfg, kinds, prevh, moves[i])
             _evaluate(child, cfg, kinds, btab, w, tmp)
             count += 1
