@@ -198,7 +198,7 @@ class ShogiEngine:
     PVS with a transposition table, iterative deepening (the common driver),
     quiescence on captures, null-move pruning, late-move reductions, check
     extension, killer and history ordering. Evaluation: material with hand
-    pieces worth 30% more, piece-square tables (weights in ``evaluation.py``).
+    pieces worth 30% more (option ``hand_bonus``), piece-square tables (weights in ``evaluation.py``).
 
     Before the alpha-beta search, a df-pn mate search (``mate.py``) of at
     most ``mate`` nodes (0: none) looks for a mate by checks at the root; a
