@@ -432,3 +432,23 @@ def test_the_weights_option_loads_a_file_and_rejects_a_bad_one(tmp_path):
     np.savez(tmp_path / "mini.npz", mini=ew)
     with pytest.raises(InvalidOptionError, match="no standard weights"):
         load_weights(g.geometry, path=str(tmp_path / "mini.npz"))
+
+
+def test_the_hand_bonus_option_sets_the_worth_of_pieces_in_hand():
+    from gamesuite.core.errors import InvalidOptionError
+    from gamesuite.games.shogi.evaluation import E_HAND, E_VAL, with_hand_bonus
+
+    g = load_game("shogi")
+    ew = default_weights(g.geometry)
+    assert np.array_equal(with_hand_bonus(ew, 30), ew)  # the hand-set weights' own bonus
+    flat = with_hand_bonus(ew, 0)
+    for k in range(1, 8):
+        for n in range(20):
+            assert flat[E_HAND + k * 20 + n] == n * ew[E_VAL + k]
+    assert np.array_equal(np.delete(flat, np.s_[E_HAND:E_HAND + 160]), np.delete(ew, np.s_[E_HAND:E_HAND + 160]))
+    e = make_engine(g, "alphabeta,hand_bonus=10")
+    assert e.ew[E_HAND + 1 * 20 + 1] == ew[E_VAL + 1] * 110 // 100
+    assert hand_values(e.ew)[7] == ew[E_VAL + 7] * 110 // 100  # the search's piece values follow
+    assert np.array_equal(make_engine(g, "alphabeta").ew, load_weights(g.geometry))
+    with pytest.raises(InvalidOptionError, match="hand_bonus"):
+        make_engine(g, "alphabeta,hand_bonus=500")

@@ -21,7 +21,7 @@ from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
 from .book import BOOK_FILE, Book
-from .evaluation import hand_values, load_weights, piece_values
+from .evaluation import hand_values, load_weights, piece_values, with_hand_bonus
 from .kernels import MAX_MOVES, SCRATCH, _generate
 from .mate import MateResult, MateTable, find_mate
 from .rules import Shogi, ShogiState
@@ -198,7 +198,7 @@ class ShogiEngine:
     PVS with a transposition table, iterative deepening (the common driver),
     quiescence on captures, null-move pruning, late-move reductions, check
     extension, killer and history ordering. Evaluation: material with hand
-    pieces worth 30% more, piece-square tables (weights in ``evaluation.py``).
+    pieces worth 30% more (option ``hand_bonus``), piece-square tables (weights in ``evaluation.py``).
 
     Before the alpha-beta search, a df-pn mate search (``mate.py``) of at
     most ``mate`` nodes (0: none) looks for a mate by checks at the root; a
@@ -220,7 +220,7 @@ class ShogiEngine:
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
-                 **tuning: float) -> None:
+                 hand_bonus: int | None = None, **tuning: float) -> None:
         self.game = game
         self.book: Book | None = None
         if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
@@ -240,6 +240,12 @@ class ShogiEngine:
         self.tt = new_table(hash)
         self.age = 0
         self.ew = load_weights(g, bool(positional), str(weights) if weights else None)
+        if hand_bonus not in (None, ""):
+            try:
+                self.ew = with_hand_bonus(self.ew, int(hand_bonus))
+            except ValueError:
+                raise InvalidOptionError(
+                    f"option hand_bonus must be a percentage in (-100, 200], got {hand_bonus!r}") from None
         self.zs = np.array([g.zob_side], dtype=np.uint64)
         self.aspiration = bool(aspiration)
         self.opts = np.zeros(S.OPTS, dtype=np.int64)
@@ -437,6 +443,8 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                                       help="opening book: false, true (the package's) or a file"),
                                        "weights": Option("", kind=str, max_len=1000,
                                                          help="evaluation weights (.npz; default: the package's)"),
+                                       "hand_bonus": Option(30, 0, 200, help="a piece in hand's worth over its board "
+                                                            "value, percent (given: replaces the weights')"),
                                        **{k.lower(): Option(v, -10**6, 10**6, kind=float)
                                           for k, v in SEARCH_PARAMS.items()},
                                        "lmr_base": Option(LMR_BASE, 0.0, 10.0),

@@ -204,6 +204,18 @@ def hand_values(ew: np.ndarray | None = None) -> np.ndarray:
     return v
 
 
+def with_hand_bonus(ew: np.ndarray, percent: int) -> np.ndarray:
+    """A copy of the weights ``ew`` with the n-th piece of each kind in hand worth its board value times
+    ``1 + percent / 100`` (``n`` of them: ``n`` times that), as the hand-set weights value them."""
+    if not -100 < percent <= 200:
+        raise ValueError(f"hand bonus must be a percentage in (-100, 200], got {percent!r}")
+    out = ew.copy()
+    for k in range(1, 8):
+        for n in range(20):
+            out[E_HAND + k * 20 + n] = n * (int(ew[E_VAL + k]) * (100 + percent) // 100)
+    return out
+
+
 # -- the kernel ---------------------------------------------------------------------------------------------
 
 
@@ -448,5 +460,5 @@ def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color:
     return int(ew[E_TEMPO]) + score[color] - score[1 - color]
 
 
-__all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values",
+__all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values", "with_hand_bonus",
            "load_weights", "piece_values"]
