@@ -693,10 +693,10 @@ def _evaluate(st, cfg, kinds, btab, w, out):
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _turns(st, cfg, kinds, btab, p, finished, due):
-    """Player ``p``'s turns to finish by the solo table (``due``: the carrots due to it next turn, ``_due``). With two pieces on the track, the sum for the two:
-    the front piece home first (no carrot limit) with a share of the carrots in proportion to its distance,
-    the rear one with the rest (at most 20 at the finish) and the lettuces (as many as it has lettuce
-    squares ahead; the front piece the others)."""
+    """Player ``p``'s turns to finish by the solo table (``due``: the carrots due to it next turn, ``_due``).
+    With two pieces on the track, the sum for the two: the front piece home first (no carrot limit) with a
+    share of the carrots in proportion to its distance, the rear one with the rest (at most 20 at the finish)
+    and the lettuces (as many as it has lettuce squares ahead; the front piece the others)."""
     ppp = cfg[C_PPP]
     let = st[LET + p]
     extra = st[SKIP + p]

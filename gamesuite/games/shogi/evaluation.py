@@ -460,5 +460,5 @@ def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color:
     return int(ew[E_TEMPO]) + score[color] - score[1 - color]
 
 
-__all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values", "with_hand_bonus",
-           "load_weights", "piece_values"]
+__all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values",
+           "load_weights", "piece_values", "with_hand_bonus"]
