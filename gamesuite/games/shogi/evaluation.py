@@ -117,9 +117,7 @@ def default_weights(g: Geometry, positional: bool = True) -> np.ndarray:
     ew = np.zeros(E_SIZE, dtype=np.int32)
     for t, x in PIECE_VALUES.items():
         ew[E_VAL + t] = x
-    for k in range(1, 8):
-        for n in range(20):
-            ew[E_HAND + k * 20 + n] = n * (PIECE_VALUES[k] * (100 + HAND_BONUS_PERCENT) // 100)
+    _set_hand_values(ew, HAND_BONUS_PERCENT)
     mid = g.files // 2
     for sq in range(g.N):
         r, c = divmod(sq, g.files)
@@ -210,10 +208,16 @@ def with_hand_bonus(ew: np.ndarray, percent: int) -> np.ndarray:
     if not -100 < percent <= 200:
         raise ValueError(f"hand bonus must be a percentage in (-100, 200], got {percent!r}")
     out = ew.copy()
+    _set_hand_values(out, percent)
+    return out
+
+
+def _set_hand_values(ew: np.ndarray, percent: int) -> None:
+    """The hand table of ``ew`` from its board values: ``n`` pieces of a kind worth ``n`` times the board value
+    times ``1 + percent / 100``."""
     for k in range(1, 8):
         for n in range(20):
-            out[E_HAND + k * 20 + n] = n * (int(ew[E_VAL + k]) * (100 + percent) // 100)
-    return out
+            ew[E_HAND + k * 20 + n] = n * (int(ew[E_VAL + k]) * (100 + percent) // 100)
 
 
 # -- the kernel ---------------------------------------------------------------------------------------------
