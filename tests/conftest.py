@@ -25,3 +25,19 @@ def _no_unexpected_save_question(monkeypatch):
             raise AssertionError(f"unexpected question: save the game before {action}?")
 
         monkeypatch.setattr(mw.MainWindow, "ask_save_changes", unexpected)
+
+
+@pytest.fixture
+def run(capsys):
+    """The ``gamesuite`` command in this process (fast: numba kernels already loaded): (status, stdout, stderr)."""
+    from gamesuite.cli import main
+
+    def call(*args: str) -> tuple[int, str, str]:
+        try:
+            status = main(list(args))
+        except SystemExit as e:
+            status = int(e.code or 0)
+        out = capsys.readouterr()
+        return status, out.out, out.err
+
+    return call

@@ -22,20 +22,6 @@ def gs(*args: str, timeout: int = 240) -> subprocess.CompletedProcess:
                           timeout=timeout, cwd=ROOT)
 
 
-@pytest.fixture
-def run(capsys):
-    """The command in this process (fast: numba kernels already loaded): (status, stdout, stderr)."""
-    from gamesuite.cli import main
-
-    def call(*args: str) -> tuple[int, str, str]:
-        try:
-            status = main(list(args))
-        except SystemExit as e:
-            status = int(e.code or 0)
-        out = capsys.readouterr()
-        return status, out.out, out.err
-
-    return call
 
 
 def test_match_prints_the_figures_and_saves_records_the_app_can_open(tmp_path, run):

@@ -16,21 +16,6 @@ FIRST = "py:tests.fakes.engines:Scripted,label=first"
 GAME = "tictactoe(m=4,n=4,k=3)"
 
 
-@pytest.fixture
-def run(capsys):
-    from gamesuite.cli import main
-
-    def call(*args: str) -> tuple[int, str, str]:
-        try:
-            status = main(list(args))
-        except SystemExit as e:
-            status = int(e.code or 0)
-        out = capsys.readouterr()
-        return status, out.out, out.err
-
-    return call
-
-
 def _match(run, folder, engine: str, seed: str = "7", games: str = "8") -> None:
     status, _, err = run("match", GAME, "--engine", engine, "--engine", RANDOM, "--games", games, "--depth", "3",
                          "--seed", seed, "--save", str(folder), "--quiet")
@@ -100,5 +85,8 @@ def test_first_places_of_a_three_player_game():
     rec = GameRecord(game="x", start="", moves=[], opening_plies=0, engines=["a", "b", "c"],
                      returns=[0.0, 1.0, -1.0], result="2,1,3", reason="", engine_index=[2, 0, 1])
     assert engine_score(rec, 0, "first") == 1.0 and engine_score(rec, 2, "first") == 0.0
+    tie = GameRecord(game="x", start="", moves=[], opening_plies=0, engines=["a", "b", "c"],
+                     returns=[1.0, 1.0, -1.0], result="1,1,3", reason="", engine_index=[0, 1, 2])
+    assert engine_score(tie, 0, "first") == 0.5 and engine_score(tie, 0) == 1.0
     assert engine_score(rec, 2) == 0.5 and engine_score(rec, 1) == 0.0
     assert json.loads(json.dumps(rec.to_json()))["match"]["engine_index"] == [2, 0, 1]

@@ -23,10 +23,8 @@ from statistics import NormalDist
 from ..core.errors import InvalidOptionError, InvalidRecordError, quote
 from ..core.files import parse_json_text, read_text_file
 from .record import GameRecord
+from .spsa import SCORE_RULES, game_score
 from .stats import Estimate
-
-#: How an engine's result in one game is scored.
-SCORES = ("points", "first")
 
 
 @dataclass(frozen=True)
@@ -135,31 +133,24 @@ def load_run(directory: str | Path) -> dict[int, GameRecord]:
     return out
 
 
-def engine_score(rec: GameRecord, engine: int, score: str = "points") -> float:
-    """The score in ``rec`` of the match's engine number ``engine`` (0-based).
+def engine_score(rec: GameRecord, engine: int, score: str = "place") -> float:
+    """The score in ``rec`` of the match's engine number ``engine`` (0-based), by ``tune``'s rules (``game_score``).
 
-    ``points``: its return mapped from [-1, 1] to [0, 1] (a win 1, a draw 1/2, a
-    loss 0; with more players, linear in the place); ``first``: 1 for first
-    place (shared or not), else 0.
+    ``place``: a win 1, a draw 1/2, a loss 0 (with more players, linear in the
+    place); ``first``: 1 for first place (a tie for first shared), else 0. An
+    engine in several seats scores their mean.
     """
-    if score not in SCORES:
-        raise InvalidOptionError(f"score must be one of {', '.join(SCORES)}, got {quote(score)}")
+    if score not in SCORE_RULES:
+        raise InvalidOptionError(f"score must be one of {', '.join(SCORE_RULES)}, got {quote(score)}")
     seats = [s for s, e in enumerate(rec.engine_index) if e == engine]
     if not seats or len(rec.returns) != len(rec.engine_index):
         raise InvalidRecordError(f"game {rec.round} has no seat for engine {engine + 1} "
                                  f"(engines by seat: {quote(rec.engine_index)})")
-    values = []
-    for s in seats:
-        r = rec.returns[s]
-        if score == "first":
-            values.append(1.0 if all(r >= o for o in rec.returns) else 0.0)
-        else:
-            values.append((r + 1.0) / 2.0)
-    return sum(values) / len(values)
+    return sum(game_score(rec.returns, s, score) for s in seats) / len(seats)
 
 
 def compare_runs(base: dict[int, GameRecord], cand: dict[int, GameRecord], engine: int = 0,
-                 score: str = "points") -> Comparison:
+                 score: str = "place") -> Comparison:
     """Pair the games of two runs by number; refuse runs whose schedules differ (game, opening or seats)."""
     out = Comparison(games=[], engine=engine, score=score)
     out.only_base = sorted(set(base) - set(cand))

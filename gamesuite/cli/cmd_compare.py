@@ -18,9 +18,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("candidate", type=Path, metavar="CANDIDATE_DIR", help="the candidate run's folder")
     p.add_argument("--engine", type=int, default=1, metavar="N",
                    help="which engine of the match is under test, counted from 1 in --engine order (default 1)")
-    p.add_argument("--score", choices=("points", "first"), default="points",
-                   help="points: a win 1, a draw 1/2, a loss 0 (with more players, linear in the place); "
-                        "first: 1 for first place (default points)")
+    p.add_argument("--score", choices=("place", "first"), default="place",
+                   help="place: a win 1, a draw 1/2, a loss 0 (with more players, linear in the place); "
+                        "first: 1 for first place, a tie for first shared (default place; tune's --score)")
     p.add_argument("--games", action="store_true", help="also list every game that came out differently")
     p.set_defaults(func=run)
 
