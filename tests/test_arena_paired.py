@@ -90,3 +90,25 @@ def test_first_places_of_a_three_player_game():
     assert engine_score(tie, 0, "first") == 0.5 and engine_score(tie, 0) == 1.0
     assert engine_score(rec, 2) == 0.5 and engine_score(rec, 1) == 0.0
     assert json.loads(json.dumps(rec.to_json()))["match"]["engine_index"] == [2, 0, 1]
+
+
+def test_first_opening_starts_the_file_further_on(tmp_path, run):
+    lines = ["x.......o", ".x......o", "..x.....o", "...x....o"]
+    f = tmp_path / "openings.txt"
+    f.write_text("# four openings\n" + "\n".join(lines) + "\n")
+    starts = {}
+    for first in ("1", "3"):
+        d = tmp_path / first
+        status, _, err = run("match", "tictactoe", "--engine", "solver", "--engine", "reference", "--games", "4",
+                             "--depth", "2", "--openings", str(f), "--first-opening", first, "--save", str(d),
+                             "--quiet")
+        assert status == 0, err
+        starts[first] = [json.loads(p.read_text())["start"] for p in sorted(d.glob("game-*.json"))]
+    assert starts["1"] == [lines[0], lines[0], lines[1], lines[1]]
+    assert starts["3"] == [lines[2], lines[2], lines[3], lines[3]]
+    status, _, err = run("match", "tictactoe", "--engine", "solver", "--engine", "reference", "--games", "2",
+                         "--depth", "2", "--openings", str(f), "--first-opening", "5")
+    assert status == 2 and "--first-opening must be 1..4" in err
+    status, _, err = run("match", "tictactoe", "--engine", "solver", "--engine", "reference", "--games", "2",
+                         "--depth", "2", "--first-opening", "2")
+    assert status == 2 and "needs --openings" in err

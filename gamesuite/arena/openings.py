@@ -63,8 +63,9 @@ def parse_opening(line: str) -> Opening:
     return Opening(None if head in ("startpos", "") else head, moves)
 
 
-def load_openings(path: str | Path, game: Game) -> list[Opening]:
-    """Read and check an openings file; errors name the file and line."""
+def load_openings(path: str | Path, game: Game, first: int = 1) -> list[Opening]:
+    """Read and check an openings file, from its ``first``-th opening on (1-based; the ones before it come
+    last); errors name the file and line."""
     p = Path(path)
     try:
         lines = p.read_text(encoding="utf-8").splitlines()
@@ -84,7 +85,10 @@ def load_openings(path: str | Path, game: Game) -> list[Opening]:
         out.append(op)
     if not out:
         raise InvalidOptionError(f"openings file {quote(str(p))} has no openings")
-    return out
+    if not 1 <= first <= len(out):
+        raise InvalidOptionError(f"--first-opening must be 1..{len(out)} (the openings in {quote(str(p))}), "
+                                 f"got {first}")
+    return out[first - 1:] + out[:first - 1]
 
 
 def default_plies(game: Game) -> int:

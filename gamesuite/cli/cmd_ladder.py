@@ -49,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
                     concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save, max_plies=args.max_plies,
                     swap_rule=args.opening_rule, fresh_engines=args.fresh_engines)
     if args.openings is not None:
-        ladder.openings = load_openings(args.openings, game)
+        ladder.openings = load_openings(args.openings, game, args.first_opening)
+    elif args.first_opening != 1:
+        raise InvalidOptionError("--first-opening needs --openings FILE")
     print(ladder.describe(), flush=True)
     progress = Progress(quiet=args.quiet, text=lambda t, rec, done, total: progress_text(ladder, t, rec, done, total))
     try:

@@ -44,6 +44,9 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="how long an external program may take to start and say it is ready (default 30000)")
     p.add_argument("--openings", type=Path, metavar="FILE",
                    help="one opening per line: position text or 'startpos', optionally 'moves m1 m2 ...'")
+    p.add_argument("--first-opening", type=int, default=1, metavar="N",
+                   help="with --openings: start at the file's N-th opening (they wrap). A match takes a file's "
+                        "openings in order whatever --seed, so this is how to play a new sample of the file")
     p.add_argument("--opening-rule", choices=("swap1", "swap2"), default="",
                    help="the engines negotiate every opening (gomoku freestyle or standard): the proposer places "
                         "three stones, the other swaps or plays on (swap2: or adds two and hands the choice back)")
@@ -95,7 +98,9 @@ def build_session(args: argparse.Namespace, mode: str) -> Session:
                                  max_plies=args.max_plies, swap_rule=args.opening_rule,
                                  fresh_engines=args.fresh_engines)
     if args.openings is not None:
-        session.openings = load_openings(args.openings, session.game)
+        session.openings = load_openings(args.openings, session.game, args.first_opening)
+    elif args.first_opening != 1:
+        raise InvalidOptionError("--first-opening needs --openings FILE")
     return session
 
 
