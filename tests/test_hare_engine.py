@@ -522,20 +522,27 @@ def test_every_engine_setting_returns_a_legal_move_in_random_positions(spec):
 def test_lateness_keeps_back_what_searches_overran():
     from gamesuite.search.timeman import SAFETY_MS, Lateness, allocate
 
-    late = Lateness(factor=1.5, halflife=10, cap_ms=400)
+    late = Lateness(factor=1.5, window=10, rank=2, cap_ms=400)
     assert late.reserve_ms() == SAFETY_MS
     late.record(-5)  # on time: nothing changes
     assert late.reserve_ms() == SAFETY_MS
-    late.record(60)  # 60 ms late: keep 1.5 x 60 back next time
+    late.record(170)  # one late answer alone (a single preemption) keeps nothing back
+    assert late.reserve_ms() == SAFETY_MS
+    late.record(60)  # a second: keep 1.5 x the second largest back
     assert late.reserve_ms() == pytest.approx(90)
-    for _ in range(10):
+    for _ in range(8):
         late.record(0)
-    assert late.reserve_ms() == pytest.approx(45)  # halved after ten searches on time
+    assert late.reserve_ms() == pytest.approx(90)  # both still among the last ten searches
+    late.record(0)
+    assert late.reserve_ms() == SAFETY_MS  # the 170 has left the window: one overrun of 60 remains
     late.record(10_000)
-    assert late.reserve_ms() == pytest.approx(600)  # one wild overrun counts at most cap_ms
+    late.record(10_000)
+    assert late.reserve_ms() == pytest.approx(600)  # wild overruns count at most cap_ms each
     assert allocate(Limits(movetime=1000), 0, late.reserve_ms()).hard_ms == pytest.approx(400)
     assert allocate(Limits(movetime=100), 0, 600).hard_ms == pytest.approx(20)  # never below a fifth
     assert allocate(Limits(movetime=100), 0).hard_ms == 100 - SAFETY_MS
+    with pytest.raises(ValueError):
+        Lateness(window=3, rank=4)
 
 
 def test_engine_answers_within_its_move_time_and_records_its_overrun():

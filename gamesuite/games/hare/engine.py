@@ -81,7 +81,8 @@ class Workspace:
 
 _NO_HINT = np.zeros(1, dtype=np.int64)
 
-#: ``chanceplies`` meaning "one round": as many plies as players, at most 3 (2 with two players).
+#: ``chanceplies`` meaning "one round": as many plies as players, at most 3; with two players 1 (the mover's own
+#: card alone).
 ROUND = -1
 
 #: ``chance_plies`` meaning "branch on every hare card at any depth".
@@ -398,7 +399,7 @@ class HareEngine:
     value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
     original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or
     more below the root get the worst-card shortcut; -1, the default: one round, as many plies as
-    players but at most 3), ``widths`` (moves kept per ply, 0 = all, e.g.
+    players but at most 3; with two players 1), ``widths`` (moves kept per ply, 0 = all, e.g.
     ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
     by a paranoid search), ``maxdepth``, ``model`` (self | writeup | classic | default: the weights max^n
@@ -440,8 +441,11 @@ class HareEngine:
         cp = o["chanceplies"]
         if isinstance(cp, bool) or not isinstance(cp, int) or not ROUND <= cp <= MAX_DEPTH:
             raise InvalidOptionError(f"chanceplies must be in {ROUND}..{MAX_DEPTH}, got {quote(cp)}")
-        if cp == ROUND:  # one round of play: 2 with two players, 3 with more (measured with three)
-            cp = min(3, game.num_players)
+        if cp == ROUND:
+            # three or more players: one round of play, at most 3 plies (measured with three); two players:
+            # the mover's own card only (alpha-beta does not prune through a chance node, and the opponent's
+            # card branched on cost two plies of depth at equal nodes: measured, docs/hare.md)
+            cp = 1 if game.num_players == 2 else min(3, game.num_players)
         self.game = game
         self.algorithm, self.rule, self.worst = str(algorithm), str(rule), chance == "worst"
         self.widths = parse_widths(str(o["widths"]))
@@ -616,7 +620,8 @@ def _declare(name: str, default: object, three: bool = False) -> Option:
              "rule": Option(default, choices=RULES),
              "chance": Option(default, choices=("expect", "worst")),
              "chanceplies": Option(default, ROUND, MAX_DEPTH,
-                                   help="plies below which a card is the worst one (-1: a round, at most 3)"),
+                                   help="plies below which a card is the worst one "
+                                        "(-1: a round, at most 3; 1 with two players)"),
              "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
              "twoplayer": Option(default, choices=("alphabeta", "same")),
              "model": Option(default, choices=("self", "writeup", "classic", "default"),
