@@ -688,13 +688,36 @@ def test_qext_searches_on_a_leaf_that_must_answer_an_open_three():
     assert _leaf_value("mtdf,leafvcf=0,qext=1", quiet) == _leaf_value("mtdf,leafvcf=0", quiet)
 
 
-def test_statwin_qext_and_resist_options_are_checked():
+def test_statwin_qext_resist_and_histcap_options_are_checked():
     g = load_game("gomoku")
-    e = make_engine(g, "mtdf,statwin=2,qext=2,resist=1")
-    assert (e.statwin, e.qext, e.resist) == (2, 2, 1)
-    for bad in ("mtdf,statwin=4", "mtdf,qext=-1", "mtdf,resist=2"):
+    e = make_engine(g, "mtdf,statwin=2,qext=2,resist=1,histcap=64")
+    assert (e.statwin, e.qext, e.resist, e.histcap) == (2, 2, 1, 64)
+    for bad in ("mtdf,statwin=4", "mtdf,qext=-1", "mtdf,resist=2", "mtdf,histcap=-1"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
     s = g.state_from_text("h8 h9 e5 i9 l12 j9")
     r = make_engine(g, "mtdf,resist=1").search(s, Limits(depth=4))
     assert r.best_move in _mv(s, "g9 k9 f9 l9")
+
+
+def test_histcap_bounds_what_the_history_adds_to_the_order():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 h9 e5 i9 l12")
+    p = Position(g, s.board)
+    N = p.N
+    hist = np.zeros((2, N), dtype=np.int64)
+    killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
+    out = {}
+    for cap in (0, 3):
+        p.g[K.P_HISTCAP] = cap
+        hist[:, :] = 0
+        mv = np.zeros((K.MAXPLY, N), dtype=np.int64)
+        ms0 = np.zeros((K.MAXPLY, N), dtype=np.int64)
+        n = K._gen(p.bd, p.ci, p.near, p.g, hist, killers, np.int64(1), np.int64(0), np.int64(-1), mv, ms0,
+                   np.int64(0))
+        hist[1, :] = 16 * 100  # adds 100 uncapped
+        ms1 = np.zeros((K.MAXPLY, N), dtype=np.int64)
+        K._gen(p.bd, p.ci, p.near, p.g, hist, killers, np.int64(1), np.int64(0), np.int64(-1), mv, ms1,
+               np.int64(0))
+        out[cap] = set((ms1[0, :n] - ms0[0, :n]).tolist())
+    assert out == {0: {100}, 3: {3}}

@@ -57,6 +57,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   its defences and own fours, up to ``qext`` plies past the horizon (default 0: off).
 - ``resist``: when a depth proves the side to move lost (within the narrow tree), play the best move
   of the deepest depth before it that did not (default 0: off).
+- ``histcap``: the most the history heuristic adds to a candidate's order score (which also
+  chooses the ``top`` moves searched); default 0, no cap.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -256,6 +258,7 @@ class _Searcher:
         self.pos.g[K.P_WIDEPLY] = engine.wideply
         self.pos.g[K.P_STATWIN] = engine.statwin
         self.pos.g[K.P_QEXT] = engine.qext
+        self.pos.g[K.P_HISTCAP] = engine.histcap
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -580,7 +583,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20, statwin: int = 0, qext: int = 0,
-                 resist: int = 0,
+                 resist: int = 0, histcap: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -603,7 +606,7 @@ class GomokuEngine:
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
                         ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
                         ("statwin", statwin), ("qext", qext),
-                        ("resist", resist)):
+                        ("resist", resist), ("histcap", histcap)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -645,6 +648,7 @@ class GomokuEngine:
         self.statwin = statwin
         self.qext = qext
         self.resist = resist
+        self.histcap = histcap
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -744,6 +748,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
             "statwin": Option(0, 0, 3, help="a 4-3 or 3-3 point against no four: 1 a win, 2 and defended "
                                             "over all moves, 3 a leaf bonus (0: off)"),
+            "histcap": Option(0, 0, 10**6, help="the most the history adds to a move's order score (0: no cap)"),
             "resist": Option(0, 0, 1, help="on a proven loss, play the last depth's move from before it (1: on)"),
             "qext": Option(0, 0, 16, help="plies past the horizon a leaf answering an open three searches on (0: off)"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),

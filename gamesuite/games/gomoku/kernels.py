@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_STATWIN, P_QEXT) = range(G_SIZE, G_SIZE + 25)
-PRM_SIZE = 25
+ P_TEMPO, P_STATWIN, P_QEXT, P_HISTCAP) = range(G_SIZE, G_SIZE + 26)
+PRM_SIZE = 26
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -438,7 +438,10 @@ def _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
                 s += 1 << 20
             elif y == k1:
                 s += 1 << 19
-            s += hist[me, y] >> 4
+            h = hist[me, y] >> 4
+            if g[P_HISTCAP] > 0 and h > g[P_HISTCAP]:
+                h = g[P_HISTCAP]  # ``histcap``: the history breaks near-ties of the threat order only
+            s += h
             mv[ply, n] = y
             ms[ply, n] = s
             n += 1
