@@ -641,3 +641,83 @@ def test_a_weight_preset_is_its_weights_and_options_change_it():
     w = make_engine(game, "mtdf,weights=classic,w_f3=77").weights
     assert w[K.WEIGHT_NAMES.index("f3")] == 77
     assert w[K.WEIGHT_NAMES.index("f4")] == WEIGHT_PRESETS["classic"]["f4"]
+
+
+def _leaf_value(spec, text):
+    """``_search`` at depth 0 (a leaf at ply 1) of the position ``text``, as the engine ``spec`` sets it up."""
+    from gamesuite.games.gomoku.engine import _Searcher
+    g = load_game("gomoku")
+    e = make_engine(g, spec)
+    sr = _Searcher(e, g.state_from_text(text), 0)
+    return int(K._search(*sr.pos.arrays(), sr.hist, sr.killers, sr.mv, sr.ms, sr.pv, e.tt, e.vt, np.int64(0),
+                         new_stop_flag(), np.int64(0), np.int64(1), np.int64(-WIN - 1), np.int64(WIN + 1)))
+
+
+@pytest.mark.parametrize("text, wins", [
+    ("h8 a1 i8 a15 j9 o1 j10 o15", True),             # black's 3-3 point j8, white no four to make
+    ("h8 a1 i8 a15 j9 o1 j10 k8", False),           # the same, but white closes the row: j8 makes one open three
+    ("h8 a1 i8 a15 j9 o1 j10 b1 h12 c1", False),     # the 3-3 point, but white can make a four (a1 b1 c1 + d1)
+    ("h8 a1 i8 a15 j9 o1 j10 j12 j11 c1", True),    # a 4-3 point j8 (column j8-j11 closed four, row three)
+])
+def test_statwin_scores_a_double_threat_against_no_four_as_a_win(text, wins):
+    on = _leaf_value("mtdf,leafvcf=0,statwin=1", text)
+    off = _leaf_value("mtdf,leafvcf=0", text)
+    assert abs(off) < WIN - K.MAXPLY
+    if wins:
+        assert on == WIN - 1 - 5
+    else:
+        assert on == off
+
+
+def test_statwin_at_a_leaf_is_a_bonus_not_a_mate():
+    text = "h8 a1 i8 a15 j9 o1 j10 o15"  # black's 3-3 point j8, white no four to make
+    off = _leaf_value("mtdf,leafvcf=0", text)
+    assert _leaf_value("mtdf,leafvcf=0,statwin=3", text) == off + K.STATWIN_BONUS
+
+
+def test_qext_searches_on_a_leaf_that_must_answer_an_open_three():
+    g = load_game("gomoku")
+    text = "h8 h9 e5 i9 l12 j9"  # white's open three h9-j9, black to move with no four
+    s = g.state_from_text(text)
+    p = Position(g, s.board)
+    static = p.evaluate()
+    assert _leaf_value("mtdf,leafvcf=0", text) == static  # a leaf: the static value
+    v = _leaf_value("mtdf,leafvcf=0,qext=1", text)  # searched on: black's defences, each then a leaf
+    assert v != static and abs(v) < WIN - K.MAXPLY
+    quiet = "h8 a1 i8 a15"  # nothing to answer: still the static value
+    assert _leaf_value("mtdf,leafvcf=0,qext=1", quiet) == _leaf_value("mtdf,leafvcf=0", quiet)
+
+
+def test_statwin_qext_resist_and_histcap_options_are_checked():
+    g = load_game("gomoku")
+    e = make_engine(g, "mtdf,statwin=2,qext=2,resist=1,histcap=64")
+    assert (e.statwin, e.qext, e.resist, e.histcap) == (2, 2, 1, 64)
+    for bad in ("mtdf,statwin=4", "mtdf,qext=-1", "mtdf,resist=2", "mtdf,histcap=-1"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+    s = g.state_from_text("h8 h9 e5 i9 l12 j9")
+    r = make_engine(g, "mtdf,resist=1").search(s, Limits(depth=4))
+    assert r.best_move in _mv(s, "g9 k9 f9 l9")
+
+
+def test_histcap_bounds_what_the_history_adds_to_the_order():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 h9 e5 i9 l12")
+    p = Position(g, s.board)
+    N = p.N
+    hist = np.zeros((2, N), dtype=np.int64)
+    killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
+    out = {}
+    for cap in (0, 3):
+        p.g[K.P_HISTCAP] = cap
+        hist[:, :] = 0
+        mv = np.zeros((K.MAXPLY, N), dtype=np.int64)
+        ms0 = np.zeros((K.MAXPLY, N), dtype=np.int64)
+        n = K._gen(p.bd, p.ci, p.near, p.g, hist, killers, np.int64(1), np.int64(0), np.int64(-1), mv, ms0,
+                   np.int64(0))
+        hist[1, :] = 16 * 100  # adds 100 uncapped
+        ms1 = np.zeros((K.MAXPLY, N), dtype=np.int64)
+        K._gen(p.bd, p.ci, p.near, p.g, hist, killers, np.int64(1), np.int64(0), np.int64(-1), mv, ms1,
+               np.int64(0))
+        out[cap] = set((ms1[0, :n] - ms0[0, :n]).tolist())
+    assert out == {0: {100}, 3: {3}}
