@@ -47,18 +47,6 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searches 20; 0 and 0, off, for the others).
 - ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
   other side's sixteen (default 20, the 5:4 of the docs; 0-64).
-- ``statwin``: where the side to move has a 4-3 or 3-3 point and the opponent no cell that makes
-  a four, the node is a win in five plies, as a node with an open-four point is one in three
-  (default 0: off; 1 on; not for black under renju); 2: and a node that must stop such a point of
-  the opponent, with no four to play, searches all its candidates (past ``top``), so that the win is
-  proven over every defence; 3: only at a leaf, and as a bonus (``K.STATWIN_BONUS``) on its value
-  instead of a mate.
-- ``qext``: a leaf where the opponent has an open three (an open-four point) is searched on, over
-  its defences and own fours, up to ``qext`` plies past the horizon (default 0: off).
-- ``resist``: when a depth proves the side to move lost (within the narrow tree), play the best move
-  of the deepest depth before it that did not (default 0: off).
-- ``histcap``: the most the history heuristic adds to a candidate's order score (which also
-  chooses the ``top`` moves searched); default 0, no cap.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -256,9 +244,6 @@ class _Searcher:
         self.pos.g[K.P_THREATPLY] = engine.threatply
         self.pos.g[K.P_WIDE] = engine.wide
         self.pos.g[K.P_WIDEPLY] = engine.wideply
-        self.pos.g[K.P_STATWIN] = engine.statwin
-        self.pos.g[K.P_QEXT] = engine.qext
-        self.pos.g[K.P_HISTCAP] = engine.histcap
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -270,7 +255,6 @@ class _Searcher:
         self.values: dict[int, int] = {}
         self.passes_by_depth: dict[int, int] = {}  # MTD(f) null-window passes per completed depth
         self.best = -1
-        self.resist_pv: list[int] = []  # ``resist``: the best line of the deepest depth not yet lost
         self.vcf_done = False
         self.vct_done = False
         self.vct_nodes = 0
@@ -422,13 +406,6 @@ class _Searcher:
         if not pv:
             return None
         if not excluded:
-            if e.resist and not e.pure:
-                if value >= -WIN_THRESHOLD:
-                    self.resist_pv = list(pv)
-                elif self.resist_pv and self.resist_pv[0] != pv[0]:
-                    # ``resist``: a loss proven in the narrow tree; play the move a shallower depth found
-                    # best before it saw the loss (reported with the loss's value)
-                    pv = list(self.resist_pv)
             self.guess = value
             self.values[depth] = value
             self.best = pos.pad(pv[0])
@@ -582,8 +559,7 @@ class GomokuEngine:
                  grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
-                 wide: int | None = None, wideply: int | None = None, tempo: int = 20, statwin: int = 0, qext: int = 0,
-                 resist: int = 0, histcap: int = 0,
+                 wide: int | None = None, wideply: int | None = None, tempo: int = 20,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -604,9 +580,7 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
-                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("statwin", statwin), ("qext", qext),
-                        ("resist", resist), ("histcap", histcap)):
+                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -645,10 +619,6 @@ class GomokuEngine:
         self.wide = wide
         self.wideply = wideply
         self.tempo = tempo
-        self.statwin = statwin
-        self.qext = qext
-        self.resist = resist
-        self.histcap = histcap
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -746,11 +716,6 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
             "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
-            "statwin": Option(0, 0, 3, help="a 4-3 or 3-3 point against no four: 1 a win, 2 and defended "
-                                            "over all moves, 3 a leaf bonus (0: off)"),
-            "histcap": Option(0, 0, 10**6, help="the most the history adds to a move's order score (0: no cap)"),
-            "resist": Option(0, 0, 1, help="on a proven loss, play the last depth's move from before it (1: on)"),
-            "qext": Option(0, 0, 16, help="plies past the horizon a leaf answering an open three searches on (0: off)"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),

@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_STATWIN, P_QEXT, P_HISTCAP) = range(G_SIZE, G_SIZE + 26)
-PRM_SIZE = 26
+ P_TEMPO) = range(G_SIZE, G_SIZE + 23)
+PRM_SIZE = 23
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -85,8 +85,6 @@ PVL = CNT + NCOUNT
 G_ALL = PVL + MAXPLY
 
 ALGO_NEGAMAX, ALGO_PVS, ALGO_MTDF = 0, 1, 2
-#: ``statwin=3``: what a leaf's 4-3 or 3-3 point against no four adds to its value
-STATWIN_BONUS = 2000
 RENJU = 2
 
 #: Value of one direction's pattern for the cell value (index: patterns.NONE .. patterns.OL), then the
@@ -438,10 +436,7 @@ def _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
                 s += 1 << 20
             elif y == k1:
                 s += 1 << 19
-            h = hist[me, y] >> 4
-            if g[P_HISTCAP] > 0 and h > g[P_HISTCAP]:
-                h = g[P_HISTCAP]  # ``histcap``: the history breaks near-ties of the threat order only
-            s += h
+            s += hist[me, y] >> 4
             mv[ply, n] = y
             ms[ply, n] = s
             n += 1
@@ -596,13 +591,6 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
                 return -(WIN - ply - 2)
         elif g[CNT + me * NCLASS + C_F4] > 0 and (not renju_black or _has_free_f4(bd, ub, ci, g, me)):
             return WIN - ply - 3
-        elif 1 <= g[P_STATWIN] <= 2 and not renju_black \
-                and g[CNT + me * NCLASS + C_B4F3] + g[CNT + me * NCLASS + C_F3F3] > 0 \
-                and g[CNT + op * NCLASS + C_B4] + g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F4] == 0:
-            # ``statwin``: a 4-3 or 3-3 point against an opponent who cannot make a four wins in five plies
-            # (the block of one threat leaves the other to become an open four; the opponent's stones make
-            # no four to gain a tempo), as an open-four point wins in three above
-            return WIN - ply - 5
         if ply >= MAXPLY - 4:
             return _evaluate(g, me)
         # mate distance: nothing here can beat a win already found nearer the root
@@ -620,19 +608,12 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
                 pv[ply, q] = pv[ply + 1, q]
             g[PVL + ply] = max(g[PVL + ply + 1], ply + 1)
             return v
-    if depth <= 0 and (pure or depth <= -g[P_QEXT] or not _threatens(bd, ub, ci, g, op)):
-        # (``qext``: a leaf that must answer an open three is searched on, its defences and fours,
-        # up to ``qext`` plies below the horizon)
+    if depth <= 0:
         if not pure and g[P_LEAFVCF] > 0 and g[CNT + me * NCLASS + C_B4F3] > 0:
             v = _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                      ply, g[P_LEAFVCF])
             if v > 0:
                 return v
-        if g[P_STATWIN] == 3 and not pure and not renju_black \
-                and g[CNT + me * NCLASS + C_B4F3] + g[CNT + me * NCLASS + C_F3F3] > 0 \
-                and g[CNT + op * NCLASS + C_B4] + g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F4] == 0:
-            # ``statwin=3``: the same double threat at a leaf, a bonus instead of a mate (no proof)
-            return _evaluate(g, me) + STATWIN_BONUS
         return _evaluate(g, me)
     alpha0 = alpha
     ttmove = -1
@@ -695,12 +676,6 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
-        if g[P_STATWIN] == 2 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] > 0 \
-                and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] == 0 \
-                and (rule != RENJU or op == 1):
-            # ``statwin=2``: the opponent's 4-3 or 3-3 point would win (``statwin``) unless stopped, and we
-            # have no four to play: every candidate is searched, so that the win is proven over all defences
-            limit = n
     if nthreat > 0:
         marked = 0
         for j in range(n):
@@ -815,10 +790,6 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
                 return 0, 0, 0
         elif g[CNT + me * NCLASS + C_F4] > 0:
             return 0, 0, 0
-        elif 1 <= g[P_STATWIN] <= 2 and not renju_black \
-                and g[CNT + me * NCLASS + C_B4F3] + g[CNT + me * NCLASS + C_F3F3] > 0 \
-                and g[CNT + op * NCLASS + C_B4] + g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F4] == 0:
-            return 0, 0, 0
         if alpha >= WIN - ply - 1 or beta <= -(WIN - ply - 2):
             return 0, 0, 0
     g[NODES] += 1
@@ -861,12 +832,6 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
-        if g[P_STATWIN] == 2 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] > 0 \
-                and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] == 0 \
-                and (g[P_RULE] != RENJU or op == 1):
-            # ``statwin=2``: the opponent's 4-3 or 3-3 point would win (``statwin``) unless stopped, and we
-            # have no four to play: every candidate is searched, so that the win is proven over all defences
-            limit = n
     lmr = 0 if pure else g[P_LMR]
     count = 0
     for j in range(n):
