@@ -716,3 +716,20 @@ def test_copy_kernel_equals_slice_assignment():
         K._copy(dst[1], src[2])
         ref[1, :] = src[2, :]
         assert np.array_equal(dst, ref)
+
+
+@pytest.mark.parametrize("spec, plies", [("hare(players=2,pieces=1)", 1), ("hare", 1), ("hare(players=3)", 3),
+                                         ("hare(players=4)", 3)])
+def test_one_round_of_cards_is_the_movers_own_card_with_two_players(spec, plies):
+    """``chanceplies=-1`` (the default): with two players the mover's own card only (alpha-beta does not prune
+    through a chance node; docs/hare.md, seventh session); with more, a round of at most three plies."""
+    g = load_game(spec)
+    assert make_engine(g, "maxn").chance_plies == plies
+    assert make_engine(g, "maxn,chanceplies=2").chance_plies == 2  # an explicit value is kept
+    if g.num_players == 2:
+        _, states = random_positions(spec, games=1, plies=40, seed=7)
+        s = next(x for x in states[12:] if not x.is_terminal() and not x.is_chance_node())
+        default, one, two = (make_engine(g, e).search(s, Limits(depth=4))
+                             for e in ("maxn", "maxn,chanceplies=1", "maxn,chanceplies=2"))
+        assert (default.best_move, default.nodes, default.score) == (one.best_move, one.nodes, one.score)
+        assert two.nodes != one.nodes  # the opponent's card branched on at ply 2 is another tree
