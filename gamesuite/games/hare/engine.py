@@ -81,8 +81,8 @@ class Workspace:
 
 _NO_HINT = np.zeros(1, dtype=np.int64)
 
-#: ``chanceplies`` meaning "one round": as many plies as players, at most 3; with two players 1 (the mover's own
-#: card alone).
+#: ``chanceplies`` meaning "one round": as many plies as players, at most 3; with two players 1 (every card drawn
+#: below the root taken as the worst for its drawer, the write-up's shortcut: the same tree as ``chance=worst``).
 ROUND = -1
 
 #: ``chance_plies`` meaning "branch on every hare card at any depth".
@@ -242,6 +242,8 @@ def _split_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: n
     one = np.int64(1)
     ws.stats[K.NODES] += 1
     idxs = _root_order(ws, t, w, wid, depth, int(me), code, other, ordering, first, only, multipv)
+    if ws.stats[K.ABORTED]:  # the node limit was reached while the root's moves were ordered
+        return RootResult(-1, [0.0], [], int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]), True)
     hints = np.array(hint or [0], dtype=np.int64)
     hintlen = np.int64(len(hint or []))
     done: list[tuple[int, np.ndarray, list[int]]] = []
@@ -288,6 +290,8 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
     one = np.int64(1)
     ws.stats[K.NODES] += 1
     idxs = _root_order(ws, t, w, wid, depth, me, rule, np.int64(-1), ordering, first, only, multipv)
+    if ws.stats[K.ABORTED]:  # the node limit was reached while the root's moves were ordered
+        return RootResult(-1, [0.0] * n, [], int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]), True)
     done: list[tuple[int, np.ndarray, list[int]]] = []
     aborted = False
     for idx in idxs:
@@ -442,9 +446,9 @@ class HareEngine:
         if isinstance(cp, bool) or not isinstance(cp, int) or not ROUND <= cp <= MAX_DEPTH:
             raise InvalidOptionError(f"chanceplies must be in {ROUND}..{MAX_DEPTH}, got {quote(cp)}")
         if cp == ROUND:
-            # three or more players: one round of play, at most 3 plies (measured with three); two players:
-            # the mover's own card only (alpha-beta does not prune through a chance node, and the opponent's
-            # card branched on cost two plies of depth at equal nodes: measured, docs/hare.md)
+            # three or more players: one round of play, at most 3 plies (measured with three); two players: 1,
+            # every card below the root the worst for its drawer (alpha-beta does not prune through a chance
+            # node, and branching on each root move's card cost two plies of depth at equal nodes: docs/hare.md)
             cp = 1 if game.num_players == 2 else min(3, game.num_players)
         self.game = game
         self.algorithm, self.rule, self.worst = str(algorithm), str(rule), chance == "worst"
