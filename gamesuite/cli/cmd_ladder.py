@@ -7,7 +7,7 @@ import random
 import sys
 
 from ..core.errors import InvalidOptionError
-from .cmd_match import Progress, add_arena_arguments, time_control
+from .cmd_match import Progress, add_arena_arguments, openings_arg, time_control
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -32,7 +32,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..arena.ladder import Ladder, fit_text, ladder_table, parse_steps, progress_text, run_ladder
-    from ..arena.openings import load_openings
     from ..arena.report import adjudication_text
     from ..arena.spec import parse_engine_spec
     from ..core.registry import load_game
@@ -48,10 +47,9 @@ def run(args: argparse.Namespace) -> int:
     ladder = Ladder(game, engine, anchor, steps, args.games, tc, option=args.step_option, seed=seed,
                     concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save, max_plies=args.max_plies,
                     swap_rule=args.opening_rule, fresh_engines=args.fresh_engines)
-    if args.openings is not None:
-        ladder.openings = load_openings(args.openings, game, args.first_opening)
-    elif args.first_opening != 1:
-        raise InvalidOptionError("--first-opening needs --openings FILE")
+    openings = openings_arg(args, game)
+    if openings is not None:
+        ladder.openings = openings
     print(ladder.describe(), flush=True)
     progress = Progress(quiet=args.quiet, text=lambda t, rec, done, total: progress_text(ladder, t, rec, done, total))
     try:

@@ -15,9 +15,11 @@ from ..core.errors import InvalidOptionError
 if TYPE_CHECKING:
     from ..arena.game import MatchLimits
     from ..arena.match import Tally
+    from ..arena.openings import Opening
     from ..arena.record import GameRecord
     from ..arena.session import Outcome, Session
     from ..arena.stats import Sprt
+    from ..core.registry import Game
 
 
 def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
@@ -87,8 +89,18 @@ def time_control(args: argparse.Namespace) -> MatchLimits:
     return MatchLimits(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)
 
 
-def build_session(args: argparse.Namespace, mode: str) -> Session:
+def openings_arg(args: argparse.Namespace, game: Game) -> list[Opening] | None:
+    """The openings of ``--openings`` from ``--first-opening`` on (match, tournament, ladder); None without a file."""
     from ..arena.openings import load_openings
+
+    if args.openings is not None:
+        return load_openings(args.openings, game, args.first_opening)
+    if args.first_opening != 1:
+        raise InvalidOptionError("--first-opening needs --openings FILE")
+    return None
+
+
+def build_session(args: argparse.Namespace, mode: str) -> Session:
     from ..arena.session import Session
 
     tc = time_control(args)
@@ -97,10 +109,9 @@ def build_session(args: argparse.Namespace, mode: str) -> Session:
                                  concurrency=args.concurrency, cluster=args.cluster, save_dir=args.save,
                                  max_plies=args.max_plies, swap_rule=args.opening_rule,
                                  fresh_engines=args.fresh_engines)
-    if args.openings is not None:
-        session.openings = load_openings(args.openings, session.game, args.first_opening)
-    elif args.first_opening != 1:
-        raise InvalidOptionError("--first-opening needs --openings FILE")
+    openings = openings_arg(args, session.game)
+    if openings is not None:
+        session.openings = openings
     return session
 
 

@@ -180,12 +180,14 @@ def _root_order(ws: Workspace, t: K.Tables, w: np.ndarray, wid: np.ndarray, dept
                 multipv: int) -> list[int]:
     """The root moves to search (indices into ``ws.moves[0]``), in the kernels' order: best first by the
     evaluation (with ``ordering``), only those of ``only``, at most the root width (at least ``multipv``),
-    ``first`` first."""
+    ``first`` first; none when the node limit was reached while they were ordered (the search is aborted)."""
     nm = int(K._gen_moves(ws.stack[0], t.cfg, t.kinds, t.prevh, ws.moves[0]))
     if ordering:
         K._order(ws.stack, np.int64(0), np.int64(nm), np.int64(depth), np.int64(me), rule, other, 1.0,
                  t.cfg, t.kinds, t.prevh, t.board(w), w, ws.moves, ws.scores, ws.order, ws.cvals, ws.cphase,
                  ws.stats)
+        if ws.stats[K.ABORTED]:
+            return []
         idxs = [int(i) for i in ws.order[0, :nm]]
     else:
         idxs = list(range(nm))
@@ -242,8 +244,6 @@ def _split_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: n
     one = np.int64(1)
     ws.stats[K.NODES] += 1
     idxs = _root_order(ws, t, w, wid, depth, int(me), code, other, ordering, first, only, multipv)
-    if ws.stats[K.ABORTED]:  # the node limit was reached while the root's moves were ordered
-        return RootResult(-1, [0.0], [], int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]), True)
     hints = np.array(hint or [0], dtype=np.int64)
     hintlen = np.int64(len(hint or []))
     done: list[tuple[int, np.ndarray, list[int]]] = []
@@ -290,8 +290,6 @@ def _maxn_root(state: HareState, depth: int, t: K.Tables, w: np.ndarray, wid: np
     one = np.int64(1)
     ws.stats[K.NODES] += 1
     idxs = _root_order(ws, t, w, wid, depth, me, rule, np.int64(-1), ordering, first, only, multipv)
-    if ws.stats[K.ABORTED]:  # the node limit was reached while the root's moves were ordered
-        return RootResult(-1, [0.0] * n, [], int(ws.stats[K.NODES]), int(ws.stats[K.SELDEPTH]), True)
     done: list[tuple[int, np.ndarray, list[int]]] = []
     aborted = False
     for idx in idxs:

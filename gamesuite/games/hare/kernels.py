@@ -778,18 +778,15 @@ def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, bta
 
     Each child's values (``_leaf`` with ``depth - 1`` plies left) and phase are kept in ``cvals[lvl, i]`` and
     ``cphase[lvl, i]``; the phase is ``LEAF`` where the move finished its mover. Every child counts as a node:
-    once the node limit is reached the search is aborted (``stats[ABORTED]``) and the children not yet built
-    are ordered last, so that a node limit holds within a few nodes however many moves a node has.
+    once the node limit is reached the search is aborted (``stats[ABORTED]``) and the ordering left unfinished
+    (every caller returns at once), so that a node limit holds within a few nodes however many moves a node has.
     """
     n = cfg[C_N]
     mover = stack[lvl, TURN]
     for i in range(nm):
-        order[lvl, i] = i
         if stats[NODE_LIMIT] > 0 and stats[NODES] >= stats[NODE_LIMIT]:
             stats[ABORTED] = 1
-            scores[lvl, i] = -1e300
-            cphase[lvl, i] = LEAF
-            continue
+            return
         _copy(stack[lvl + 1], stack[lvl])
         _apply(stack[lvl + 1], cfg, kinds, prevh, moves[lvl, i])
         if _leaf(stack[lvl + 1], cfg, kinds, btab, w, mover, depth - 1, cvals[lvl, i]):
@@ -798,6 +795,7 @@ def _order(stack, lvl, nm, depth, pov, rule, other, sign, cfg, kinds, prevh, bta
             cphase[lvl, i] = stack[lvl + 1, PHASE]
         stats[NODES] += 1
         scores[lvl, i] = sign * _decision(cvals[lvl, i], pov, rule, other, n)
+        order[lvl, i] = i
     for i in range(1, nm):
         k = order[lvl, i]
         sc = scores[lvl, k]
