@@ -726,3 +726,23 @@ def test_sel_changes_only_how_many_moves_are_searched():
     for bad in ("mtdf,sel=-1", "mtdf,sel=101", "mtdf,selmin=-1"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
+
+
+def test_defwide_widens_only_the_nodes_facing_a_4_3_or_3_3_point():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
+
+    def run(spec, depth=5):
+        r = make_engine(g, spec + ",vct=0,vcf=0").search(s, Limits(depth=depth))
+        return r.nodes, r.pv
+
+    base = run("pvs,top=8")
+    # no wider than ``top``: the same tree; wider: more nodes, but fewer than a wider ``top`` everywhere
+    assert run("pvs,top=8,defwide=8") == base
+    assert run("pvs,top=8,defwide=4") == base
+    wider = run("pvs,top=8,defwide=14")
+    assert base[0] < wider[0] < run("pvs,top=14")[0]
+    e = make_engine(g, "mtdf,defwide=16")
+    assert e.defwide == 16 and make_engine(g, "mtdf").defwide == 0
+    with pytest.raises(InvalidOptionError):
+        make_engine(g, "mtdf,defwide=-1")

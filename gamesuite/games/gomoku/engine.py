@@ -54,6 +54,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   history) of at least ``sel`` percent of the best candidate's, no fewer than ``selmin`` (default 4) and
   no more than ``selmax`` (default 16); which ones is still the full order's choice, history included
   (default 0: off, ``top``). Nodes that must answer a four or an open three search every defence as before.
+- ``defwide``: below the root, where the opponent has a 4-3 or 3-3 point to play (and no open three yet),
+  search this many moves instead of ``top`` when it is more (default 0: off).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -256,6 +258,7 @@ class _Searcher:
         self.pos.g[K.P_SEL] = engine.sel
         self.pos.g[K.P_SELMIN] = engine.selmin
         self.pos.g[K.P_SELMAX] = engine.selmax
+        self.pos.g[K.P_DEFWIDE] = engine.defwide
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -572,7 +575,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 histshift: int = 4, sel: int = 0, selmin: int = 4, selmax: int = 16,
+                 histshift: int = 4, sel: int = 0, selmin: int = 4, selmax: int = 16, defwide: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -594,7 +597,8 @@ class GomokuEngine:
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
                         ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("histshift", histshift), ("sel", sel), ("selmin", selmin), ("selmax", selmax)):
+                        ("histshift", histshift), ("sel", sel), ("selmin", selmin), ("selmax", selmax),
+                        ("defwide", defwide)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -641,6 +645,7 @@ class GomokuEngine:
         self.sel = sel
         self.selmin = selmin
         self.selmax = selmax
+        self.defwide = defwide
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -743,6 +748,8 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
                                           "best's threat score (0: off, `top`)"),
             "selmin": Option(4, 0, 1000, help="the fewest moves `sel` searches"),
             "selmax": Option(16, 0, 1000, help="the most moves `sel` searches"),
+            "defwide": Option(0, 0, 1000, help="moves searched below the root where the opponent has a 4-3 or "
+                                               "3-3 point (0: top)"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
