@@ -653,27 +653,6 @@ def _gen_scores(p, hist, me=1):
     return n, mv, ms
 
 
-def test_histshift_sets_what_the_history_adds_to_the_order():
-    g = load_game("gomoku")
-    s = g.state_from_text("h8 h9 e5 i9 l12")
-    p = Position(g, s.board)
-    assert p.g[K.P_HISTSHIFT] == 4  # the default: a sixteenth of the count
-    hist = np.zeros((2, p.N), dtype=np.int64)
-    n, _, ms0 = _gen_scores(p, hist)
-    hist[1, :] = 1600
-    out = {}
-    for shift in (4, 3, 0):
-        p.g[K.P_HISTSHIFT] = shift
-        _, _, ms1 = _gen_scores(p, hist)
-        out[shift] = set((ms1[0, :n] - ms0[0, :n]).tolist())
-    assert out == {4: {100}, 3: {200}, 0: {1600}}
-    e = make_engine(g, "mtdf,histshift=3")
-    assert e.histshift == 3 and make_engine(g, "mtdf").histshift == 4
-    for bad in ("mtdf,histshift=-1", "mtdf,histshift=31"):
-        with pytest.raises(InvalidOptionError):
-            make_engine(g, bad)
-
-
 def _sel_limit_ref(p, moves, me, sel, selmin, selmax):
     """Plain-Python count of the moves ``sel`` searches: static threat scores from the reference's cells."""
     board = p.ub.copy()
@@ -727,22 +706,3 @@ def test_sel_changes_only_how_many_moves_are_searched():
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)
 
-
-def test_defwide_widens_only_the_nodes_facing_a_4_3_or_3_3_point():
-    g = load_game("gomoku")
-    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
-
-    def run(spec, depth=5):
-        r = make_engine(g, spec + ",vct=0,vcf=0").search(s, Limits(depth=depth))
-        return r.nodes, r.pv
-
-    base = run("pvs,top=8")
-    # no wider than ``top``: the same tree; wider: more nodes, but fewer than a wider ``top`` everywhere
-    assert run("pvs,top=8,defwide=8") == base
-    assert run("pvs,top=8,defwide=4") == base
-    wider = run("pvs,top=8,defwide=14")
-    assert base[0] < wider[0] < run("pvs,top=14")[0]
-    e = make_engine(g, "mtdf,defwide=16")
-    assert e.defwide == 16 and make_engine(g, "mtdf").defwide == 0
-    with pytest.raises(InvalidOptionError):
-        make_engine(g, "mtdf,defwide=-1")

@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_HISTSHIFT, P_SEL, P_SELMIN, P_SELMAX, P_DEFWIDE) = range(G_SIZE, G_SIZE + 28)
-PRM_SIZE = 28
+ P_TEMPO, P_SEL, P_SELMIN, P_SELMAX) = range(G_SIZE, G_SIZE + 26)
+PRM_SIZE = 26
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -436,7 +436,7 @@ def _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
                 s += 1 << 20
             elif y == k1:
                 s += 1 << 19
-            s += hist[me, y] >> g[P_HISTSHIFT]
+            s += hist[me, y] >> 4
             mv[ply, n] = y
             ms[ply, n] = s
             n += 1
@@ -697,8 +697,6 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
         # a narrower search deeper in the tree: ``taper`` moves fewer per ply, down to ``topmin``
         # (not where the opponent threatens a 4-3 or a 3-3: the defence may be ordered late)
         top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
-    if top > 0 and g[P_DEFWIDE] > top and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] > 0:
-        top = g[P_DEFWIDE]  # the opponent has a 4-3 or 3-3 point to play: more defences (``defwide``)
     if top > 0 and ply < g[P_WIDEPLY] and g[P_WIDE] > top:
         top = g[P_WIDE]  # a wider search near the root (``wide``, ``wideply``)
     n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
@@ -857,8 +855,6 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     top = g[P_TOP]
     if top > 0 and g[P_TAPER] > 0 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] == 0:
         top = max(top - g[P_TAPER] * max(ply - g[P_TAPERFROM], 0), g[P_TOPMIN])
-    if top > 0 and g[P_DEFWIDE] > top and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] > 0:
-        top = g[P_DEFWIDE]  # the opponent has a 4-3 or 3-3 point to play: more defences (``defwide``)
     if top > 0 and ply < g[P_WIDEPLY] and g[P_WIDE] > top:
         top = g[P_WIDE]  # a wider search near the root (``wide``, ``wideply``)
     n = _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode)
