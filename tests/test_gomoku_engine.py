@@ -641,3 +641,68 @@ def test_a_weight_preset_is_its_weights_and_options_change_it():
     w = make_engine(game, "mtdf,weights=classic,w_f3=77").weights
     assert w[K.WEIGHT_NAMES.index("f3")] == 77
     assert w[K.WEIGHT_NAMES.index("f4")] == WEIGHT_PRESETS["classic"]["f4"]
+
+
+def _gen_scores(p, hist, me=1):
+    N = p.N
+    killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
+    mv = np.zeros((K.MAXPLY, N), dtype=np.int64)
+    ms = np.zeros((K.MAXPLY, N), dtype=np.int64)
+    n = K._gen(p.bd, p.ci, p.near, p.g, hist, killers, np.int64(me), np.int64(0), np.int64(-1), mv, ms,
+               np.int64(0))
+    return n, mv, ms
+
+
+def _sel_limit_ref(p, moves, me, sel, selmin, selmax):
+    """Plain-Python count of the moves ``sel`` searches: static threat scores from the reference's cells."""
+    board = p.ub.copy()
+    t = []
+    for y in moves:
+        m = p.unpad(int(y))
+        vb, vw, cb, cw, _ = cell_info_ref(board, p.size, p.game.rule_id, m)
+        vm, vo, cm, co = (vb, vw, cb, cw) if me == 0 else (vw, vb, cw, cb)
+        t.append(4 * vm + 3 * vo + 64 * (cm * cm + co * co))
+    thr = max(t) * sel // 100
+    return min(max(sum(x >= thr for x in t), selmin), selmax, len(moves))
+
+
+@pytest.mark.parametrize("text", ["h8 h9 e5 i9 l12", "h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7",
+                                  "h8 i9 g7 j10 f6"])
+def test_sel_limit_matches_the_plain_count(text):
+    g = load_game("gomoku")
+    s = g.state_from_text(text)
+    p = Position(g, s.board)
+    me = s.stones & 1
+    hist = np.zeros((2, p.N), dtype=np.int64)
+    n, mv, _ = _gen_scores(p, hist, me)
+    for sel, selmin, selmax in ((50, 4, 16), (20, 1, 1000), (90, 2, 30), (100, 0, 1000), (1, 3, 8)):
+        p.g[K.P_SEL], p.g[K.P_SELMIN], p.g[K.P_SELMAX] = sel, selmin, selmax
+        got = K._sel_limit(p.ci, p.g, mv, np.int64(0), np.int64(n), np.int64(me))
+        assert got == _sel_limit_ref(p, mv[0, :n], me, sel, selmin, selmax), (text, sel)
+
+
+def test_sel_changes_only_how_many_moves_are_searched():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 g10 f8 f9 h11 g8 h7 h9 g9 i10 j11 f10 h10 i11 f7 e7")
+
+    def run(spec):
+        r = make_engine(g, spec + ",vct=0,vcf=0").search(s, Limits(depth=5))
+        return r.nodes, r.pv
+
+    base = run("pvs,top=8")
+    # off, or bounded to exactly ``top`` moves: the same tree
+    assert run("pvs,top=8,sel=0,selmin=2,selmax=3") == base
+    assert run("pvs,top=8,sel=50,selmin=8,selmax=8") == base
+    # a bound above ``top`` with every move qualifying is a wider ``top`` below the root (which keeps
+    # its own count: ``top``, or ``wide`` up to ``wideply``)
+    assert run("pvs,top=8,wide=12,wideply=1,sel=1,selmin=12,selmax=12") == run("pvs,top=12")
+    assert run("pvs,top=8,sel=1,selmin=12,selmax=12") != run("pvs,top=12")
+    # a strict threshold searches fewer moves than a loose one
+    assert run("pvs,top=8,sel=90,selmin=2,selmax=30")[0] < run("pvs,top=8,sel=10,selmin=2,selmax=30")[0]
+    # the root keeps ``wide``: with wideply=1 (mtdf's default) the root is not counted by ``sel``
+    e = make_engine(g, "mtdf,sel=40,selmin=5,selmax=14")
+    assert (e.sel, e.selmin, e.selmax) == (40, 5, 14)
+    for bad in ("mtdf,sel=-1", "mtdf,sel=101", "mtdf,selmin=-1"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
+

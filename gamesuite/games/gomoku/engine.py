@@ -47,6 +47,11 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searches 20; 0 and 0, off, for the others).
 - ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
   other side's sixteen (default 20, the 5:4 of the docs; 0-64).
+- ``sel``, ``selmin``, ``selmax``: below the root (past ``wideply``), instead of ``top`` moves, search as
+  many as have a static threat score (``_gen``'s order score without the table move, killers and
+  history) of at least ``sel`` percent of the best candidate's, no fewer than ``selmin`` (default 4) and
+  no more than ``selmax`` (default 16); which ones is still the full order's choice, history included
+  (default 0: off, ``top``). Nodes that must answer a four or an open three search every defence as before.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -244,6 +249,9 @@ class _Searcher:
         self.pos.g[K.P_THREATPLY] = engine.threatply
         self.pos.g[K.P_WIDE] = engine.wide
         self.pos.g[K.P_WIDEPLY] = engine.wideply
+        self.pos.g[K.P_SEL] = engine.sel
+        self.pos.g[K.P_SELMIN] = engine.selmin
+        self.pos.g[K.P_SELMAX] = engine.selmax
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -560,6 +568,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
+                 sel: int = 0, selmin: int = 4, selmax: int = 16,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -580,7 +589,8 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
-                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo)):
+                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
+                        ("sel", sel), ("selmin", selmin), ("selmax", selmax)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -619,6 +629,11 @@ class GomokuEngine:
         self.wide = wide
         self.wideply = wideply
         self.tempo = tempo
+        if sel > 100:
+            raise InvalidOptionError(f"option sel must be a percentage from 0 to 100, got {sel!r}")
+        self.sel = sel
+        self.selmin = selmin
+        self.selmax = selmax
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -716,6 +731,10 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
             "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
+            "sel": Option(0, 0, 100, help="moves searched below the root: those within this percent of the "
+                                          "best's threat score (0: off, `top`)"),
+            "selmin": Option(4, 0, 1000, help="the fewest moves `sel` searches"),
+            "selmax": Option(16, 0, 1000, help="the most moves `sel` searches"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),

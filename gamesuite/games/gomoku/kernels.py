@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO) = range(G_SIZE, G_SIZE + 23)
-PRM_SIZE = 23
+ P_TEMPO, P_SEL, P_SELMIN, P_SELMAX) = range(G_SIZE, G_SIZE + 26)
+PRM_SIZE = 26
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -461,6 +461,33 @@ def _pick(mv, ms, ply, i, n) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _sel_limit(ci, g, mv, ply, n, me) -> int:
+    """How many of the ``n`` candidates at ``ply`` a selection by threat (``sel``) searches: those whose
+    static order score (``_gen``'s, without the table move, killers and history) is at least ``g[P_SEL]``
+    percent of the best one's, but no fewer than ``g[P_SELMIN]`` and no more than ``g[P_SELMAX]``.
+    Which ones are searched is still the full order's choice (history included); only the count changes."""
+    op = 1 - me
+    best = 0
+    for j in range(n):
+        y = mv[ply, j]
+        cm = ci[y, CI_CB + me]
+        co = ci[y, CI_CB + op]
+        t = 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+        if t > best:
+            best = t
+    thr = best * g[P_SEL] // 100
+    k = 0
+    for j in range(n):
+        y = mv[ply, j]
+        cm = ci[y, CI_CB + me]
+        co = ci[y, CI_CB + op]
+        t = 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+        if t >= thr:
+            k += 1
+    return min(max(k, g[P_SELMIN]), g[P_SELMAX], n)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, left) -> int:
     """Victory by continuous fours for the side to move: ``WIN - plies`` or 0 when none within ``left`` fours."""
     g[VNODES] += 1
@@ -676,6 +703,8 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
+    if not pure and top > 0 and not threatened and g[P_SEL] > 0 and ply >= g[P_WIDEPLY]:
+        limit = _sel_limit(ci, g, mv, ply, n, me)  # a count by threat instead of ``top`` (``sel``)
     if nthreat > 0:
         marked = 0
         for j in range(n):
@@ -832,6 +861,8 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
+    if not pure and top > 0 and not threatened and g[P_SEL] > 0 and ply >= g[P_WIDEPLY]:
+        limit = _sel_limit(ci, g, mv, ply, n, me)  # a count by threat instead of ``top`` (``sel``)
     lmr = 0 if pure else g[P_LMR]
     count = 0
     for j in range(n):
