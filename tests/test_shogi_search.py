@@ -282,3 +282,50 @@ def test_pseudo_legal_accepts_the_legal_moves_and_agrees_with_a_plain_check(spec
         for _ in range(200):
             m = rng.randrange(-2, (g.N + 8) * 256)
             assert kernel(m) == plain(m), (s.sfen(), m)
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_drop_unpromoted_removes_exactly_the_pawn_bishop_and_rook_moves_that_could_promote(spec):
+    # the plain rule: a legal move of a pawn, bishop or rook that does not promote while the same move
+    # promoting is legal too; every other move stays, in the generator's order
+    from gamesuite.games.shogi.board import BISHOP, ROOK
+    from gamesuite.games.shogi.kernels import _generate
+
+    removed = 0
+    for s in _positions(spec, 60, 23):
+        g = s.g
+        pos = RefPosition.from_arrays(g, s.board, s.hands, s.color)
+        buf = np.zeros(MAX_MOVES, dtype=np.int32)
+        scratch = np.zeros(SCRATCH, dtype=np.int64)
+        n = _generate(s.board.copy(), s.hands.copy(), s.kings.copy(), np.int64(s.color), g.geo, g.sq2p, g.p2sq,
+                      g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, buf, scratch)
+        moves = [int(m) for m in buf[:n]]
+        assert sorted(moves) == sorted(s.legal_moves())
+        legal = set(moves)
+
+        def dominated(m, g=g, pos=pos, legal=legal):
+            frm = m >> 8
+            return (frm < g.N and not m & 1 and m + 1 in legal
+                    and pos.pieces[divmod(frm, g.files)][1] in (PAWN, BISHOP, ROOK))
+
+        k = S._drop_unpromoted(s.board, buf, np.int64(n), np.int64(g.N), g.sq2p)
+        assert [int(m) for m in buf[:k]] == [m for m in moves if not dominated(m)], s.sfen()
+        removed += n - k
+    assert removed > 20
+
+
+
+def test_the_unpromoted_option_leaves_those_moves_out_of_the_root():
+    from gamesuite.core import Limits, make_engine
+    from gamesuite.games.shogi.engine import _Searcher
+
+    game = load_game("shogi")
+    s = game.state_from_text("lnsgkgsnl/1r5b1/pppppp1pp/7P1/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1")
+    plain, promoting = s.parse_move("2d2c"), s.parse_move("2d2c+")
+    for spec, kept in (("alphabeta,mate=0", True), ("alphabeta,mate=0,unpromoted=false", False)):
+        e = make_engine(game, spec)
+        e.new_game()
+        root = _Searcher(e, s, 0)
+        assert (plain in root.gen) == kept and promoting in root.gen
+        assert (plain in root.root_moves) == kept and promoting in root.root_moves
+        assert e.search(s, Limits(depth=4)).best_move in s.legal_moves()

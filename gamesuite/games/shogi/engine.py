@@ -74,10 +74,15 @@ class _Searcher:
         self.last_value: int | None = None
         # selective deepening: each root move's (depth, value, line)
         self.root_moves = state.legal_moves()
-        # the root moves in the order of the move generator (the PVS root searches them from that order)
+        # the root moves in the order of the move generator (the PVS root searches them from that order);
+        # with ``unpromoted=false``, without the pawn, bishop and rook moves that could promote and do not
         g = self.g
         n = _generate(self.board, self.hands, self.kings, self.us, g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
                       STEP_MASK, SLIDE_MASK, g.tab, self.buf[0], self.scratch[0])
+        if engine.opts[S.PROMOTE_ONLY]:
+            n = S._drop_unpromoted(self.board, self.buf[0], np.int64(n), np.int64(g.geo[3]), g.sq2p)
+            kept = set(int(m) for m in self.buf[0, :n])
+            self.root_moves = [m for m in self.root_moves if m in kept]
         self.gen = self.buf[0, :n].copy()
         self.sel: dict[int, tuple[int, int, list[int]]] = {m: (0, 0, [m]) for m in self.root_moves}
 
@@ -220,7 +225,7 @@ class ShogiEngine:
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
-                 hand_bonus: int | None = None, **tuning: float) -> None:
+                 hand_bonus: int | None = None, unpromoted: bool = True, **tuning: float) -> None:
         self.game = game
         self.book: Book | None = None
         if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
@@ -250,7 +255,7 @@ class ShogiEngine:
         self.aspiration = bool(aspiration)
         self.opts = np.zeros(S.OPTS, dtype=np.int64)
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
-                      (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular)):
+                      (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular), (S.PROMOTE_ONLY, not unpromoted)):
             self.opts[i] = bool(on)
         override = parse_params(params)
         for k, v in tuning.items():  # the search parameters one by one (``rfp_margin=120``), for SPSA
@@ -437,6 +442,8 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                        "prune": Option(True, help="futility, razoring, late-move and SEE pruning"),
                                        "mate1": Option(True, help="mate-in-one test at the nodes"),
                                        "singular": Option(True, help="singular extensions"),
+                                       "unpromoted": Option(True, help="search the pawn, bishop and rook moves "
+                                                            "that could promote and do not (false: skip them)"),
                                        "params": Option("", kind=str, max_len=2000,
                                                         help="search parameters NAME:VALUE+NAME:VALUE..."),
                                        "book": Option("false", kind=str, max_len=1000,

@@ -30,7 +30,7 @@ from numba import njit
 
 from ...core.score import WIN, WIN_THRESHOLD
 from ...search.tt import DEPTH, EXACT, FLAG, LOWER, MOVE, UPPER, VALUE, tt_prefetch, tt_probe, tt_store, value_from_tt
-from .board import BLACK_BIT, KING, KNIGHT, PAWN, WHITE_BIT
+from .board import BISHOP, BLACK_BIT, KING, KNIGHT, PAWN, ROOK, WHITE_BIT
 from .evaluation import _evaluate
 from .kernels import _attacked, _captures, _generate, _in_check, _make, _unmake
 
@@ -39,8 +39,8 @@ MAX_PLY = 64
 NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL, ROOT_MOVES = 0, 1, 2, 3, 4, 5, 6
 STATS = 7
 # option switches (``opts``)
-QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR = 0, 1, 2, 3, 4, 5, 6
-OPTS = 7
+QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR, PROMOTE_ONLY = 0, 1, 2, 3, 4, 5, 6, 7
+OPTS = 8
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
 P_RFP_DEPTH, P_RFP_MARGIN, P_RFP_IMPROVING = 0, 1, 2
@@ -230,6 +230,30 @@ def _see_ge(board, m, us, threshold, N, sq2p, dirs, stepm, slidem, W, prm, scrat
     if fp >= 0:
         board[fp] = fv
     return res == 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _drop_unpromoted(board, row, n, N, sq2p) -> int:
+    """Remove from ``row[:n]`` the moves of a pawn, bishop or rook that do not promote where they could (each is
+    worth less than its promotion: the promoted piece moves as the piece did and more); return how many are left.
+
+    The move generators write such a move right after its promotion (``m + 1``), which is how it is told apart;
+    the others keep their order. The search skips these moves with ``opts[PROMOTE_ONLY]`` on (as YaneuraOu's
+    search does by default).
+    """
+    k = 0
+    prev = -1
+    for x in range(n):
+        m = row[x]
+        if (m & 1) == 0 and prev == m + 1:
+            t = board[sq2p[m >> 8]] & 15
+            if t == PAWN or t == BISHOP or t == ROOK:
+                prev = m
+                continue
+        prev = m
+        row[k] = m
+        k += 1
+    return k
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -787,6 +811,8 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
             return -(WIN - ply)
     else:
         cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
+    if opts[PROMOTE_ONLY] != 0:
+        cnt = _drop_unpromoted(board, buf[ply], cnt, N, sq2p)
     for x in range(cnt):
         m = buf[ply, x]
         frm = m >> 8
@@ -1038,6 +1064,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                       scratch[ply])
         if n == 0:
             return -(WIN - ply)
+        if opts[PROMOTE_ONLY] != 0:
+            n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
         placed = _tt_first(buf, scores, ply, n, ttmove)
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
@@ -1055,6 +1083,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             lazy = False
             n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                           scratch[ply])
+            if opts[PROMOTE_ONLY] != 0:
+                n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
             placed = _tt_first(buf, scores, ply, n, ttmove)
             if placed == 0:
                 x = 0  # (only a TT move of another position with the same key is not among them)
@@ -1116,6 +1146,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             # the excluded search used this ply's move buffer: generate and order again
             n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
                           scratch[ply])
+            if opts[PROMOTE_ONLY] != 0:
+                n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
             placed = _tt_first(buf, scores, ply, n, ttmove)  # (it is there: it was found there before)
             lazy = False
             if v < sbeta:
