@@ -374,7 +374,9 @@ PRESETS: dict[str, dict[str, object]] = {
     "default": {},
     # the default with three players: the weights tuned in three-player games, the other players valued
     # as the write-up's engine values them (an opponent model); measured against two writeup bots
-    "three": {**{k: v for k, v in asdict(THREE_WEIGHTS).items()}, "model": "writeup"},
+    # and every card below the root the worst for its drawer (chanceplies 1: a ply deeper at equal nodes; 538
+    # paired games at the equal-time node ratio, docs/hare.md, eighth session)
+    "three": {**{k: v for k, v in asdict(THREE_WEIGHTS).items()}, "model": "writeup", "chanceplies": 1},
     # our first engine (before issue 22's tuning): its evaluation, expectimax at every depth
     "classic": {"chance": "expect", "chanceplies": MAX_DEPTH, "robust": False,
                 **{k: v for k, v in asdict(CLASSIC_WEIGHTS).items()}},
@@ -623,7 +625,8 @@ def _declare(name: str, default: object, three: bool = False) -> Option:
              "chance": Option(default, choices=("expect", "worst")),
              "chanceplies": Option(default, ROUND, MAX_DEPTH,
                                    help="plies below which a card is the worst one "
-                                        "(-1: a round, at most 3; 1 with two players)"),
+                                        "(-1: a round, at most 3; 1 with two players)"
+                                        + (" (with three players the default is 1: preset three)" if three else "")),
              "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
              "twoplayer": Option(default, choices=("alphabeta", "same")),
              "model": Option(default, choices=("self", "writeup", "classic", "default"),
