@@ -403,8 +403,8 @@ class HareEngine:
     value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
     original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or
     more below the root get the worst-card shortcut; -1, the default: one round, as many plies as
-    players but at most 3; with two players 1), ``widths`` (moves kept per ply, 0 = all, e.g.
-    ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
+    players but at most 3; with two players 1; preset three: 1), ``widths`` (moves kept per ply, 0 = all,
+    e.g. ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
     by a paranoid search), ``maxdepth``, ``model`` (self | writeup | classic | default: the weights max^n
     values the other players with, an opponent model, in games of three or more players), ``modelchance``
