@@ -718,14 +718,16 @@ def test_copy_kernel_equals_slice_assignment():
         assert np.array_equal(dst, ref)
 
 
-@pytest.mark.parametrize("spec, plies", [("hare(players=2,pieces=1)", 1), ("hare", 1), ("hare(players=3)", 3),
+@pytest.mark.parametrize("spec, plies", [("hare(players=2,pieces=1)", 1), ("hare", 1), ("hare(players=3)", 1),
                                          ("hare(players=4)", 3)])
 def test_one_round_of_cards_is_the_movers_own_card_with_two_players(spec, plies):
     """``chanceplies=-1`` (the default): with two players 1, every card below the root the worst for its drawer
     (alpha-beta does not prune through a chance node; docs/hare.md, seventh session); with more, a round of at
-    most three plies."""
+    most three plies. With three players the default (preset ``three``) is 1 as well (eighth session)."""
     g = load_game(spec)
     assert make_engine(g, "maxn").chance_plies == plies
+    if g.num_players == 3:
+        assert make_engine(g, "maxn,chanceplies=-1").chance_plies == 3  # asked for: a round, three plies
     assert make_engine(g, "maxn,chanceplies=2").chance_plies == 2  # an explicit value is kept
     if g.num_players == 2:
         _, states = random_positions(spec, games=1, plies=40, seed=7)

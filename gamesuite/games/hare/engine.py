@@ -374,7 +374,9 @@ PRESETS: dict[str, dict[str, object]] = {
     "default": {},
     # the default with three players: the weights tuned in three-player games, the other players valued
     # as the write-up's engine values them (an opponent model); measured against two writeup bots
-    "three": {**{k: v for k, v in asdict(THREE_WEIGHTS).items()}, "model": "writeup"},
+    # and every card below the root the worst for its drawer (chanceplies 1: a ply deeper at equal nodes; 538
+    # paired games at the equal-time node ratio, docs/hare.md, eighth session)
+    "three": {**{k: v for k, v in asdict(THREE_WEIGHTS).items()}, "model": "writeup", "chanceplies": 1},
     # our first engine (before issue 22's tuning): its evaluation, expectimax at every depth
     "classic": {"chance": "expect", "chanceplies": MAX_DEPTH, "robust": False,
                 **{k: v for k, v in asdict(CLASSIC_WEIGHTS).items()}},
@@ -401,8 +403,8 @@ class HareEngine:
     value vector into a choice), ``chance`` (expect | worst: expectimax over the counted deck, or the
     original's "assume the worst card"), ``chanceplies`` (with expect: cards drawn this many plies or
     more below the root get the worst-card shortcut; -1, the default: one round, as many plies as
-    players but at most 3; with two players 1), ``widths`` (moves kept per ply, 0 = all, e.g.
-    ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
+    players but at most 3; with two players 1; preset three: 1), ``widths`` (moves kept per ply, 0 = all,
+    e.g. ``0/0/8/8/4``), ``ordering`` (order moves by evaluation), ``twoplayer`` (alphabeta | same: plain
     alpha-beta once two players remain), ``robust`` (root moves tied on a certain finish are told apart
     by a paranoid search), ``maxdepth``, ``model`` (self | writeup | classic | default: the weights max^n
     values the other players with, an opponent model, in games of three or more players), ``modelchance``
@@ -623,7 +625,8 @@ def _declare(name: str, default: object, three: bool = False) -> Option:
              "chance": Option(default, choices=("expect", "worst")),
              "chanceplies": Option(default, ROUND, MAX_DEPTH,
                                    help="plies below which a card is the worst one "
-                                        "(-1: a round, at most 3; 1 with two players)"),
+                                        "(-1: a round, at most 3; 1 with two players)"
+                                        + (" (with three players the default is 1: preset three)" if three else "")),
              "widths": Option(default, max_len=100, help="moves searched per ply (0: all)"),
              "twoplayer": Option(default, choices=("alphabeta", "same")),
              "model": Option(default, choices=("self", "writeup", "classic", "default"),

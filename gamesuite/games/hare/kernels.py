@@ -612,8 +612,31 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         for p in range(n):
             if st[PLACE + p] != 0:
                 continue
-            due = _due(st, cfg, kinds, p)
-            t = _turns(st, cfg, kinds, btab, p, finished, due)
+            if ppp == 1:
+                # one piece each: _due and _turns written out (the same numbers; a call of either with its five
+                # arrays costs as much as its work, and this loop runs in every evaluation: docs/hare.md, the
+                # eighth session)
+                s1 = st[SQ + p]
+                if s1 >= LAST:
+                    due = 0
+                    t = 0
+                else:
+                    rp = 1
+                    for q in range(cfg[C_NP]):
+                        if q != p and (st[SQ + q] == LAST or st[SQ + q] > s1):
+                            rp += 1
+                    eating = 1 if st[EATS + p] == 1 else 0
+                    if eating == 1:
+                        due = 10 * rp
+                    elif st[FRESH + p] != 0:
+                        due = _position_bonus(kinds[s1], rp)
+                    else:
+                        due = 0
+                    t = (st[SKIP + p] + eating
+                         + _solo(btab, rp, finished, s1, st[CAR + p] + due, st[LET + p] - eating))
+            else:
+                due = _due(st, cfg, kinds, p)
+                t = _turns(st, cfg, kinds, btab, p, finished, due)
             out[p] = t * DUE_CODE + due
             f = t + ((p - turn) % n) / n
             if f < e1:
