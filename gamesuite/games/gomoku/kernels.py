@@ -402,6 +402,14 @@ def _threatens(bd, ub, ci, g, colour) -> bool:
     return True
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _threat_score(ci, y, me, op) -> int:
+    """An empty cell's static order score for ``me``: its cell values and the squares of both sides' classes."""
+    cm = ci[y, CI_CB + me]
+    co = ci[y, CI_CB + op]
+    return 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+
+
 @njit(cache=True, nogil=True, _nrt=False)
 def _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
     """Candidate moves of ``me`` at ``ply`` into ``mv[ply]`` with scores in ``ms[ply]``; returns how many.
@@ -429,7 +437,7 @@ def _gen(bd, ci, near, g, hist, killers, me, ply, ttmove, mv, ms, mode) -> int:
             co = ci[y, CI_CB + op]
             if defence and cm < C_B4 and co < C_B4:
                 continue
-            s = 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+            s = _threat_score(ci, y, me, op)
             if y == ttmove:
                 s += 1 << 28
             elif y == k0:
@@ -469,19 +477,13 @@ def _sel_limit(ci, g, mv, ply, n, me) -> int:
     op = 1 - me
     best = 0
     for j in range(n):
-        y = mv[ply, j]
-        cm = ci[y, CI_CB + me]
-        co = ci[y, CI_CB + op]
-        t = 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+        t = _threat_score(ci, mv[ply, j], me, op)
         if t > best:
             best = t
     thr = best * g[P_SEL] // 100
     k = 0
     for j in range(n):
-        y = mv[ply, j]
-        cm = ci[y, CI_CB + me]
-        co = ci[y, CI_CB + op]
-        t = 4 * ci[y, CI_VB + me] + 3 * ci[y, CI_VB + op] + (cm * cm + co * co) * 64
+        t = _threat_score(ci, mv[ply, j], me, op)
         if t >= thr:
             k += 1
     return min(max(k, g[P_SELMIN]), g[P_SELMAX], n)
