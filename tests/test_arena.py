@@ -328,6 +328,27 @@ def test_gomocup_adapter_adjudications(mode, kind):
     assert r.returns == [-1.0, 1.0]
 
 
+def test_gomocup_complaint_followed_by_a_move_is_not_a_loss():
+    """An ``ERROR`` line before the move (about one of the ``INFO`` lines sent with the request)
+    is not a protocol failure when the move follows it."""
+    r = one_game("tictactoe", [gomocup("--mode complain --at 2"), "solver"],
+                 tc=MatchLimits(movetime=100, margin=2000, hang=3000))
+    assert r.adjudication is None, r.reason
+    assert len(r.moves) >= 3
+
+
+def test_gomocup_work_limit_not_understood_still_loses():
+    r = one_game("tictactoe", [gomocup("--mode nolimit --at 2"), "solver"],
+                 tc=MatchLimits(movetime=100, margin=2000, hang=3000))
+    assert r.adjudication["kind"] == "protocol" and "MAX_NODE" in r.reason, r.reason
+
+
+def test_gomocup_error_without_a_move_is_quoted_in_the_loss():
+    r = one_game("tictactoe", [gomocup("--mode error --at 2"), "solver"],
+                 tc=MatchLimits(movetime=100, margin=300, hang=800))
+    assert r.adjudication["kind"] == "protocol" and "ERROR cannot think" in r.reason, r.reason
+
+
 def test_external_programs_are_kept_between_games_and_restarted_after_a_failure(tmp_path):
     game = load_game("tictactoe")
     ops = builtin_openings(game, 2, seed=1)

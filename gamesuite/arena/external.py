@@ -332,13 +332,18 @@ class UsiEngine:
         self._started = False
 
 
+#: The ``INFO`` keys of a work limit (Yixin-Board's extension), which a program must not ignore.
+WORK_KEYS = ("MAX_NODE", "MAX_DEPTH")
+
+
 class GomocupPlayer(Player):
     """A Gomocup (``pbrain-``) program for gomoku-like games.
 
     ``START size`` (``RECTSTART w,h`` for non-square boards), ``INFO`` for the
     time control and the rule, ``BEGIN``/``TURN x,y``/``BOARD ... DONE`` to ask
     for a move, ``END`` to finish. Replies ``x,y``; ``MESSAGE``, ``DEBUG`` and
-    ``SUGGEST`` lines are ignored, ``ERROR``/``UNKNOWN`` are protocol failures.
+    ``SUGGEST`` lines are ignored, ``ERROR``/``UNKNOWN`` are protocol failures (to a move request
+    only when no move follows them in the time allowed: they may answer an ``INFO`` line).
     """
 
     def __init__(self, spec: EngineSpec, startup_ms: float = STARTUP_MS) -> None:
@@ -350,19 +355,34 @@ class GomocupPlayer(Player):
         self.known = -1  # how many stones the engine knows about (-1: nothing sent yet)
         self._work: dict[str, int] = {}  # MAX_NODE / MAX_DEPTH as last sent
 
-    def _reply(self, timeout_ms: float, what: str) -> str:
+    def _reply(self, timeout_ms: float, what: str, patient: bool = False) -> str:
+        """The program's next answer to ``what`` within ``timeout_ms``, skipping ``MESSAGE``,
+        ``DEBUG`` and ``SUGGEST`` lines.
+
+        ``ERROR``/``UNKNOWN`` fail at once unless ``patient``: then (for a move, whose ``INFO``
+        lines went just before it) the complaint may be about one of those lines, so the wait goes
+        on for the move, and only a program that then sends none loses, with the complaint quoted.
+        A complaint that names ``MAX_NODE`` or ``MAX_DEPTH`` fails at once even so: a work limit
+        the program does not follow is not to pass silently.
+        """
         assert self.proc is not None
         deadline = time.perf_counter() * 1000 + timeout_ms
+        complaint = ""
         while True:
             line = self.proc.read(deadline - time.perf_counter() * 1000)
             if line is None:
                 self.broken = True
+                if complaint:
+                    raise EngineFailure("protocol", f"answered {what} with {complaint!r} and no move")
                 raise EngineFailure("hang", f"no answer to {what} within {timeout_ms / 1000:.1f} s")
             word = line.split(" ", 1)[0].upper() if line.strip() else ""
             if word in ("MESSAGE", "DEBUG", "SUGGEST", ""):
                 continue
             if word in ("ERROR", "UNKNOWN"):
-                raise EngineFailure("protocol", f"answered {what} with {line!r}")
+                if not patient or any(k in line.upper() for k in WORK_KEYS):
+                    raise EngineFailure("protocol", f"answered {what} with {line!r}")
+                complaint = complaint or line
+                continue
             return line
 
     def start_game(self, game: Game, start: State, seat: int, opening_rule: str = "") -> None:
@@ -417,7 +437,7 @@ class GomocupPlayer(Player):
                 x, y = move_to_xy(st, m, self.dims)
                 self.proc.send(f"{x},{y},{1 if p == request.seat else 2}")
             self.proc.send("DONE")
-        line = self._reply(request.wait_ms, cmd)
+        line = self._reply(request.wait_ms, cmd, patient=True)
         xy = parse_xy(line)
         if xy is None:
             raise EngineFailure("illegal", f"unreadable move {line!r}")
@@ -441,7 +461,7 @@ class GomocupPlayer(Player):
             self.proc.send(f"{x},{y},{1 if p == st.current_player else 2}")
         self.proc.send("DONE")
         self.known = -1
-        line = self._reply(request.wait_ms, "SWAP2BOARD")
+        line = self._reply(request.wait_ms, "SWAP2BOARD", patient=True)
         if line.strip().upper() == "SWAP":
             return "swap"
         out = []

@@ -2,8 +2,9 @@
 
 Answers ``START``/``RECTSTART`` with ``OK``, ``BEGIN``/``TURN``/``BOARD``...``DONE``
 with the first empty cell (row by row from the top) as ``x,y``. ``--mode
-good|illegal|offboard|crash|hang|slow|garbage|error|refuse`` acts on the
-``--at``-th move request; ``--log FILE`` records every line read.
+good|illegal|offboard|crash|hang|slow|garbage|error|complain|nolimit|refuse`` acts on the
+``--at``-th move request (``complain``: an ``ERROR`` line about an ``INFO`` key, as Rapfi once
+sent, then the move; ``nolimit``: ``UNKNOWN`` to ``MAX_NODE``, then the move); ``--log FILE`` records every line read.
 
 It honours ``INFO MAX_NODE n`` visibly: with no node limit, or one of at
 least ``--smart-at`` (default 1000), it plays "smart" (a cell that makes three
@@ -98,6 +99,10 @@ def answer():
         elif a.mode == "error":
             out("ERROR cannot think")
             return
+        elif a.mode == "complain":
+            out("ERROR Unknown command: TIMEOUT_TURN")
+        elif a.mode == "nolimit":
+            out("UNKNOWN INFO MAX_NODE")
     board[(x, y)] = 1
     out(f"MESSAGE nodes {max_node if max_node is not None else 'unlimited'}")
     out("MESSAGE thinking done")
