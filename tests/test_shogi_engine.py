@@ -8,6 +8,7 @@ import pytest
 from gamesuite.core import Limits, load_game, make_engine, new_stop_flag
 from gamesuite.core.score import WIN
 from gamesuite.games.shogi import search as S
+from gamesuite.games.shogi.board import PAWN
 from gamesuite.games.shogi.engine import ShogiEngine, _Searcher
 from gamesuite.games.shogi.evaluation import (
     E_SIZE,
@@ -163,11 +164,26 @@ def test_search_equals_minimax(spec, depths, count):
             assert it.pv and it.pv[0] in s.legal_moves()
 
 
+@pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
+def test_search_with_quiet_promotions_equals_minimax(spec, depths, count):
+    # ordering the promotions other than a pawn's among the quiet moves changes the order only: with the
+    # pruning and the reductions off the values are minimax's
+    game = load_game(spec)
+    for s in _random_states(spec, count, 12, max_plies=60):
+        searcher = _Searcher(_plain_engine(game, quiet_promotions=True), s, 0)
+        for d in depths:
+            it = searcher.iterate(d, new_stop_flag(), [])
+            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
+            assert it.pv and it.pv[0] in s.legal_moves()
+
+
 class _TooBig(Exception):
     pass
 
 
-def _ref_quiesce(state, ply, budget):
+def _ref_quiesce(state, ply, budget, pawn_promotions=False):
+    """Plain quiescence: every move in check, else the captures (and, with ``pawn_promotions``, the pawn
+    promotions that capture nothing)."""
     budget[0] -= 1
     if budget[0] < 0:
         raise _TooBig
@@ -180,33 +196,60 @@ def _ref_quiesce(state, ply, budget):
     for m in moves:
         frm, to = m >> 8, (m >> 1) & 127
         capture = frm < g.N and state.board[g.sq2p[to]] != 0
-        if in_check or capture:
+        push = (pawn_promotions and not capture and frm < g.N and m & 1
+                and state.board[g.sq2p[frm]] & 15 == PAWN)
+        if in_check or capture or push:
             state.play(m)
-            best = max(best, -_ref_quiesce(state, ply + 1, budget))
+            best = max(best, -_ref_quiesce(state, ply + 1, budget, pawn_promotions))
             state.undo()
     return best
 
 
-def test_quiescence_equals_a_plain_capture_search():
-    game = load_game("shogi(variant=mini)")
+@pytest.mark.parametrize("spec,qpromote", [("shogi(variant=mini)", False), ("shogi(variant=mini)", True),
+                                             ("shogi", True)])
+def test_quiescence_equals_a_plain_capture_search(spec, qpromote):
+    game = load_game(spec)
     checked = 0
-    for s in _random_states("shogi(variant=mini)", 40, 17, max_plies=20):
+    for s in _random_states(spec, 60, 17, max_plies=20 if "mini" in spec else 90):
         if checked == 8:
             break
         budget = [3000]  # the plain search has no pruning; positions where it explodes are skipped
         try:
-            want = max(_ref_q_child(s, m, budget) for m in s.legal_moves())
+            want = max(_ref_q_child(s, m, budget, qpromote) for m in s.legal_moves())
         except _TooBig:
             continue
-        it = _Searcher(_plain_engine(game, quiesce=True), s, 0).iterate(1, new_stop_flag(), [])
+        it = _Searcher(_plain_engine(game, quiesce=True, qpromote=qpromote), s, 0).iterate(1, new_stop_flag(), [])
         assert it.value == want, s.sfen()
         checked += 1
     assert checked == 8
 
 
-def _ref_q_child(s, m, budget):
+def test_the_quiescence_pawn_promotions_are_the_legal_ones():
+    # ``_pawn_promotions`` against the legal moves: the pawn promotions that capture nothing, exactly
+    from gamesuite.games.shogi.board import SLIDE_MASK, STEP_MASK
+    from gamesuite.games.shogi.kernels import MAX_MOVES
+
+    found = 0
+    for spec in ("shogi", "shogi(variant=mini)"):
+        for s in _random_states(spec, 80, 5, max_plies=120):
+            if s.in_check():
+                continue
+            g = s.g
+            buf = np.zeros(MAX_MOVES, dtype=np.int32)
+            board = s.board.copy()
+            n = S._pawn_promotions(board, s.kings.copy(), np.int64(s.color), g.geo, g.sq2p, g.p2sq, g.rel, g.dirs,
+                                   STEP_MASK, SLIDE_MASK, buf, np.int64(0))
+            assert (board == s.board).all()
+            want = sorted(m for m in s.legal_moves() if m & 1 and m >> 8 < g.N
+                          and s.board[g.sq2p[(m >> 1) & 127]] == 0 and s.board[g.sq2p[m >> 8]] & 15 == PAWN)
+            assert sorted(int(m) for m in buf[:n]) == want, s.sfen()
+            found += n
+    assert found > 5
+
+
+def _ref_q_child(s, m, budget, pawn_promotions=False):
     s.play(m)
-    v = -_ref_quiesce(s, 1, budget)
+    v = -_ref_quiesce(s, 1, budget, pawn_promotions)
     s.undo()
     return v
 

@@ -216,7 +216,12 @@ class ShogiEngine:
     iteration's depth; ``selective``: the original write-up's selective
     deepening, see ``_Searcher._selective``), and
     ``quiesce``, ``nullmove``, ``lmr``, ``extensions``, ``aspiration`` (on by
-    default; all off gives plain fixed-depth alpha-beta).
+    default; all off gives plain fixed-depth alpha-beta). Off by default, each
+    measured in ``docs/shogi.md``: ``unpromoted=false`` (skip the pawn, bishop
+    and rook moves that could promote and do not), ``qpromote`` (the
+    quiescence search also plays the pawn promotions that capture nothing),
+    ``quiet_promotions`` (the promotions other than a pawn's ordered, pruned
+    and reduced as quiet moves).
     """
 
     name = "alphabeta"
@@ -225,7 +230,8 @@ class ShogiEngine:
                  lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
-                 hand_bonus: int | None = None, unpromoted: bool = True, **tuning: float) -> None:
+                 hand_bonus: int | None = None, unpromoted: bool = True, qpromote: bool = False,
+                 quiet_promotions: bool = False, **tuning: float) -> None:
         self.game = game
         self.book: Book | None = None
         if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
@@ -255,7 +261,8 @@ class ShogiEngine:
         self.aspiration = bool(aspiration)
         self.opts = np.zeros(S.OPTS, dtype=np.int64)
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
-                      (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular), (S.PROMOTE_ONLY, not unpromoted)):
+                      (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular), (S.PROMOTE_ONLY, not unpromoted),
+                      (S.Q_PAWN_PROMOTE, qpromote), (S.QUIET_PROMOTE, quiet_promotions)):
             self.opts[i] = bool(on)
         override = parse_params(params)
         for k, v in tuning.items():  # the search parameters one by one (``rfp_margin=120``), for SPSA
@@ -444,6 +451,10 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                        "singular": Option(True, help="singular extensions"),
                                        "unpromoted": Option(True, help="search the pawn, bishop and rook moves "
                                                             "that could promote and do not (false: skip them)"),
+                                       "qpromote": Option(False, help="the quiescence search also plays the pawn "
+                                                          "promotions that capture nothing"),
+                                       "quiet_promotions": Option(False, help="order, prune and reduce the "
+                                                                  "promotions other than a pawn's as quiet moves"),
                                        "params": Option("", kind=str, max_len=2000,
                                                         help="search parameters NAME:VALUE+NAME:VALUE..."),
                                        "book": Option("false", kind=str, max_len=1000,

@@ -39,8 +39,8 @@ MAX_PLY = 64
 NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL, ROOT_MOVES = 0, 1, 2, 3, 4, 5, 6
 STATS = 7
 # option switches (``opts``)
-QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR, PROMOTE_ONLY = 0, 1, 2, 3, 4, 5, 6, 7
-OPTS = 8
+QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR, PROMOTE_ONLY, Q_PAWN_PROMOTE, QUIET_PROMOTE = range(10)
+OPTS = 10
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
 P_RFP_DEPTH, P_RFP_MARGIN, P_RFP_IMPROVING = 0, 1, 2
@@ -254,6 +254,33 @@ def _drop_unpromoted(board, row, n, N, sq2p) -> int:
         row[k] = m
         k += 1
     return k
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _pawn_promotions(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, out, n) -> int:
+    """Append to ``out[n:]`` the legal pawn promotions of ``us`` that capture nothing (``us`` not in check: a
+    push is illegal only when it uncovers a check); return the new count."""
+    W = geo[2]
+    N = geo[3]
+    zone = geo[4]
+    ro = us * geo[5]
+    pawn = (BLACK_BIT if us == 0 else WHITE_BIT) | PAWN
+    fwd = -W if us == 0 else W
+    for p in range(sq2p[0], sq2p[N - 1] + 1):
+        if board[p] != pawn:
+            continue
+        to = p + fwd
+        if board[to] != 0 or rel[ro + to] >= zone:
+            continue
+        board[p] = 0
+        board[to] = pawn + 8
+        ok = not _in_check(board, kings, us, dirs, stepm, slidem, W)
+        board[to] = 0
+        board[p] = pawn
+        if ok:
+            out[n] = p2sq[p] * 256 + p2sq[to] * 2 + 1
+            n += 1
+    return n
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -569,8 +596,18 @@ def _quiet_score(us, m, pt, heur, cont, p1, p2) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _loud_promotion(board, m, sq2p, quiet_promotions) -> bool:
+    """Whether ``m`` (a move that captures nothing) is ordered and searched as a promotion: before the killers,
+    and neither pruned nor reduced as a quiet move. Every promotion, or with ``quiet_promotions`` only a pawn's
+    (the others are then quiet moves, as in YaneuraOu's move picker)."""
+    if (m & 1) == 0:
+        return False
+    return quiet_promotions == 0 or (board[sq2p[m >> 8]] & 15) == PAWN
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
-                 ss, scratch, use_see) -> None:
+                 ss, scratch, use_see, quiet_promotions) -> None:
     """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``."""
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
@@ -593,7 +630,7 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
                 scores[ply, x] = _GOOD_CAPTURE + sc
             else:
                 scores[ply, x] = _BAD_CAPTURE + sc
-        elif m & 1:
+        elif _loud_promotion(board, m, sq2p, quiet_promotions):
             scores[ply, x] = _PROMOTION + prm[P_SEEV + (board[sq2p[frm]] & 15) + 8]
         elif m == k0:
             scores[ply, x] = _KILLER + 2
@@ -677,7 +714,7 @@ def _update_quiet(us, m, pt, bonus, heur, cont, p1, p2) -> None:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _update_histories(board, buf, scores, ply, x, us, depth, N, sq2p, prm, heur, cont, ss) -> None:
+def _update_histories(board, buf, scores, ply, x, us, depth, N, sq2p, prm, heur, cont, ss, quiet_promotions) -> None:
     """After move ``x`` of ``ply`` caused a cutoff: reward it, penalise the moves of its kind tried before it,
     and remember it as a killer and counter move when it is quiet."""
     bonus = min(prm[P_BONUS_MUL] * depth * depth, prm[P_BONUS_MAX])
@@ -687,12 +724,13 @@ def _update_histories(board, buf, scores, ply, x, us, depth, N, sq2p, prm, heur,
     bfrm = best >> 8
     bto = (best >> 1) & 127
     bvictim = board[sq2p[bto]] if bfrm < N else 0
-    if bvictim == 0 and (best & 1) == 0:
+    if bvictim == 0 and not _loud_promotion(board, best, sq2p, quiet_promotions):
         _update_quiet(us, best, _piece_to(board, best, N, sq2p, us), bonus, heur, cont, p1, p2)
         for y in range(x):
             m = np.int64(buf[ply, y])
             frm = m >> 8
-            if scores[ply, y] == _SKIPPED or (m & 1) or (frm < N and board[sq2p[(m >> 1) & 127]] != 0):
+            if scores[ply, y] == _SKIPPED or (frm < N and board[sq2p[(m >> 1) & 127]] != 0) or \
+                    _loud_promotion(board, m, sq2p, quiet_promotions):
                 continue
             _update_quiet(us, m, _piece_to(board, m, N, sq2p, us), -bonus, heur, cont, p1, p2)
         k = H_KILLERS + 2 * ply
@@ -762,7 +800,8 @@ def _repetition(keys, key, c, ply) -> int:
 @njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
              tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
-    """Captures only (every move when in check), with stand pat; no legal move loses.
+    """Captures only (every move when in check; with ``opts[Q_PAWN_PROMOTE]`` also the pawn promotions that
+    capture nothing, after the captures), with stand pat; no legal move loses.
 
     Not in check, only captures are generated (after the stand pat), so a position without any
     legal move is recognised as lost only when in check (it practically never happens otherwise).
@@ -811,6 +850,8 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
             return -(WIN - ply)
     else:
         cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
+        if opts[Q_PAWN_PROMOTE] != 0:
+            cnt = _pawn_promotions(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, buf[ply], cnt)
     if opts[PROMOTE_ONLY] != 0:
         cnt = _drop_unpromoted(board, buf[ply], cnt, N, sq2p)
     for x in range(cnt):
@@ -889,7 +930,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[0, SS_EVAL] = NO_EVAL
         ss[0, SS_CHECK] = 1 if in_check else 0
         _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem,
-                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0)
+                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0, opts[QUIET_PROMOTE])
         best = -WIN - 1
         lo = alpha
         hi = beta
@@ -898,7 +939,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             _pick(buf, scores, np.int64(0), x, cnt)
             m = np.int64(buf[0, x])
             frm = m >> 8
-            quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and (m & 1) == 0
+            quiet = (frm >= N or board[sq2p[(m >> 1) & 127]] == 0) and not _loud_promotion(board, m, sq2p,
+                                                                                            opts[QUIET_PROMOTE])
             pt = _piece_to(board, m, N, sq2p, us)
             nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
             tt_prefetch(tt, nk)  # the child's slots, while the move is made
@@ -1092,7 +1134,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 break
         if x == placed:
             _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
-                         heur, cont, ss, scratch[ply], prune)
+                         heur, cont, ss, scratch[ply], prune, opts[QUIET_PROMOTE])
         if x >= placed:
             _pick(buf, scores, ply, x, n)
         m = np.int64(buf[ply, x])
@@ -1103,7 +1145,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         frm = m >> 8
         to = (m >> 1) & 127
         capture = frm < N and board[sq2p[to]] != 0
-        quiet = not capture and (m & 1) == 0
+        quiet = not capture and not _loud_promotion(board, m, sq2p, opts[QUIET_PROMOTE])
         pt = _piece_to(board, m, N, sq2p, us)
         hist = 0  # a quiet move's history (read after late-move pruning, which does not need it)
         # the shallow-depth pruning of late moves (only once a move has been searched and none mates us)
@@ -1222,7 +1264,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                     pv[ply, q] = pv[ply + 1, q]
                 pvlen[ply] = max(pvlen[ply + 1], ply + 1)
                 if alpha >= beta:
-                    _update_histories(board, buf, scores, ply, np.int64(x), us, depth, N, sq2p, prm, heur, cont, ss)
+                    _update_histories(board, buf, scores, ply, np.int64(x), us, depth, N, sq2p, prm, heur, cont, ss,
+                                      opts[QUIET_PROMOTE])
                     break
     if searched == 0:
         # every move was excluded (a singular search): fail low
