@@ -254,3 +254,36 @@ def test_psq_import():
         load_psq("Piskvorky 20x20, 11:11, 0\n10,10,0\n10,10,0\n")
     with pytest.raises(InvalidRecordError):
         load_psq("Gomoku 20x20\n1,1\n")
+
+
+def test_the_two_sets_of_match_openings_are_distinct():
+    """``gomoku_openings_s16.txt`` (the ninth session's fresh openings) holds 68 openings of three stones,
+    none equal by a symmetry of the board to another one or to one of ``gomoku_openings.txt``."""
+    from pathlib import Path
+
+    from gamesuite.arena.openings import load_openings
+
+    g = load_game("gomoku")
+    data = Path(__file__).parent / "data"
+    first, second = (load_openings(data / name, g) for name in ("gomoku_openings.txt", "gomoku_openings_s16.txt"))
+    assert (len(first), len(second)) == (100, 68)
+
+    def canonical(text: str) -> tuple:
+        cells = [divmod(g.parse_cell(m), 15) for m in text.split()]
+        images = []
+        for t in range(8):
+            out = []
+            for r, q in cells:
+                if t & 1:
+                    r, q = q, r
+                if t & 2:
+                    r = 14 - r
+                if t & 4:
+                    q = 14 - q
+                out.append((r, q))
+            images.append(tuple(out))
+        return min(images)
+
+    keys = [canonical(o.start or "") for o in first + second]
+    assert all(len(k) == 3 for k in keys[100:])
+    assert len(set(keys[100:])) == 68 and not set(keys[100:]) & set(keys[:100])
