@@ -110,6 +110,20 @@ def test_race_tanh_table_gives_the_same_bits_as_tanh(spec):
         assert np.array_equal(tab.view(np.int64), _numba_tanh_table(n, rs, K.RACE_TM).view(np.int64))
 
 
+def test_race_boards_are_made_per_scale_and_kept_few():
+    t = K.Tables(load_game("hare(players=3)"))
+    for k in range(K.RACE_BOARDS_KEPT + 3):
+        w = Weights(race=10.0, racescale=0.5 + k / 7).array()
+        b = t.board(w)
+        assert b.view(np.float64)[K.B_RS] == w[RACESCALE] and b[K.B_TH] == b.shape[0] - K.RACE_TM ** 2 * 9
+        assert np.array_equal(b[b[K.B_TH]:].view(np.float64), K.race_tanh_table(3, w[RACESCALE]))
+        solo = t.board(Weights(turns=5.0).array())  # the same board, without the tanh table
+        assert solo[K.B_TH] == 0 and b[K.B_TH] == solo.shape[0]
+        assert np.array_equal(b[:K.B_TH], solo[:K.B_TH]) and np.array_equal(b[K.B_SOLO:solo.shape[0]], solo[K.B_SOLO:])
+        assert len(K._RACE_BOARDS) <= K.RACE_BOARDS_KEPT
+    assert t.board(Weights(race=10.0, racescale=0.0).array())[K.B_TH] == 0
+
+
 @njit(nogil=True)
 def _numba_tanh_table(n, rs, tm):  # type: ignore[no-untyped-def]
     out = np.empty(tm * n * tm * n)

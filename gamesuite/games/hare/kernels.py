@@ -1303,21 +1303,30 @@ def board_table(game, solo: bool = True, racescale: float | None = None) -> np.n
                        np.int64(SOLO_TCAP), t)
             i = B_SOLO + ((pos - 1) * LK + lk) * size
             out[i:i + size] = t.reshape(-1)
-    if racescale is not None:
-        tab = race_tanh_table(game.n, racescale)
-        out = np.concatenate([out, tab.view(np.int64)])
-        out[B_TH] = out.shape[0] - tab.shape[0]
-        out[B_TM] = RACE_TM
-        out[B_RS] = np.array([racescale], dtype=np.float64).view(np.int64)[0]
+    return out if racescale is None else with_race_table(out, game.n, racescale)
+
+
+def with_race_table(btab: np.ndarray, n: int, racescale: float) -> np.ndarray:
+    """A copy of ``btab`` (without a tanh table) with the race term's tanh table for ``racescale`` (B_TH)."""
+    tab = race_tanh_table(n, racescale)
+    out = np.concatenate([btab, tab.view(np.int64)])
+    out[B_TH] = btab.shape[0]
+    out[B_TM] = RACE_TM
+    out[B_RS] = np.array([racescale], dtype=np.float64).view(np.int64)[0]
     return out
 
 
-_BOARD_TABLES: dict[tuple[str, float | None], np.ndarray] = {}
+_BOARD_TABLES: dict[str, np.ndarray] = {}
+#: the boards with a tanh table, by game spec and racescale: at most RACE_BOARDS_KEPT (a tuning run that moves
+#: ``racescale`` would otherwise keep a copy of the solo table for every scale it tried)
+_RACE_BOARDS: dict[tuple[str, float], np.ndarray] = {}
+RACE_BOARDS_KEPT = 8
 
 
 class Tables:
     """The arrays the kernels need for one game. ``board(w)`` is the ``btab`` for the weights ``w``: with the
-    solo table (built once per game spec and process, a fraction of a second) only when ``w`` uses it."""
+    solo table (built once per game spec and process, a fraction of a second) only when ``w`` uses it, and
+    with the race term's tanh table for ``w``'s ``racescale`` when its first block has the race term."""
 
     def __init__(self, game) -> None:  # type: ignore[no-untyped-def]
         self.game = game
@@ -1330,12 +1339,19 @@ class Tables:
         blocks = (0, W.N_WEIGHTS) if w.shape[0] > W.N_WEIGHTS else (0,)
         if all(w[o + W.TURNS] == 0.0 and w[o + W.RACE] == 0.0 for o in blocks):
             return self.btab
+        spec = self.game.spec
+        solo = _BOARD_TABLES.get(spec)
+        if solo is None:
+            solo = _BOARD_TABLES[spec] = board_table(self.game)
+        if w[W.RACE] == 0.0 or w[W.RACESCALE] == 0.0:
+            return solo
         # with the race term (the first block's): the tanh table for its scale
-        rs = float(w[W.RACESCALE]) if w[W.RACE] != 0.0 and w[W.RACESCALE] != 0.0 else None
-        key = (self.game.spec, rs)
-        b = _BOARD_TABLES.get(key)
+        key = (spec, float(w[W.RACESCALE]))
+        b = _RACE_BOARDS.get(key)
         if b is None:
-            b = _BOARD_TABLES[key] = board_table(self.game, racescale=rs)
+            while len(_RACE_BOARDS) >= RACE_BOARDS_KEPT:
+                del _RACE_BOARDS[next(iter(_RACE_BOARDS))]
+            b = _RACE_BOARDS[key] = with_race_table(solo, self.game.n, key[1])
         return b
 
 
