@@ -735,8 +735,8 @@ def _evaluate(st, cfg, kinds, btab, w, out):
             th = btab[B_TH]
             if (th > 0 and best < 1e300 and tb < tm and t < tm
                     and btab.view(np.float64)[B_RS] == w[o + W.RACESCALE]):
-                # the table holds np.tanh of this very expression (the same numbers: a libm tanh costs a
-                # quarter of the evaluation; docs/hare.md, ninth session)
+                # the table holds np.tanh of this very expression (the same numbers: a libm tanh cost a
+                # fifth of the evaluation; docs/hare.md, ninth session)
                 x = btab.view(np.float64)[th + ((tb * n + jb) * tm + t) * n + jo]
             else:
                 x = np.tanh((best - (t + jo / n)) / w[o + W.RACESCALE])
