@@ -4,11 +4,12 @@ import random
 
 import numpy as np
 import pytest
+from numba import njit
 
 from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine, new_stop_flag
 from gamesuite.games.hare import kernels as K
 from gamesuite.games.hare import naive
-from gamesuite.games.hare.config import EARLY, WRITEUP_WEIGHTS, Weights, model_array
+from gamesuite.games.hare.config import EARLY, RACESCALE, WRITEUP_WEIGHTS, Weights, model_array
 from gamesuite.games.hare.engine import HareEngine, search_root
 from gamesuite.search import reference
 
@@ -76,6 +77,63 @@ def test_evaluation_with_an_opponent_model_matches_reference(spec):
             want = naive.evaluate(s, (mine, others, me, False))
             assert got == pytest.approx(want, rel=1e-12, abs=1e-9)
             assert want[me] == pytest.approx(naive.evaluate(s, mine)[me], rel=1e-12, abs=1e-9)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_race_tanh_table_gives_the_same_bits_as_tanh(spec):
+    # the race term reads tanh from a table made for its racescale (B_TH); without the table (B_TH = 0) the
+    # kernel calls np.tanh: the values must be the same to the last bit (the search's trees stay the same)
+    g, states = random_positions(spec, games=2, seed=5)
+    t = K.Tables(g)
+    looked_up = 0
+    for w in (Weights(race=35.0, racescale=1.5), model_array(Weights(race=9.3, turns=22.0), WRITEUP_WEIGHTS, 1),
+              model_array(Weights(race=20.0, racescale=0.7), Weights(race=5.0, racescale=2.0), 0)):
+        wa = w if isinstance(w, np.ndarray) else w.array()
+        b = t.board(wa)
+        assert b[K.B_TH] > 0 and b.view(np.float64)[K.B_RS] == wa[RACESCALE]
+        plain = b.copy()
+        plain[K.B_TH] = 0
+        for s in states:
+            st = K.pack(s)
+            if st[K.PHASE] == K.OVER:
+                continue
+            got, want = np.zeros(K.MAXP), np.zeros(K.MAXP)
+            K._evaluate(st, t.cfg, t.kinds, b, wa, got)
+            K._evaluate(st, t.cfg, t.kinds, plain, wa, want)
+            assert np.array_equal(got.view(np.int64), want.view(np.int64)), s.to_text()
+            looked_up += 1
+    assert looked_up > 100
+    # the whole table against numba's np.tanh of the kernel's expression (math.tanh and numba's are libm's;
+    # numpy's own np.tanh may differ from both in the last bit)
+    for n, rs in ((3, 1.5), (2, 1.0), (6, 0.8)):
+        tab = K.race_tanh_table(n, rs)
+        assert np.array_equal(tab.view(np.int64), _numba_tanh_table(n, rs, K.RACE_TM).view(np.int64))
+
+
+def test_race_boards_are_made_per_scale_and_kept_few():
+    t = K.Tables(load_game("hare(players=3)"))
+    for k in range(K.RACE_BOARDS_KEPT + 3):
+        w = Weights(race=10.0, racescale=0.5 + k / 7).array()
+        b = t.board(w)
+        assert b.view(np.float64)[K.B_RS] == w[RACESCALE] and b[K.B_TH] == b.shape[0] - K.RACE_TM ** 2 * 9
+        assert np.array_equal(b[b[K.B_TH]:].view(np.float64), K.race_tanh_table(3, w[RACESCALE]))
+        solo = t.board(Weights(turns=5.0).array())  # the same board, without the tanh table
+        assert solo[K.B_TH] == 0 and b[K.B_TH] == solo.shape[0]
+        assert np.array_equal(b[:K.B_TH], solo[:K.B_TH]) and np.array_equal(b[K.B_SOLO:solo.shape[0]], solo[K.B_SOLO:])
+        assert len(K._RACE_BOARDS) <= K.RACE_BOARDS_KEPT
+    assert t.board(Weights(race=10.0, racescale=0.0).array())[K.B_TH] == 0
+
+
+@njit(nogil=True)
+def _numba_tanh_table(n, rs, tm):  # type: ignore[no-untyped-def]
+    out = np.empty(tm * n * tm * n)
+    for tb in range(tm):
+        for jb in range(n):
+            best = tb + jb / n
+            for t in range(tm):
+                for jo in range(n):
+                    out[((tb * n + jb) * tm + t) * n + jo] = np.tanh((best - (t + jo / n)) / rs)
+    return out
 
 
 @pytest.mark.parametrize("spec", ["hare(players=2,pieces=1)", "hare(players=3)", "hare"])

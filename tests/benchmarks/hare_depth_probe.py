@@ -7,7 +7,8 @@ The positions: every sixth ply (from the third) of games played on from the ship
 (``tests/data/hare_openings_{N}p.txt``) by the default engine at 20,000 nodes a move, cards drawn at
 random (seed 1), while every player is still racing and the mover has a choice. Each engine spec
 searches each position in turn (``MS``: a move time in milliseconds; ``nNODES``: a node limit); the
-median nodes and mean depth completed are printed per spec (docs/hare.md, seventh session).
+median nodes and mean depth completed are printed per spec (docs/hare.md, seventh session), and the nodes
+per CPU second of the process (``time.process_time``: what a loaded machine does not distort; ninth session).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import time
 
 from gamesuite.core.limits import Limits
 from gamesuite.core.registry import load_game, make_engine
@@ -61,14 +63,18 @@ def main(argv: list[str]) -> None:
     limits = Limits(nodes=int(mode[1:])) if mode.startswith("n") else Limits(movetime=int(mode))
     nodes: dict[str, list[int]] = {s: [] for s in specs}
     depth: dict[str, list[int]] = {s: [] for s in specs}
+    cpu: dict[str, float] = {s: 0.0 for s in specs}
     for st in states:
         for s, e in zip(specs, engines, strict=True):
+            c0 = time.process_time()
             r = e.search(st, limits)
+            cpu[s] += time.process_time() - c0
             nodes[s].append(r.nodes)
             depth[s].append(r.depth)
     print(f"{len(states)} positions of {spec}, {mode}")
     for s in specs:
-        print(f"{s:50s} median nodes {statistics.median(nodes[s]):9.0f}  mean depth {statistics.mean(depth[s]):.2f}")
+        print(f"{s:50s} median nodes {statistics.median(nodes[s]):9.0f}  mean depth {statistics.mean(depth[s]):.2f}"
+              f"  {sum(nodes[s]) / max(cpu[s], 1e-9) / 1e6:.2f} M nodes per CPU s")
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ are copied by ``_copy``.
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any
 
@@ -484,8 +485,11 @@ def _apply(st, cfg, kinds, prevh, move):
 
 # -- the solo table: turns to finish alone ---------------------------------------------------------
 
-# btab layout: [0, 65) lettuce squares ahead of each square; then a header; then the solo table
-B_P, B_LK, B_C, B_H, B_TCAP, B_SOLO = 65, 66, 67, 68, 69, 70
+# btab layout: [0, 65) lettuce squares ahead of each square; then a header; then the solo table, then (where the
+# weights use the race term) the race term's tanh table (``race_tanh_table``: float64 bits; B_TH its offset, 0 = none,
+# B_TM its turns (0..B_TM - 1), B_RS the ``racescale`` it was made for, as float64 bits)
+B_P, B_LK, B_C, B_H, B_TCAP, B_TH, B_TM, B_RS, B_SOLO = 65, 66, 67, 68, 69, 70, 71, 72, 73
+RACE_TM = 20  # turns the tanh table covers (a racer's turns: up to 16 in the solo table, + skips)
 DUE_CODE = 4096  # _evaluate keeps a racer's turns and carrots due (under 4096) as one number: turns * DUE_CODE + due
 SOLO_CMAX = 250  # carrots beyond this count as this many
 SOLO_TCAP = 16  # turns counted up to this many ("16" means "16 or more")
@@ -607,6 +611,11 @@ def _evaluate(st, cfg, kinds, btab, w, out):
     e1 = 1e300
     e2 = 1e300
     i1 = -1
+    # e1 and e2 as turns and place in the order of play (the index of the tanh table, B_TH)
+    t1 = 0
+    j1 = 0
+    t2 = 0
+    j2 = 0
     if race != 0.0:
         turn = st[TURN]
         for p in range(n):
@@ -638,13 +647,20 @@ def _evaluate(st, cfg, kinds, btab, w, out):
                 due = _due(st, cfg, kinds, p)
                 t = _turns(st, cfg, kinds, btab, p, finished, due)
             out[p] = t * DUE_CODE + due
-            f = t + ((p - turn) % n) / n
+            jo = (p - turn) % n
+            f = t + jo / n
             if f < e1:
                 e2 = e1
+                t2 = t1
+                j2 = j1
                 e1 = f
+                t1 = t
+                j1 = jo
                 i1 = p
             elif f < e2:
                 e2 = f
+                t2 = t
+                j2 = jo
     for p in range(n):
         o = 0 if me < 0 or p == me else W.N_WEIGHTS
         pl = st[PLACE + p]
@@ -705,10 +721,27 @@ def _evaluate(st, cfg, kinds, btab, w, out):
         P = 3.0 * prog
         v = w[o + W.KS] * S + w[o + W.KC] * C + w[o + W.KP] * P - w[o + W.SKIP] * st[SKIP + p]
         if race != 0.0 and w[o + W.RACE] != 0.0:
-            best = e2 if p == i1 else e1  # the earliest finish of another racer
-            d = best - (t + ((p - st[TURN]) % n) / n)
+            # the earliest finish of another racer (as turns tb and place jb in the order of play)
+            if p == i1:
+                best = e2
+                tb = t2
+                jb = j2
+            else:
+                best = e1
+                tb = t1
+                jb = j1
+            jo = (p - st[TURN]) % n
+            tm = btab[B_TM]
+            th = btab[B_TH]
+            if (th > 0 and best < 1e300 and tb < tm and t < tm
+                    and btab.view(np.float64)[B_RS] == w[o + W.RACESCALE]):
+                # the table holds np.tanh of this very expression (the same numbers: a libm tanh cost a
+                # fifth of the evaluation; docs/hare.md, ninth session)
+                x = btab.view(np.float64)[th + ((tb * n + jb) * tm + t) * n + jo]
+            else:
+                x = np.tanh((best - (t + jo / n)) / w[o + W.RACESCALE])
             v -= w[o + W.TURNS] * t
-            v += w[o + W.RACE] * (np.tanh(d / w[o + W.RACESCALE]) - 2.0 * finished)
+            v += w[o + W.RACE] * (x - 2.0 * finished)
         elif w[o + W.TURNS] != 0.0:
             v -= w[o + W.TURNS] * (t if t >= 0 else _turns(st, cfg, kinds, btab, p, finished, due))
         out[p] = min(RACING_CAP, max(-RACING_CAP, v))
@@ -1232,9 +1265,24 @@ def solo_layout(game) -> tuple[int, int, int, int]:  # type: ignore[no-untyped-d
     return game.npieces, lk, SOLO_CMAX + 1, game.start_lettuces + 1
 
 
-def board_table(game, solo: bool = True) -> np.ndarray:  # type: ignore[no-untyped-def]
+def race_tanh_table(n: int, racescale: float, tm: int = RACE_TM) -> np.ndarray:
+    """The race term's ``tanh`` for every pair of racers' turns below ``tm`` and places in the order of play:
+    entry ``((tb * n + jb) * tm + t) * n + jo`` is ``tanh(((tb + jb / n) - (t + jo / n)) / racescale)``, the
+    expression ``_evaluate`` computes (the same floating-point operations, and libm's ``tanh`` as numba's)."""
+    out = np.empty(tm * n * tm * n, dtype=np.float64)
+    for tb in range(tm):
+        for jb in range(n):
+            best = tb + jb / n
+            for t in range(tm):
+                for jo in range(n):
+                    out[((tb * n + jb) * tm + t) * n + jo] = math.tanh((best - (t + jo / n)) / racescale)
+    return out
+
+
+def board_table(game, solo: bool = True, racescale: float | None = None) -> np.ndarray:  # type: ignore[no-untyped-def]
     """``btab`` of ``game``: the lettuce squares ahead of each square, then the solo table (``solo``; without
-    it the table is empty and only an evaluation with no ``turns`` weight may use it)."""
+    it the table is empty and only an evaluation with no ``turns`` weight may use it), then with
+    ``racescale`` the race term's tanh table for that scale (``race_tanh_table``)."""
     kinds = np.asarray(game.kinds, dtype=np.int64)
     prevh = B.previous_hedgehog(kinds)
     P, LK, C, H = solo_layout(game)
@@ -1255,15 +1303,30 @@ def board_table(game, solo: bool = True) -> np.ndarray:  # type: ignore[no-untyp
                        np.int64(SOLO_TCAP), t)
             i = B_SOLO + ((pos - 1) * LK + lk) * size
             out[i:i + size] = t.reshape(-1)
+    return out if racescale is None else with_race_table(out, game.n, racescale)
+
+
+def with_race_table(btab: np.ndarray, n: int, racescale: float) -> np.ndarray:
+    """A copy of ``btab`` (without a tanh table) with the race term's tanh table for ``racescale`` (B_TH)."""
+    tab = race_tanh_table(n, racescale)
+    out = np.concatenate([btab, tab.view(np.int64)])
+    out[B_TH] = btab.shape[0]
+    out[B_TM] = RACE_TM
+    out[B_RS] = np.array([racescale], dtype=np.float64).view(np.int64)[0]
     return out
 
 
 _BOARD_TABLES: dict[str, np.ndarray] = {}
+#: the boards with a tanh table, by game spec and racescale: at most RACE_BOARDS_KEPT (a tuning run that moves
+#: ``racescale`` would otherwise keep a copy of the solo table for every scale it tried)
+_RACE_BOARDS: dict[tuple[str, float], np.ndarray] = {}
+RACE_BOARDS_KEPT = 8
 
 
 class Tables:
     """The arrays the kernels need for one game. ``board(w)`` is the ``btab`` for the weights ``w``: with the
-    solo table (built once per game spec and process, a fraction of a second) only when ``w`` uses it."""
+    solo table (built once per game spec and process, a fraction of a second) only when ``w`` uses it, and
+    with the race term's tanh table for ``w``'s ``racescale`` when its first block has the race term."""
 
     def __init__(self, game) -> None:  # type: ignore[no-untyped-def]
         self.game = game
@@ -1276,10 +1339,20 @@ class Tables:
         blocks = (0, W.N_WEIGHTS) if w.shape[0] > W.N_WEIGHTS else (0,)
         if all(w[o + W.TURNS] == 0.0 and w[o + W.RACE] == 0.0 for o in blocks):
             return self.btab
-        key = self.game.spec
-        if key not in _BOARD_TABLES:
-            _BOARD_TABLES[key] = board_table(self.game)
-        return _BOARD_TABLES[key]
+        spec = self.game.spec
+        solo = _BOARD_TABLES.get(spec)
+        if solo is None:
+            solo = _BOARD_TABLES[spec] = board_table(self.game)
+        if w[W.RACE] == 0.0 or w[W.RACESCALE] == 0.0:
+            return solo
+        # with the race term (the first block's): the tanh table for its scale
+        key = (spec, float(w[W.RACESCALE]))
+        b = _RACE_BOARDS.get(key)
+        if b is None:
+            while len(_RACE_BOARDS) >= RACE_BOARDS_KEPT:
+                del _RACE_BOARDS[next(iter(_RACE_BOARDS))]
+            b = _RACE_BOARDS[key] = with_race_table(solo, self.game.n, key[1])
+        return b
 
 
 def pack(state) -> np.ndarray:  # type: ignore[no-untyped-def]
