@@ -262,27 +262,15 @@ def test_the_two_sets_of_match_openings_are_distinct():
     from pathlib import Path
 
     from gamesuite.arena.openings import load_openings
+    from tests.benchmarks.gomoku_openings import SIZE, _canonical
 
     g = load_game("gomoku")
     data = Path(__file__).parent / "data"
     first, second = (load_openings(data / name, g) for name in ("gomoku_openings.txt", "gomoku_openings_s16.txt"))
     assert (len(first), len(second)) == (100, 68)
 
-    def canonical(text: str) -> tuple:
-        cells = [divmod(g.parse_cell(m), 15) for m in text.split()]
-        images = []
-        for t in range(8):
-            out = []
-            for r, q in cells:
-                if t & 1:
-                    r, q = q, r
-                if t & 2:
-                    r = 14 - r
-                if t & 4:
-                    q = 14 - q
-                out.append((r, q))
-            images.append(tuple(out))
-        return min(images)
+    def canonical(text: str) -> tuple:  # the generator's own rule for "equal by symmetry"
+        return _canonical([divmod(g.parse_cell(m), SIZE) for m in text.split()])
 
     keys = [canonical(o.start or "") for o in first + second]
     assert all(len(k) == 3 for k in keys[100:])
