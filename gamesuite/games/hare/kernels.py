@@ -1279,10 +1279,10 @@ def race_tanh_table(n: int, racescale: float, tm: int = RACE_TM) -> np.ndarray:
     return out
 
 
-def board_table(game, solo: bool = True, racescale: float | None = None) -> np.ndarray:  # type: ignore[no-untyped-def]
+def board_table(game, solo: bool = True) -> np.ndarray:  # type: ignore[no-untyped-def]
     """``btab`` of ``game``: the lettuce squares ahead of each square, then the solo table (``solo``; without
-    it the table is empty and only an evaluation with no ``turns`` weight may use it), then with
-    ``racescale`` the race term's tanh table for that scale (``race_tanh_table``)."""
+    it the table is empty and only an evaluation with no ``turns`` weight may use it). The race term's tanh
+    table is appended by ``with_race_table``."""
     kinds = np.asarray(game.kinds, dtype=np.int64)
     prevh = B.previous_hedgehog(kinds)
     P, LK, C, H = solo_layout(game)
@@ -1303,7 +1303,7 @@ def board_table(game, solo: bool = True, racescale: float | None = None) -> np.n
                        np.int64(SOLO_TCAP), t)
             i = B_SOLO + ((pos - 1) * LK + lk) * size
             out[i:i + size] = t.reshape(-1)
-    return out if racescale is None else with_race_table(out, game.n, racescale)
+    return out
 
 
 def with_race_table(btab: np.ndarray, n: int, racescale: float) -> np.ndarray:
