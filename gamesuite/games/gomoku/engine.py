@@ -70,9 +70,9 @@ from __future__ import annotations
 import os
 import time
 import weakref
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import cast
 
 import numpy as np
