@@ -641,6 +641,8 @@ class GomokuEngine:
         self.selmin = selmin
         self.selmax = selmax
         self.verify = verify
+        #: ``verify``: searches checked, moves found refuted, and moves replaced (for the analysis scripts)
+        self.verify_counts = [0, 0, 0]
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -692,10 +694,12 @@ class GomokuEngine:
         if after.is_terminal():
             return res
         check = self._search(after, Limits(nodes=max(1, left // 2)), stop, None)
+        self.verify_counts[0] += 1
         left -= check.nodes
         sc = check.score
         if not (sc.kind == "mate" and (sc.value > 0) == (sc.pov == after.current_player)) or left < 1:
             return replace(res, nodes=res.nodes + check.nodes)
+        self.verify_counts[1] += 1
         others = tuple(m for m in state.legal_moves() if m != res.best_move)
         if not others:
             return replace(res, nodes=res.nodes + check.nodes)
@@ -704,6 +708,7 @@ class GomokuEngine:
                                                                                            == state.current_player)):
             # the others lose too (or no search finished): keep the first choice
             return replace(res, nodes=res.nodes + check.nodes + alt.nodes)
+        self.verify_counts[2] += 1
         return replace(alt, nodes=res.nodes + check.nodes + alt.nodes)
 
     def _search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None,
