@@ -577,6 +577,33 @@ def test_rootdef_sets_aside_a_root_move_the_opponent_refutes_by_vct():
         GomokuEngine(game, rootdef=-1)
 
 
+# From a lost game against Rapfi (docs/gomoku.md, "Tenth session"; openings 33-100, game 20): at
+# 200,000 nodes the plain search plays e7, after which white wins by continuous threats (our solver
+# finds it within 25,000 nodes); Rapfi's choice there is e5.
+VERIFY_POSITION = "e10 g7 k10 f6 i12"
+
+
+def test_verify_replaces_a_move_the_opponents_search_refutes():
+    game = load_game("gomoku")
+    s = game.state_from_text(VERIFY_POSITION)
+    plain = GomokuEngine(game).search(s.copy(), Limits(nodes=200_000))
+    after = s.copy()
+    after.play(plain.best_move)
+    assert GomokuEngine(game).solve_vct(after, threats=12, budget=25000) is not None  # the plain move loses
+    r = GomokuEngine(game, verify=60000).search(s.copy(), Limits(nodes=200_000))
+    assert r.best_move != plain.best_move
+    after = s.copy()
+    after.play(r.best_move)
+    assert GomokuEngine(game).solve_vct(after, threats=12, budget=25000) is None, s.format_move(r.best_move)
+    assert r.nodes <= 212_000  # the check and the second search count against the limit
+    # without a node limit the option does nothing: the same search as without it
+    a = GomokuEngine(game, verify=60000).search(s.copy(), Limits(depth=4))
+    b = GomokuEngine(game).search(s.copy(), Limits(depth=4))
+    assert (a.best_move, a.score, a.nodes) == (b.best_move, b.score, b.nodes)
+    with pytest.raises(InvalidOptionError, match="verify"):
+        GomokuEngine(game, verify=-1)
+
+
 def test_weight_options_at_their_defaults_search_the_same_tree():
     game = load_game("gomoku(size=11)")
     state = game.state_from_text("f6 g7 e7 f8 g6")

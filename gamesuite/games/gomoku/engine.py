@@ -52,6 +52,11 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   history) of at least ``sel`` percent of the best candidate's, no fewer than ``selmin`` (default 4) and
   no more than ``selmax`` (default 16); which ones is still the full order's choice, history included
   (default 0: off, ``top``). Nodes that must answer a four or an open three search every defence as before.
+- ``verify``: with a node limit, the search keeps ``verify`` of its nodes back (at most a third) to
+  check the move it chose: a search of the position after it, from the opponent's side, with half of
+  what is left. If that search proves a win for the opponent (a mate score), the move is set aside and
+  the root searched again without it with the rest (the table kept), once; if the other moves lose
+  as well, the first choice is played (default 0: off; no effect without a node limit).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -67,6 +72,7 @@ import time
 import weakref
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -568,7 +574,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 sel: int = 0, selmin: int = 4, selmax: int = 16,
+                 sel: int = 0, selmin: int = 4, selmax: int = 16, verify: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -590,7 +596,7 @@ class GomokuEngine:
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
                         ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("sel", sel), ("selmin", selmin), ("selmax", selmax)):
+                        ("sel", sel), ("selmin", selmin), ("selmax", selmax), ("verify", verify)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -634,6 +640,9 @@ class GomokuEngine:
         self.sel = sel
         self.selmin = selmin
         self.selmax = selmax
+        self.verify = verify
+        #: ``verify``: searches checked, moves found refuted, and moves replaced (for the analysis scripts)
+        self.verify_counts = [0, 0, 0]
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -663,6 +672,47 @@ class GomokuEngine:
     ) -> SearchResult:
         if state.game != self.game:
             raise InvalidOptionError(f"this engine plays {self.game.spec}, not {state.game.spec}")
+        if (self.verify > 0 and limits.nodes is not None and limits.nodes >= 3 and not self.pure
+                and limits.multipv == 1 and state.stones > 0 and not state.is_terminal()):
+            return self._verified_search(state, limits, stop, on_info)
+        return self._search(state, limits, stop, on_info)
+
+    def _verified_search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None,
+                         on_info: InfoCallback | None) -> SearchResult:
+        """``verify``: the search within its node limit less the reserve, then the chosen move checked by a
+        search from the opponent's side; a move after which the opponent proves a win is replaced, once,
+        by the best of the other moves (see the module docstring)."""
+        total = int(limits.nodes or 0)
+        reserve = min(self.verify, total // 3)
+        res = self._search(state, replace(limits, nodes=total - reserve), stop, on_info)
+        left = total - res.nodes
+        if (res.best_move is None or left < 2 or res.score.kind == "mate"
+                or (stop is not None and stop[0])):
+            return res  # a proven result (either way) needs no check
+        after = state.copy()
+        after.play(res.best_move)
+        if after.is_terminal():
+            return res
+        check = self._search(after, Limits(nodes=max(1, left // 2)), stop, None)
+        self.verify_counts[0] += 1
+        left -= check.nodes
+        sc = check.score
+        if not (sc.kind == "mate" and (sc.value > 0) == (sc.pov == after.current_player)) or left < 1:
+            return replace(res, nodes=res.nodes + check.nodes)
+        self.verify_counts[1] += 1
+        others = tuple(m for m in state.legal_moves() if m != res.best_move)
+        if not others:
+            return replace(res, nodes=res.nodes + check.nodes)
+        alt = self._search(state, replace(limits, nodes=max(1, left), searchmoves=others), stop, on_info)
+        if alt.best_move is None or (alt.score.kind == "mate" and (alt.score.value > 0) != (alt.score.pov
+                                                                                           == state.current_player)):
+            # the others lose too (or no search finished): keep the first choice
+            return replace(res, nodes=res.nodes + check.nodes + alt.nodes)
+        self.verify_counts[2] += 1
+        return replace(alt, nodes=res.nodes + check.nodes + alt.nodes)
+
+    def _search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None,
+                on_info: InfoCallback | None) -> SearchResult:
         self.age = (self.age + 1) % 256
         clear_table(self.vt)  # VCF failures depend on the search budget; keep them per search
         searcher = _Searcher(self, state, limits.nodes or 0)
@@ -740,6 +790,8 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
+            "verify": Option(0, 0, 10**9, help="nodes kept back to check the chosen move by a search from the "
+                                               "opponent's side (0: off; node limits only)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),
             "weights": Option("spsa", choices=tuple(WEIGHT_PRESETS), help="the evaluation weights' preset"),
             **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")
