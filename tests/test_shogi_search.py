@@ -286,6 +286,7 @@ def test_pseudo_legal_accepts_the_legal_moves_and_agrees_with_a_plain_check(spec
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
 def test_drop_unpromoted_removes_exactly_the_pawn_bishop_and_rook_moves_that_could_promote(spec):
+    # (and ``_search_moves``, the search's generation, drops them exactly when its switch is on)
     # the plain rule: a legal move of a pawn, bishop or rook that does not promote while the same move
     # promoting is legal too; every other move stays, in the generator's order
     from gamesuite.games.shogi.board import BISHOP, ROOK
@@ -311,6 +312,15 @@ def test_drop_unpromoted_removes_exactly_the_pawn_bishop_and_rook_moves_that_cou
         k = S._drop_unpromoted(s.board, buf, np.int64(n), np.int64(g.N), g.sq2p)
         assert [int(m) for m in buf[:k]] == [m for m in moves if not dominated(m)], s.sfen()
         removed += n - k
+        # the search's own list (generate, then drop with the switch on): the same two lists
+        for promote_only, want in ((0, moves), (1, [m for m in moves if not dominated(m)])):
+            out = np.zeros(MAX_MOVES, dtype=np.int32)
+            board = s.board.copy()
+            c = S._search_moves(board, s.hands.copy(), s.kings.copy(), np.int64(s.color), g.geo, g.sq2p, g.p2sq,
+                                g.rel, g.pfile, g.dirs, STEP_MASK, SLIDE_MASK, g.tab, out, scratch,
+                                np.int64(promote_only))
+            assert [int(m) for m in out[:c]] == want, (s.sfen(), promote_only)
+            assert np.array_equal(board, s.board)
     assert removed > 20
 
 

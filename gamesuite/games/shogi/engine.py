@@ -22,7 +22,7 @@ from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
 from .book import BOOK_FILE, Book
 from .evaluation import hand_values, load_weights, piece_values, with_hand_bonus
-from .kernels import MAX_MOVES, SCRATCH, _generate
+from .kernels import MAX_MOVES, SCRATCH
 from .mate import MateResult, MateTable, find_mate
 from .rules import Shogi, ShogiState
 
@@ -77,10 +77,10 @@ class _Searcher:
         # the root moves in the order of the move generator (the PVS root searches them from that order);
         # with ``unpromoted=false``, without the pawn, bishop and rook moves that could promote and do not
         g = self.g
-        n = _generate(self.board, self.hands, self.kings, self.us, g.geo, g.sq2p, g.p2sq, g.rel, g.pfile, g.dirs,
-                      STEP_MASK, SLIDE_MASK, g.tab, self.buf[0], self.scratch[0])
+        n = S._search_moves(self.board, self.hands, self.kings, self.us, g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
+                            g.dirs, STEP_MASK, SLIDE_MASK, g.tab, self.buf[0], self.scratch[0],
+                            engine.opts[S.PROMOTE_ONLY])
         if engine.opts[S.PROMOTE_ONLY]:
-            n = S._drop_unpromoted(self.board, self.buf[0], np.int64(n), np.int64(g.geo[3]), g.sq2p)
             kept = set(int(m) for m in self.buf[0, :n])
             self.root_moves = [m for m in self.root_moves if m in kept]
         self.gen = self.buf[0, :n].copy()

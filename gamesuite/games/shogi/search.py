@@ -257,6 +257,21 @@ def _drop_unpromoted(board, row, n, N, sq2p) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _search_moves(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, scratch,
+                  promote_only) -> int:
+    """The moves the search plays from a position: the legal moves of ``us`` (``kernels._generate``, into
+    ``out``), less the pawn, bishop and rook moves that could promote and do not when ``promote_only`` is set
+    (``_drop_unpromoted``; the option ``unpromoted=false``); return how many.
+
+    Dropping never empties a list (each move dropped keeps its promotion), so a count of 0 is still mate.
+    """
+    n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, scratch)
+    if promote_only != 0:
+        n = _drop_unpromoted(board, out, n, geo[3], sq2p)
+    return n
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _pawn_promotions(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, out, n) -> int:
     """Append to ``out[n:]`` the legal pawn promotions of ``us`` that capture nothing (``us`` not in check: a
     push is illegal only when it uncovers a check); return the new count."""
@@ -1102,12 +1117,10 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         n = 1
         placed = 1
     else:
-        n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                      scratch[ply])
+        n = _search_moves(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
+                          scratch[ply], opts[PROMOTE_ONLY])
         if n == 0:
             return -(WIN - ply)
-        if opts[PROMOTE_ONLY] != 0:
-            n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
         placed = _tt_first(buf, scores, ply, n, ttmove)
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
@@ -1123,10 +1136,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             if not lazy:
                 break
             lazy = False
-            n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                          scratch[ply])
-            if opts[PROMOTE_ONLY] != 0:
-                n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
+            n = _search_moves(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
+                              buf[ply], scratch[ply], opts[PROMOTE_ONLY])
             placed = _tt_first(buf, scores, ply, n, ttmove)
             if placed == 0:
                 x = 0  # (only a TT move of another position with the same key is not among them)
@@ -1186,10 +1197,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             if stats[ABORTED] != 0:
                 return 0
             # the excluded search used this ply's move buffer: generate and order again
-            n = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, buf[ply],
-                          scratch[ply])
-            if opts[PROMOTE_ONLY] != 0:
-                n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
+            n = _search_moves(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
+                              buf[ply], scratch[ply], opts[PROMOTE_ONLY])
             placed = _tt_first(buf, scores, ply, n, ttmove)  # (it is there: it was found there before)
             lazy = False
             if v < sbeta:
