@@ -43,45 +43,16 @@ import argparse
 import collections
 import glob
 import json
-import re
 from typing import Any
 
-from gomoku_forced_wins import ask_rapfi  # this directory: the scripts run from it
-from gomoku_losses import static_order
+from gomoku_losses import GAME, MATE, RAPFI, rapfi, static_order  # this directory: the scripts run from it
 
 from gamesuite.core.limits import Limits
 from gamesuite.games.gomoku.engine import GomokuEngine, _Searcher
-from gamesuite.games.gomoku.rules import Gomoku
 
-RAPFI = "/work/shared/anchors/pbrain-rapfi"
-MATE = 30000
-GAME = Gomoku(size=15)
-_EVAL = re.compile(r"Eval ([-+]?)(M?)\s*(\d+)")
 #: the engine's cell classes (``kernels.C_NONE`` ...), short names
 CLASSES = ("none", "low", "F2", "B3", "F3", "F3F3", "B4", "B4F3", "F4", "five")
 THREATS = {"F3", "F3F3", "B4", "B4F3", "F4", "five"}
-
-
-def rapfi(moves: list[str], nodes: int, path: str) -> tuple[int, int | None, str | None]:
-    """Rapfi's eval for the side to move (a mate is +-MATE), the mate's plies (signed) or None, its move."""
-    p = ask_rapfi(path, [GAME.parse_cell(m) for m in moves], 15,
-                  [f"INFO MAX_NODE {nodes}", "INFO timeout_turn 60000", "INFO timeout_match 0", "INFO rule 0"])
-    assert p.stdout is not None
-    ev, mate, move = 0, None, None
-    try:
-        for line in p.stdout:
-            mt = _EVAL.search(line)
-            if mt:
-                sign = -1 if mt.group(1) == "-" else 1
-                ev, mate = (sign * MATE, sign * int(mt.group(3))) if mt.group(2) else (sign * int(mt.group(3)), None)
-            if re.fullmatch(r"\d+,\d+\s*", line):
-                x, y = map(int, line.split(","))
-                move = GAME.format_cell(y * 15 + x)
-                break
-    finally:
-        p.kill()
-        p.wait()
-    return ev, mate, move
 
 
 def cell_classes(moves: list[str], cell: str, side: int) -> str:
@@ -130,7 +101,7 @@ def analyse(path: str, spec: str, nodes: int, rapfi_path: str, rapfi_nodes: int)
     moves = start + [m["move"] for m in r["moves"]]
     judged: dict[int, tuple[int, int | None, str | None]] = {}
     for k in range(len(start), len(moves)):
-        ev, mate, mv = rapfi(moves[:k], rapfi_nodes, rapfi_path)
+        ev, mate, _, mv = rapfi(moves[:k], rapfi_nodes, rapfi_path)
         s = 1 if k % 2 == ours else -1
         judged[k] = (s * ev, None if mate is None else s * mate, mv)
         if judged[k][0] <= -MATE and judged.get(k - 1, (0,))[0] <= -MATE:

@@ -34,6 +34,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from gomoku_forced_wins import ask_rapfi  # this directory: the scripts run from it
 
@@ -47,17 +48,28 @@ GAME = Gomoku(size=15)
 _EVAL = re.compile(r"Eval ([-+]?)(M?)\s*(\d+)")
 
 
-def rapfi(moves: list[str], nodes: int, path: str) -> tuple[int, str, str | None]:
-    """Rapfi's eval for the side to move (a mate is +-MATE), its best line and its move."""
+class Answer(NamedTuple):
+    """Rapfi's answer for a position: its eval for the side to move (a mate is +-MATE), the mate's plies
+    (signed, None without a mate), its best line and its move."""
+
+    ev: int
+    mate: int | None
+    best: str
+    move: str | None
+
+
+def rapfi(moves: list[str], nodes: int, path: str) -> Answer:
+    """Ask a fresh Rapfi process (``INFO MAX_NODE nodes``) about the position after ``moves``."""
     p = ask_rapfi(path, [GAME.parse_cell(m) for m in moves], 15,
                   [f"INFO MAX_NODE {nodes}", "INFO timeout_turn 60000", "INFO timeout_match 0", "INFO rule 0"])
     assert p.stdout is not None
-    ev, best, move = 0, "", None
+    ev, mate, best, move = 0, None, "", None
     try:
         for line in p.stdout:
             mt = _EVAL.search(line)
             if mt:
-                ev = (MATE if mt.group(2) else int(mt.group(3))) * (-1 if mt.group(1) == "-" else 1)
+                sign = -1 if mt.group(1) == "-" else 1
+                ev, mate = (sign * MATE, sign * int(mt.group(3))) if mt.group(2) else (sign * int(mt.group(3)), None)
             if "Bestline" in line:
                 best = line.split("Bestline", 1)[1].strip()
             if re.fullmatch(r"\d+,\d+\s*", line):
@@ -67,7 +79,7 @@ def rapfi(moves: list[str], nodes: int, path: str) -> tuple[int, str, str | None
     finally:
         p.kill()
         p.wait()
-    return ev, best, move
+    return Answer(ev, mate, best, move)
 
 
 def static_order(moves: list[str]) -> list[int]:
@@ -103,14 +115,14 @@ def analyse(path: str, rapfi_path: str, nodes: int, out) -> dict | None:  # type
     moves = g["start"].split() + [m["move"] for m in g["moves"]]
     judged = {}
     for k in range(len(g["start"].split()), len(moves)):
-        ev, best, move = rapfi(moves[:k], nodes, rapfi_path)
+        ev, _, best, move = rapfi(moves[:k], nodes, rapfi_path)
         judged[k] = (ev if k % 2 == ours else -ev, best, move)  # from our side
     rows = []  # (ply, eval after our move, eval after Rapfi's choice)
     for k in sorted(judged):
         if k % 2 != ours or k + 1 not in judged:
             continue
         after = judged[k + 1][0]
-        alt = after if judged[k][2] == moves[k] else rapfi(moves[:k] + [judged[k][2]], nodes, rapfi_path)[0] * -1
+        alt = after if judged[k][2] == moves[k] else rapfi(moves[:k] + [judged[k][2]], nodes, rapfi_path).ev * -1
         rows.append((k, after, alt))
     if out is not None:
         out.write(json.dumps({"file": path, "ours": ours, "moves": moves, "judged": judged, "rows": rows}) + "\n")
