@@ -286,3 +286,20 @@ def test_a_game_saved_in_the_negotiation_goes_on_where_it_stopped(qtbot, tmp_pat
     click(qtbot, again, "d5")
     assert "The proposer chooses" in again.banner.text()
     again.close()
+
+
+def test_the_swap_texts_are_translated(qtbot, tmp_path):
+    from gamesuite.gui import i18n
+
+    from gamesuite.gui.storage import Storage
+
+    Storage(tmp_path).set(i18n.SETTINGS_KEY, "ja")  # (the window installs the language it keeps)
+    try:
+        win = make_window(qtbot, tmp_path, [HUMAN, HUMAN])
+        assert "提案者" in win.banner.text()
+        for t in ("e5", "d4", "f6"):
+            click(qtbot, win, t)
+        assert win.swap_bar.swap_button.text() == "スワップ: 黒を取る(&S)" and "選択者" in win.banner.text()
+        win.close()
+    finally:
+        i18n.install("en")

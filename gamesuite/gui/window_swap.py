@@ -392,8 +392,10 @@ class SwapMixin(WindowParts):
             return self.tr("{0}: the computer answers ({1})").format(rule, self._role_name(d.role))
         colour = self.notation.player(c.state.current_player)
         if d.at == 0:
-            return self.tr("{0}: {1} ({2}) places the opening: stone {3} of 3 ({4})").format(
-                rule, Who, self._role_name(d.role), d.placed + 1, colour)
+            if who != self._role_name(d.role):  # "You (the proposer)"
+                Who = f"{Who} ({self._role_name(d.role)})"
+            return self.tr("{0}: {1} places the opening: stone {2} of 3 ({3})").format(
+                rule, Who, d.placed + 1, colour)
         if d.want == 2 or self._swap_two:
             return self.tr("{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses").format(
                 rule, Who, d.placed + 1, colour, self._who(1 - d.role))
