@@ -168,7 +168,7 @@ def test_computer_proposer_human_places_two_stones_then_the_computer_chooses(qtb
 def test_two_humans_are_guided_through_swap2(qtbot, tmp_path):
     win = make_window(qtbot, tmp_path, [HUMAN, PlayerSpec("human", name="Bob")])
     for t in ("e5", "d4", "f6"):
-        assert "the proposer" in win.banner.text()
+        assert "The proposer places" in win.banner.text()
         click(qtbot, win, t)
     assert "The chooser chooses" in win.banner.text() and win.swap_bar.isVisible()
     win.swap_bar.two_button.click()
