@@ -61,10 +61,12 @@ def test_the_dialog_offers_swap_openings_for_freestyle_and_standard_gomoku_only(
     qtbot.addWidget(dlg)
     assert not dlg.opening_box.isHidden() and dlg.opening.isEnabled()
     assert dlg.result_opening() == "swap2"
-    assert "proposes" in dlg.opening_help.text() and "(Black)" in dlg.opening_help.text()
+    assert "the proposer chooses" in dlg.opening_help.text()
+    assert [r.label.text() for r in dlg.rows] == ["Black (proposer)", "White (chooser)"]  # who is who, said
     dlg._set_param(load_game("gomoku").params[1], "renju")
     assert not dlg.opening.isEnabled() and dlg.result_opening() == ""
     assert "renju" in dlg.opening_help.text()  # the reason, from arena.swap.check_rule
+    assert [r.label.text() for r in dlg.rows] == ["Black", "White"]
     dlg.game_box.setCurrentIndex(dlg.game_box.findData("tictactoe"))
     assert dlg.opening_box.isHidden()
 

@@ -429,6 +429,7 @@ class NewGameDialog(QDialog):
 
         if not hasattr(self, "opening"):
             return
+        game = None
         try:
             game = load_game(self.spec_text())
             check_rule(game, "swap1")
@@ -441,15 +442,20 @@ class NewGameDialog(QDialog):
             self.opening_help.setText(why)
         elif self.opening.currentData() == "swap1":
             self.opening_help.setText(self.tr(
-                "The proposer places three stones (black, white, black); the chooser then takes Black (swap) "
-                "or stays White and plays the 4th stone. The first player below (Black) proposes, the second "
-                "(White) chooses."))
+                "The proposer places three stones (black, white, black); the chooser takes Black (swap) or "
+                "stays White and plays the 4th stone."))
         elif self.opening.currentData() == "swap2":
             self.opening_help.setText(self.tr(
-                "As swap1, but the chooser may also place two more stones (4th and 5th) and let the proposer "
-                "choose the colour. The first player below (Black) proposes, the second (White) chooses."))
+                "As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the "
+                "colour."))
         else:
             self.opening_help.setText(self.tr("No swap: Black plays first as usual."))
+        swapping = bool(self.result_opening())
+        for i, row in enumerate(self.rows[:2]):  # the first player (Black) proposes, the second chooses
+            name = notation_for(game).player(i) if game is not None else row.label.text().split(" (")[0]
+            role = self.tr("proposer") if i == 0 else self.tr("chooser")
+            row.label.setText(self.tr("{0} ({1})").format(name, role) if swapping else name)
+        self._refit()
         self.opening_box.setVisible(self.game_box.currentData() == "gomoku")  # (the rule's own games)
 
     def result_opening(self) -> str:

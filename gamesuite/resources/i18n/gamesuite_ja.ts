@@ -849,12 +849,24 @@
         <translation>スワップのオープニング</translation>
     </message>
     <message>
-        <source>The proposer places three stones (black, white, black); the chooser then takes Black (swap) or stays White and plays the 4th stone. The first player below (Black) proposes, the second (White) chooses.</source>
-        <translation>提案者が3つの石（黒、白、黒）を置き、選択者は黒を取る（スワップ）か、白のまま4つ目の石を打ちます。下の1人目（黒）が提案者、2人目（白）が選択者です。</translation>
+        <source>The proposer places three stones (black, white, black); the chooser takes Black (swap) or stays White and plays the 4th stone.</source>
+        <translation>提案者が3つの石（黒、白、黒）を置き、選択者は黒を取る（スワップ）か、白のまま4つ目の石を打ちます。</translation>
     </message>
     <message>
-        <source>As swap1, but the chooser may also place two more stones (4th and 5th) and let the proposer choose the colour. The first player below (Black) proposes, the second (White) chooses.</source>
-        <translation>swap1 と同じですが、選択者はさらに2つの石（4つ目と5つ目）を置き、色の選択を提案者に任せることもできます。下の1人目（黒）が提案者、2人目（白）が選択者です。</translation>
+        <source>As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the colour.</source>
+        <translation>swap1 と同じか、選択者がさらに2つの石（4つ目と5つ目）を置き、提案者が色を選びます。</translation>
+    </message>
+    <message>
+        <source>proposer</source>
+        <translation>提案者</translation>
+    </message>
+    <message>
+        <source>chooser</source>
+        <translation>選択者</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0}（{1}）</translation>
     </message>
     <message>
         <source>No swap: Black plays first as usual.</source>

@@ -849,12 +849,24 @@
         <translation>Дебюты со сменой цвета</translation>
     </message>
     <message>
-        <source>The proposer places three stones (black, white, black); the chooser then takes Black (swap) or stays White and plays the 4th stone. The first player below (Black) proposes, the second (White) chooses.</source>
-        <translation>Предлагающий ставит три камня (чёрный, белый, чёрный); выбирающий берёт чёрные (обмен) или остаётся белыми и ставит 4-й камень. Первый игрок ниже (чёрные) предлагает, второй (белые) выбирает.</translation>
+        <source>The proposer places three stones (black, white, black); the chooser takes Black (swap) or stays White and plays the 4th stone.</source>
+        <translation>Предлагающий ставит три камня (чёрный, белый, чёрный); выбирающий берёт чёрные (обмен) или остаётся белыми и ставит 4-й камень.</translation>
     </message>
     <message>
-        <source>As swap1, but the chooser may also place two more stones (4th and 5th) and let the proposer choose the colour. The first player below (Black) proposes, the second (White) chooses.</source>
-        <translation>Как swap1, но выбирающий может ещё поставить два камня (4-й и 5-й) и передать выбор цвета предлагающему. Первый игрок ниже (чёрные) предлагает, второй (белые) выбирает.</translation>
+        <source>As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the colour.</source>
+        <translation>Как swap1, или выбирающий ставит ещё два камня (4-й и 5-й), и цвет выбирает предлагающий.</translation>
+    </message>
+    <message>
+        <source>proposer</source>
+        <translation>предлагающий</translation>
+    </message>
+    <message>
+        <source>chooser</source>
+        <translation>выбирающий</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0} ({1})</translation>
     </message>
     <message>
         <source>No swap: Black plays first as usual.</source>

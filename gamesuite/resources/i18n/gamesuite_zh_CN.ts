@@ -849,12 +849,24 @@
         <translation>交换开局</translation>
     </message>
     <message>
-        <source>The proposer places three stones (black, white, black); the chooser then takes Black (swap) or stays White and plays the 4th stone. The first player below (Black) proposes, the second (White) chooses.</source>
-        <translation>提议方放三颗子（黑、白、黑）；选择方随后执黑（交换），或继续执白并下第4颗子。下面第一位（黑方）提议，第二位（白方）选择。</translation>
+        <source>The proposer places three stones (black, white, black); the chooser takes Black (swap) or stays White and plays the 4th stone.</source>
+        <translation>提议方放三颗子（黑、白、黑）；选择方执黑（交换），或继续执白并下第4颗子。</translation>
     </message>
     <message>
-        <source>As swap1, but the chooser may also place two more stones (4th and 5th) and let the proposer choose the colour. The first player below (Black) proposes, the second (White) chooses.</source>
-        <translation>与 swap1 相同，但选择方也可以再放两颗子（第4和第5颗），让提议方选择颜色。下面第一位（黑方）提议，第二位（白方）选择。</translation>
+        <source>As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the colour.</source>
+        <translation>与 swap1 相同，或者选择方再放两颗子（第4和第5颗），由提议方选择颜色。</translation>
+    </message>
+    <message>
+        <source>proposer</source>
+        <translation>提议方</translation>
+    </message>
+    <message>
+        <source>chooser</source>
+        <translation>选择方</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0}（{1}）</translation>
     </message>
     <message>
         <source>No swap: Black plays first as usual.</source>
