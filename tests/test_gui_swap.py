@@ -119,7 +119,7 @@ def test_computer_proposer_human_swaps(qtbot, tmp_path):
     wait_stones(qtbot, win, 3)
     assert win.message_bar.text().startswith("The computer placed the opening: ")
     assert win.swap_bar.isVisible() and win.swap_bar.two_button.isVisible()
-    assert "chooses" in win.banner.text()
+    assert "your choice: swap" in win.banner.text()
     win.swap_bar.swap_button.click()
     assert [p.kind for p in win.controller.players] == ["human", "engine"]  # the human took Black
     wait_stones(qtbot, win, 4)  # the computer, now White, plays the 4th stone
@@ -172,11 +172,11 @@ def test_two_humans_are_guided_through_swap2(qtbot, tmp_path):
     for t in ("e5", "d4", "f6"):
         assert "The proposer places" in win.banner.text()
         click(qtbot, win, t)
-    assert "The chooser chooses" in win.banner.text() and win.swap_bar.isVisible()
+    assert "the chooser chooses" in win.banner.text() and win.swap_bar.isVisible()
     win.swap_bar.two_button.click()
     click(qtbot, win, "e6")
     click(qtbot, win, "d5")
-    assert "The proposer chooses" in win.banner.text() and not win.swap_bar.two_button.isVisible()
+    assert "the proposer chooses" in win.banner.text() and not win.swap_bar.two_button.isVisible()
     win.move_entry.moveTyped.emit("swap")  # typed, as the buttons
     assert not win.swap_pending()
     assert [p.name for p in win.controller.players] == ["", "Bob"]  # the proposer took Black again
@@ -286,7 +286,7 @@ def test_a_game_saved_in_the_negotiation_goes_on_where_it_stopped(qtbot, tmp_pat
     qtbot.waitUntil(lambda: bool(again.controller.record.root.children), timeout=10_000)
     assert again.swap_pending() and "stone 2 of 2" in again.banner.text()
     click(qtbot, again, "d5")
-    assert "The proposer chooses" in again.banner.text()
+    assert "the proposer chooses" in again.banner.text()
     again.close()
 
 
@@ -305,3 +305,15 @@ def test_the_swap_texts_are_translated(qtbot, tmp_path):
         win.close()
     finally:
         i18n.install("en")
+
+
+def test_a_relaunch_starts_the_same_kind_of_game(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, [HUMAN, COMPUTER], rule="swap1")
+    win.close()
+    again = MainWindow(data_dir=tmp_path, engine_factory=Factory(step_s=0.005), restore=False)
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitUntil(lambda: again.ready, timeout=60_000)
+    assert again.controller.game.spec == load_game(GAME).spec and again.swap_rule == "swap1"
+    assert again.swap_pending() and "stone 1 of 3" in again.banner.text()
+    again.close()

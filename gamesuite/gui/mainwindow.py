@@ -133,7 +133,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         game = self._initial_game(game_spec)
         if players is None:
             players = self._saved_players(game) or default_players(game)
-        self.controller = GameController(GameRecord(game, players=players), self)
+        self.controller = GameController(GameRecord(game, players=players,
+                                                     match=self.new_record_match(self._saved_opening(game))), self)
         self.notation: Notation = self._notation_for(game)
         self.sounds = MoveSounds(self.controller, enabled=bool(self.storage.get("sounds", True)))
 
@@ -163,6 +164,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         if isinstance(st, QByteArray):
             self.restoreState(st)
 
+        self._swap_from_record()  # (a swap opening kept from the last new game: nothing played yet)
         # Until the worker has loaded the game's kernels, the GUI thread calls nothing
         # that might compile: the restore question waits for it too.
         self._after_rules.append(lambda: self._offer_restore(restore))
@@ -180,6 +182,18 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
                 except (GameSuiteError, ValueError):  # ValueError: no board widget for it
                     continue
         return load_game(DEFAULT_GAME)
+
+    def _saved_opening(self, game: Game) -> str:
+        """The opening rule of the last new game, if ``game`` may have it (``""``: none)."""
+        from ..arena.swap import check_rule
+
+        rule = str(self.storage.get("opening", "") or "")
+        try:
+            if rule:
+                check_rule(game, rule)
+        except GameSuiteError:
+            return ""
+        return rule
 
     def _saved_players(self, game: Game) -> list[PlayerSpec] | None:
         try:

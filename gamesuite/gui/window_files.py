@@ -101,6 +101,7 @@ class FilesMixin(WindowParts):
         self._analysis_done_node = None
         self.storage.set("game", game.spec)
         self.storage.set("players", json.dumps([p.to_json() for p in players]))
+        self.storage.set("opening", opening_rule)  # (a relaunch starts the same kind of game)
         if old_specs != (game.spec, [p.to_json() for p in players]):
             self._prepare_engines(game, players)
         self.controller.new_game(game, players, match=self.new_record_match(opening_rule))

@@ -391,21 +391,25 @@ class SwapMixin(WindowParts):
                         else self.tr("{0}: the computer is deciding: swap, or stay and play…").format(rule))
             return self.tr("{0}: the computer answers ({1})").format(rule, self._role_name(d.role))
         colour = self.notation.player(c.state.current_player)
+        you = who == self.tr("you")
         if d.at == 0:
-            if who != self._role_name(d.role):  # "You (the proposer)"
-                Who = f"{Who} ({self._role_name(d.role)})"
+            if you:
+                return self.tr("{0}: you propose: place stone {1} of 3 ({2})").format(rule, d.placed + 1, colour)
             return self.tr("{0}: {1} places the opening: stone {2} of 3 ({3})").format(
                 rule, Who, d.placed + 1, colour)
         if d.want == 2 or self._swap_two:
+            if you:
+                return self.tr("{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses").format(
+                    rule, d.placed + 1, colour)
             return self.tr("{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses").format(
                 rule, Who, d.placed + 1, colour, self._who(1 - d.role))
+        Who = self.tr("your choice") if you else self.tr("{0} chooses").format(who)
         if d.at == 3:
-            return (self.tr("{0}: {1} chooses: swap (take Black), stay White and place the 4th stone, "
+            return (self.tr("{0}: {1}: swap (take Black), stay White and place the 4th stone, "
                             "or place two stones").format(rule, Who) if "2" in d.allowed else
-                    self.tr("{0}: {1} chooses: swap (take Black) or stay White and place the 4th stone")
+                    self.tr("{0}: {1}: swap (take Black) or stay White and place the 4th stone")
                     .format(rule, Who))
-        return self.tr("{0}: {1} chooses: swap (take Black) or take White and place the 6th stone").format(
-            rule, Who)
+        return self.tr("{0}: {1}: swap (take Black) or take White and place the 6th stone").format(rule, Who)
 
     def _show_swap_bar(self) -> None:
         """The choice buttons while a human's choice is due at the last stone."""
