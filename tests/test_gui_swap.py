@@ -136,6 +136,7 @@ def test_computer_proposer_human_stays_white_by_placing_the_fourth_stone(qtbot, 
     win.swap_bar.stay_button.click()
     click(qtbot, win, free)
     assert not win.swap_pending() and texts(win)[3] == free
+    assert win.statusBar().currentMessage() == f"You stay White and play {free}"
     assert [p.kind for p in win.controller.players] == ["engine", "human"]
     wait_stones(qtbot, win, 5)  # the proposer (Black) plays on
     win.close()

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from ..arena import swap as rules
 from ..core.errors import GameSuiteError, quote
@@ -37,8 +37,6 @@ class SwapBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.label = QLabel()
-        self.label.setWordWrap(True)
         self.swap_button = QPushButton()
         self.stay_button = QPushButton()
         self.two_button = QPushButton()
@@ -47,9 +45,9 @@ class SwapBar(QFrame):
         self.two_button.clicked.connect(self.twoClicked)
         box = QHBoxLayout(self)
         box.setContentsMargins(6, 3, 6, 3)
-        box.addWidget(self.label, 1)
-        for b in (self.swap_button, self.stay_button, self.two_button):
+        for b in (self.swap_button, self.stay_button, self.two_button):  # (the banner says what is due)
             box.addWidget(b)
+        box.addStretch(1)
         self.setVisible(False)
 
 
@@ -360,6 +358,10 @@ class SwapMixin(WindowParts):
                 text = self.tr("{0} swaps: takes Black; {1} plays White").format(Who, self._who(1 - role))
         elif len(answer) == 3:
             text = self.tr("{0} placed the opening: {1}").format(Who, stones)
+        elif who == self.tr("you"):  # (a sentence of its own: "you stay", not "you stays")
+            text = (self.tr("You placed two stones ({0}); the computer chooses").format(stones) if len(answer) == 2
+                    else self.tr("You take White and play {0}").format(stones) if self.swap_steps[-1].stones == 5
+                    else self.tr("You stay White and play {0}").format(stones))
         elif len(answer) == 2:
             text = self.tr("{0} placed two stones ({1}) and hands the choice back").format(Who, stones)
         elif self.swap_steps and self.swap_steps[-1].stones == 5:
@@ -422,7 +424,6 @@ class SwapMixin(WindowParts):
         if not show or d is None:
             return
         other = self._who(1 - d.role)
-        bar.label.setText(self.tr("{0} opening, {1} stones on the board:").format(self.swap_rule, d.at))
         bar.swap_button.setText(self.tr("&Swap: take Black"))
         if d.at == 3:
             bar.stay_button.setText(self.tr("S&tay White: place the 4th stone"))

@@ -1094,6 +1094,18 @@
         <translation>{0} がオープニングを置きました: {1}</translation>
     </message>
     <message>
+        <source>You placed two stones ({0}); the computer chooses</source>
+        <translation>2つの石（{0}）を置きました。コンピュータが選びます</translation>
+    </message>
+    <message>
+        <source>You take White and play {0}</source>
+        <translation>あなたは白を取り、{0} に打ちます</translation>
+    </message>
+    <message>
+        <source>You stay White and play {0}</source>
+        <translation>あなたは白のまま {0} に打ちます</translation>
+    </message>
+    <message>
         <source>{0} placed two stones ({1}) and hands the choice back</source>
         <translation>{0} が2つの石（{1}）を置き、選択を返しました</translation>
     </message>
@@ -1122,28 +1134,40 @@
         <translation>{0}: コンピュータが答えます（{1}）</translation>
     </message>
     <message>
+        <source>{0}: you propose: place stone {1} of 3 ({2})</source>
+        <translation>{0}: あなたが提案者です: 3つ中 {1} つ目の石を置いてください（{2}）</translation>
+    </message>
+    <message>
         <source>{0}: {1} places the opening: stone {2} of 3 ({3})</source>
         <translation>{0}: {1} がオープニングを置きます: 3つ中 {2} つ目（{3}）</translation>
+    </message>
+    <message>
+        <source>{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses</source>
+        <translation>{0}: 2つの石を置いてください: 2つ中 {1} つ目（{2}）。その後コンピュータが選びます</translation>
     </message>
     <message>
         <source>{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses</source>
         <translation>{0}: {1} が2つの石を置きます: 2つ中 {2} つ目（{3}）。その後 {4} が選びます</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black), stay White and place the 4th stone, or place two stones</source>
-        <translation>{0}: {1} が選びます: スワップ（黒を取る）、白のまま4つ目の石を置く、または2つの石を置く</translation>
+        <source>your choice</source>
+        <translation>あなたの選択</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black) or stay White and place the 4th stone</source>
-        <translation>{0}: {1} が選びます: スワップ（黒を取る）か、白のまま4つ目の石を置く</translation>
+        <source>{0} chooses</source>
+        <translation>{0} が選びます</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black) or take White and place the 6th stone</source>
-        <translation>{0}: {1} が選びます: スワップ（黒を取る）か、白を取って6つ目の石を置く</translation>
+        <source>{0}: {1}: swap (take Black), stay White and place the 4th stone, or place two stones</source>
+        <translation>{0}: {1}: スワップ（黒を取る）、白のまま4つ目の石を置く、または2つの石を置く</translation>
     </message>
     <message>
-        <source>{0} opening, {1} stones on the board:</source>
-        <translation>{0} オープニング、盤上の石 {1} 個:</translation>
+        <source>{0}: {1}: swap (take Black) or stay White and place the 4th stone</source>
+        <translation>{0}: {1}: スワップ（黒を取る）か、白のまま4つ目の石を置く</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or take White and place the 6th stone</source>
+        <translation>{0}: {1}: スワップ（黒を取る）か、白を取って6つ目の石を置く</translation>
     </message>
     <message>
         <source>&amp;Swap: take Black</source>

@@ -1094,6 +1094,18 @@
         <translation>{0}: дебют поставлен: {1}</translation>
     </message>
     <message>
+        <source>You placed two stones ({0}); the computer chooses</source>
+        <translation>Вы поставили два камня ({0}); выбирает компьютер</translation>
+    </message>
+    <message>
+        <source>You take White and play {0}</source>
+        <translation>Вы берёте белые и ходите {0}</translation>
+    </message>
+    <message>
+        <source>You stay White and play {0}</source>
+        <translation>Вы остаётесь белыми и ходите {0}</translation>
+    </message>
+    <message>
         <source>{0} placed two stones ({1}) and hands the choice back</source>
         <translation>{0}: поставлены два камня ({1}), выбор передан обратно</translation>
     </message>
@@ -1122,28 +1134,40 @@
         <translation>{0}: отвечает компьютер ({1})</translation>
     </message>
     <message>
+        <source>{0}: you propose: place stone {1} of 3 ({2})</source>
+        <translation>{0}: вы предлагаете: поставьте камень {1} из 3 ({2})</translation>
+    </message>
+    <message>
         <source>{0}: {1} places the opening: stone {2} of 3 ({3})</source>
         <translation>{0}: {1} ставит дебют: камень {2} из 3 ({3})</translation>
+    </message>
+    <message>
+        <source>{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses</source>
+        <translation>{0}: поставьте два камня: камень {1} из 2 ({2}); затем выбирает компьютер</translation>
     </message>
     <message>
         <source>{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses</source>
         <translation>{0}: {1} ставит два камня: камень {2} из 2 ({3}); затем выбирает {4}</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black), stay White and place the 4th stone, or place two stones</source>
-        <translation>{0}: выбирает {1}: обмен (взять чёрные), остаться белыми и поставить 4-й камень или поставить два камня</translation>
+        <source>your choice</source>
+        <translation>ваш выбор</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black) or stay White and place the 4th stone</source>
-        <translation>{0}: выбирает {1}: обмен (взять чёрные) или остаться белыми и поставить 4-й камень</translation>
+        <source>{0} chooses</source>
+        <translation>выбирает {0}</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black) or take White and place the 6th stone</source>
-        <translation>{0}: выбирает {1}: обмен (взять чёрные) или взять белые и поставить 6-й камень</translation>
+        <source>{0}: {1}: swap (take Black), stay White and place the 4th stone, or place two stones</source>
+        <translation>{0}: {1}: обмен (взять чёрные), остаться белыми и поставить 4-й камень или поставить два камня</translation>
     </message>
     <message>
-        <source>{0} opening, {1} stones on the board:</source>
-        <translation>Дебют {0}, камней на доске: {1}:</translation>
+        <source>{0}: {1}: swap (take Black) or stay White and place the 4th stone</source>
+        <translation>{0}: {1}: обмен (взять чёрные) или остаться белыми и поставить 4-й камень</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or take White and place the 6th stone</source>
+        <translation>{0}: {1}: обмен (взять чёрные) или взять белые и поставить 6-й камень</translation>
     </message>
     <message>
         <source>&amp;Swap: take Black</source>

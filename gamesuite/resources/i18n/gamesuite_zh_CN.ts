@@ -1094,6 +1094,18 @@
         <translation>{0} 放好了开局：{1}</translation>
     </message>
     <message>
+        <source>You placed two stones ({0}); the computer chooses</source>
+        <translation>你放了两颗子（{0}）；由电脑选择</translation>
+    </message>
+    <message>
+        <source>You take White and play {0}</source>
+        <translation>你执白并下 {0}</translation>
+    </message>
+    <message>
+        <source>You stay White and play {0}</source>
+        <translation>你继续执白并下 {0}</translation>
+    </message>
+    <message>
         <source>{0} placed two stones ({1}) and hands the choice back</source>
         <translation>{0} 放了两颗子（{1}），把选择交回</translation>
     </message>
@@ -1122,28 +1134,40 @@
         <translation>{0}：由电脑作答（{1}）</translation>
     </message>
     <message>
+        <source>{0}: you propose: place stone {1} of 3 ({2})</source>
+        <translation>{0}：由你提议：放第 {1} 颗子，共 3 颗（{2}）</translation>
+    </message>
+    <message>
         <source>{0}: {1} places the opening: stone {2} of 3 ({3})</source>
         <translation>{0}：{1} 放开局：第 {2} 颗，共 3 颗（{3}）</translation>
+    </message>
+    <message>
+        <source>{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses</source>
+        <translation>{0}：放两颗子：第 {1} 颗，共 2 颗（{2}）；然后由电脑选择</translation>
     </message>
     <message>
         <source>{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses</source>
         <translation>{0}：{1} 放两颗子：第 {2} 颗，共 2 颗（{3}）；然后由{4}选择</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black), stay White and place the 4th stone, or place two stones</source>
-        <translation>{0}：{1} 选择：交换（执黑）、继续执白并放第4颗子，或放两颗子</translation>
+        <source>your choice</source>
+        <translation>由你选择</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black) or stay White and place the 4th stone</source>
-        <translation>{0}：{1} 选择：交换（执黑），或继续执白并放第4颗子</translation>
+        <source>{0} chooses</source>
+        <translation>由{0}选择</translation>
     </message>
     <message>
-        <source>{0}: {1} chooses: swap (take Black) or take White and place the 6th stone</source>
-        <translation>{0}：{1} 选择：交换（执黑），或执白并放第6颗子</translation>
+        <source>{0}: {1}: swap (take Black), stay White and place the 4th stone, or place two stones</source>
+        <translation>{0}：{1}：交换（执黑）、继续执白并放第4颗子，或放两颗子</translation>
     </message>
     <message>
-        <source>{0} opening, {1} stones on the board:</source>
-        <translation>{0} 开局，盘上 {1} 颗子：</translation>
+        <source>{0}: {1}: swap (take Black) or stay White and place the 4th stone</source>
+        <translation>{0}：{1}：交换（执黑），或继续执白并放第4颗子</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or take White and place the 6th stone</source>
+        <translation>{0}：{1}：交换（执黑），或执白并放第6颗子</translation>
     </message>
     <message>
         <source>&amp;Swap: take Black</source>
