@@ -371,6 +371,7 @@ class SwapMixin(WindowParts):
         if me.is_engine:
             self.report(text, "info")  # stays above the board until the next message
         else:
+            self.message_bar.dismiss("info")  # (the computer's last answer is no news now)
             self.show_message(text, 8000)
 
     # -- what the window shows -----------------------------------------------------------------
