@@ -318,3 +318,28 @@ def test_a_relaunch_starts_the_same_kind_of_game(qtbot, tmp_path):
     assert again.controller.game.spec == load_game(GAME).spec and again.swap_rule == "swap1"
     assert again.swap_pending() and "stone 1 of 3" in again.banner.text()
     again.close()
+
+
+def test_an_arena_record_opens_with_its_negotiation_as_the_arena_wrote_it(qtbot, tmp_path):
+    from gamesuite.arena.swap import SWAP, SwapStep, log
+
+    game = load_game(GAME)
+    start = game.new_state()
+    moves = [start.parse_move(t) for t in ("e5", "d4", "f6", "e6")]
+    steps = [SwapStep(0, 0, moves[:3]), SwapStep(1, 3, SWAP)]
+    d = log("swap1", steps, start, moves, ("mtdf", "rapfi"))
+    # settled: by colour, the chooser (rapfi) took black
+    players = [PlayerSpec("engine", "gomoku", name="rapfi"), PlayerSpec("engine", "gomoku", name="mtdf")]
+    rec = GameRecord(game, players=players, match={"swap": d, "opening_plies": 3})
+    node = rec.root
+    for m in moves:
+        node = rec.add_move(node, m)
+    path = tmp_path / "arena.json"
+    path.write_text(rec.dumps(node))
+    win = make_window(qtbot, tmp_path / "w", [HUMAN, HUMAN], rule="")
+    assert win.load_from(path)
+    qtbot.waitUntil(lambda: bool(win.controller.record.root.children), timeout=10_000)
+    assert win.swap_rule == "swap1" and win.opening_plies() == 3 and not win.swap_pending()
+    assert win.controller.record.match["swap"] == d  # the arena's labels stay
+    assert [p.name for p in win.swap_players()] == ["mtdf", "rapfi"]
+    win.close()

@@ -133,9 +133,10 @@ class SwapMixin(WindowParts):
         self.swap_rule, self.swap_steps = rule, steps
         # a settled opening's players are by colour: players[0] is the role that took black
         self._swap_black = rules.roles_after(steps)[0] if rules.finished(steps) else 0
+        rec.match["swap"] = self._swap_log()  # (a new game's: with the players' labels from the start)
 
     def _swap_log(self) -> dict[str, Any]:
-        labels = tuple(p.label() for p in self.swap_players())
+        labels = tuple(p.name or p.label() for p in self.swap_players())  # (the arena's: its engines' names)
         return rules.log(self.swap_rule, self.swap_steps, self.controller.record.start_state(),
                          self._main_end().moves(), (labels[0], labels[1]))
 
