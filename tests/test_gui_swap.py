@@ -293,7 +293,6 @@ def test_a_game_saved_in_the_negotiation_goes_on_where_it_stopped(qtbot, tmp_pat
 
 def test_the_swap_texts_are_translated(qtbot, tmp_path):
     from gamesuite.gui import i18n
-
     from gamesuite.gui.storage import Storage
 
     Storage(tmp_path).set(i18n.SETTINGS_KEY, "ja")  # (the window installs the language it keeps)

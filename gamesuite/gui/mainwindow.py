@@ -658,9 +658,9 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         text quoted."""
         c = self.controller
         if text.strip().lower() == "swap" and self.ready and not self.setup_active:  # a swap opening's choice
-            before = len(self.swap_steps)
+            answered = len(self.swap_steps)
             self.swap_take()
-            (self.move_entry.accepted if len(self.swap_steps) > before else self.move_entry.refused)()
+            (self.move_entry.accepted if len(self.swap_steps) > answered else self.move_entry.refused)()
             return
         if not self.ready or self.setup_active:
             self._report_refusal(self.tr("{0}: no move can be typed now").format(quote(text)) + " ("

@@ -16,17 +16,16 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from PySide6.QtCore import QTimer, Signal
     from PySide6.QtGui import QAction, QActionGroup
     from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar
 
+    from ..arena.swap import SwapStep
     from ..core.limits import Limits
     from ..core.registry import Game
     from ..play.clock import ClockRunner
-    from typing import Any
-
-    from ..arena.swap import SwapStep
     from ..play.record import GameRecord, Node, PlayerSpec
     from .analysis import AnalysisPanel
     from .boards import BoardWidget

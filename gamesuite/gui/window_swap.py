@@ -328,7 +328,7 @@ class SwapMixin(WindowParts):
         except GameSuiteError as e:
             self.report(self.tr("The computer's answer in the {0} opening is against the rules: {1}").format(
                 self.swap_rule, e))
-            self.set_mode("analyse")  # type: ignore[attr-defined]
+            self.set_mode("analyse")
             return
         self.swap_steps.append(rules.SwapStep(d.role, d.at, checked))
         if isinstance(checked, list):
