@@ -342,3 +342,17 @@ def test_an_arena_record_opens_with_its_negotiation_as_the_arena_wrote_it(qtbot,
     assert win.controller.record.match["swap"] == d  # the arena's labels stay
     assert [p.name for p in win.swap_players()] == ["mtdf", "rapfi"]
     win.close()
+
+
+def test_the_computers_decision_runs_in_the_worker_and_space_makes_it_decide_now(qtbot, tmp_path):
+    slow = PlayerSpec("engine", "", movetime=60_000)
+    win = make_window(qtbot, tmp_path, [slow, HUMAN])
+    qtbot.waitUntil(lambda: win.host.current is not None and win.host.current.purpose == "swap", timeout=10_000)
+    assert "proposing the opening" in win.banner.text() and not win.board.interactive
+    click(qtbot, win, "e5")  # refused: the computer answers here
+    assert "the computer answers here" in win.message_bar.text()
+    win.toggle_engine()  # Space
+    qtbot.waitUntil(lambda: len(texts(win)) == 3, timeout=5_000)
+    engines = win.host.worker._engines.values()
+    assert all(e.threads == {"worker"} for e in engines if getattr(e, "threads", None))
+    win.close()
