@@ -8,6 +8,7 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 from gamesuite.core.registry import load_game
 from gamesuite.gui.mainwindow import MainWindow
@@ -301,7 +302,7 @@ def test_the_swap_texts_are_translated(qtbot, tmp_path):
         assert "提案者" in win.banner.text()
         for t in ("e5", "d4", "f6"):
             click(qtbot, win, t)
-        assert win.swap_bar.swap_button.text() == "スワップ: 黒を取る(&S)" and "選択者" in win.banner.text()
+        assert win.swap_bar.swap_button.text() == "スワップ: 黒を取る" and "選択者" in win.banner.text()
         win.close()
     finally:
         i18n.install("en")
@@ -355,4 +356,23 @@ def test_the_computers_decision_runs_in_the_worker_and_space_makes_it_decide_now
     qtbot.waitUntil(lambda: len(texts(win)) == 3, timeout=5_000)
     engines = win.host.worker._engines.values()
     assert all(e.threads == {"worker"} for e in engines if getattr(e, "threads", None))
+    win.close()
+
+
+def test_the_choices_have_keys(qtbot, tmp_path):
+    win = make_window(qtbot, tmp_path, [HUMAN, HUMAN])
+    for t in ("e5", "d4", "f6"):
+        click(qtbot, win, t)
+    win.activateWindow()
+    qtbot.waitUntil(lambda: win.isActiveWindow(), timeout=2_000)
+
+    def alt(key):
+        qtbot.keyClick(QApplication.focusWidget() or win.board, key, Qt.KeyboardModifier.AltModifier)
+
+    alt(Qt.Key.Key_W)  # Place two stones
+    assert "stone 1 of 2" in win.banner.text()
+    alt(Qt.Key.Key_T)  # Stay White after all
+    assert "the chooser chooses" in win.banner.text()
+    alt(Qt.Key.Key_S)  # Swap
+    assert not win.swap_pending() and win.controller.record.match["swap"]["steps"][1]["answer"] == "swap"
     win.close()

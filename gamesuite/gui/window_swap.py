@@ -19,12 +19,17 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal, Slot
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QPushButton, QWidget
 
 from ..arena import swap as rules
 from ..core.errors import GameSuiteError, quote
 from ..play.record import Node, PlayerSpec
 from .window_parts import WindowParts
+
+
+#: The keys of the choices: swap, stay (one stone), two stones.
+SWAP_KEYS = ("Alt+S", "Alt+T", "Alt+W")
 
 
 class SwapBar(QFrame):
@@ -66,6 +71,18 @@ class SwapMixin(WindowParts):
         self.swap_bar.swapClicked.connect(self.swap_take)
         self.swap_bar.stayClicked.connect(self.swap_stay)
         self.swap_bar.twoClicked.connect(self.swap_two)
+        # the same from the keyboard, whatever has the focus (enabled while an opening is negotiated)
+        self.swap_actions: list[QAction] = []
+        for key, slot, button in ((SWAP_KEYS[0], self.swap_take, self.swap_bar.swap_button),
+                                  (SWAP_KEYS[1], self.swap_stay, self.swap_bar.stay_button),
+                                  (SWAP_KEYS[2], self.swap_two, self.swap_bar.two_button)):
+            a = QAction(self)
+            a.setShortcut(QKeySequence(key))
+            a.triggered.connect(slot)
+            a.setEnabled(False)
+            self.addAction(a)
+            self.swap_actions.append(a)
+            button.setToolTip(key)
 
     # -- what is due ---------------------------------------------------------------------------
     def swap_pending(self) -> bool:
@@ -423,15 +440,17 @@ class SwapMixin(WindowParts):
         show = (d is not None and human and d.choosing and self.ready and not self.setup_active
                 and self.controller.current is self._main_end())
         bar.setVisible(bool(show))
+        for a in self.swap_actions:
+            a.setEnabled(bool(show))
         if not show or d is None:
             return
         other = self._who(1 - d.role)
-        bar.swap_button.setText(self.tr("&Swap: take Black"))
+        bar.swap_button.setText(self.tr("Swap: take Black"))  # (the keys are in the tooltips and the help)
         if d.at == 3:
-            bar.stay_button.setText(self.tr("S&tay White: place the 4th stone"))
+            bar.stay_button.setText(self.tr("Stay White: place the 4th stone"))
         else:
-            bar.stay_button.setText(self.tr("&Take White: place the 6th stone"))
-        bar.two_button.setText(self.tr("Place t&wo stones (4th and 5th) and let {0} choose").format(other))
+            bar.stay_button.setText(self.tr("Take White: place the 6th stone"))
+        bar.two_button.setText(self.tr("Place two stones (4th and 5th) and let {0} choose").format(other))
         bar.two_button.setVisible("2" in d.allowed)
         bar.two_button.setEnabled(not self._swap_two)
         bar.stay_button.setEnabled(True)

@@ -999,6 +999,7 @@
     <name>SwapMixin</name>
     <message>
         <source>the proposer</source>
+        <extracomment>The keys of the choices: swap, stay (one stone), two stones.</extracomment>
         <translation>提案者</translation>
     </message>
     <message>
@@ -1170,20 +1171,20 @@
         <translation>{0}: {1}: スワップ（黒を取る）か、白を取って6つ目の石を置く</translation>
     </message>
     <message>
-        <source>&amp;Swap: take Black</source>
-        <translation>スワップ: 黒を取る(&amp;S)</translation>
+        <source>Swap: take Black</source>
+        <translation>スワップ: 黒を取る</translation>
     </message>
     <message>
-        <source>S&amp;tay White: place the 4th stone</source>
-        <translation>白のまま: 4つ目の石を置く(&amp;T)</translation>
+        <source>Stay White: place the 4th stone</source>
+        <translation>白のまま: 4つ目の石を置く</translation>
     </message>
     <message>
-        <source>&amp;Take White: place the 6th stone</source>
-        <translation>白を取る: 6つ目の石を置く(&amp;T)</translation>
+        <source>Take White: place the 6th stone</source>
+        <translation>白を取る: 6つ目の石を置く</translation>
     </message>
     <message>
-        <source>Place t&amp;wo stones (4th and 5th) and let {0} choose</source>
-        <translation>2つの石（4つ目と5つ目）を置き、{0} に選ばせる(&amp;W)</translation>
+        <source>Place two stones (4th and 5th) and let {0} choose</source>
+        <translation>2つの石（4つ目と5つ目）を置き、{0} に選ばせる</translation>
     </message>
 </context>
 </TS>

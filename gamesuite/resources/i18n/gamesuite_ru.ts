@@ -999,6 +999,7 @@
     <name>SwapMixin</name>
     <message>
         <source>the proposer</source>
+        <extracomment>The keys of the choices: swap, stay (one stone), two stones.</extracomment>
         <translation>предлагающий</translation>
     </message>
     <message>
@@ -1170,20 +1171,20 @@
         <translation>{0}: {1}: обмен (взять чёрные) или взять белые и поставить 6-й камень</translation>
     </message>
     <message>
-        <source>&amp;Swap: take Black</source>
-        <translation>&amp;Обмен: взять чёрные</translation>
+        <source>Swap: take Black</source>
+        <translation>Обмен: взять чёрные</translation>
     </message>
     <message>
-        <source>S&amp;tay White: place the 4th stone</source>
-        <translation>О&amp;статься белыми: 4-й камень</translation>
+        <source>Stay White: place the 4th stone</source>
+        <translation>Остаться белыми: 4-й камень</translation>
     </message>
     <message>
-        <source>&amp;Take White: place the 6th stone</source>
-        <translation>Взять &amp;белые: 6-й камень</translation>
+        <source>Take White: place the 6th stone</source>
+        <translation>Взять белые: 6-й камень</translation>
     </message>
     <message>
-        <source>Place t&amp;wo stones (4th and 5th) and let {0} choose</source>
-        <translation>Поставить &amp;два камня (4-й и 5-й), выбирает {0}</translation>
+        <source>Place two stones (4th and 5th) and let {0} choose</source>
+        <translation>Поставить два камня (4-й и 5-й), выбирает {0}</translation>
     </message>
 </context>
 </TS>

@@ -999,6 +999,7 @@
     <name>SwapMixin</name>
     <message>
         <source>the proposer</source>
+        <extracomment>The keys of the choices: swap, stay (one stone), two stones.</extracomment>
         <translation>提议方</translation>
     </message>
     <message>
@@ -1170,20 +1171,20 @@
         <translation>{0}：{1}：交换（执黑），或执白并放第6颗子</translation>
     </message>
     <message>
-        <source>&amp;Swap: take Black</source>
-        <translation>交换：执黑(&amp;S)</translation>
+        <source>Swap: take Black</source>
+        <translation>交换：执黑</translation>
     </message>
     <message>
-        <source>S&amp;tay White: place the 4th stone</source>
-        <translation>继续执白：放第4颗子(&amp;T)</translation>
+        <source>Stay White: place the 4th stone</source>
+        <translation>继续执白：放第4颗子</translation>
     </message>
     <message>
-        <source>&amp;Take White: place the 6th stone</source>
-        <translation>执白：放第6颗子(&amp;T)</translation>
+        <source>Take White: place the 6th stone</source>
+        <translation>执白：放第6颗子</translation>
     </message>
     <message>
-        <source>Place t&amp;wo stones (4th and 5th) and let {0} choose</source>
-        <translation>放两颗子（第4和第5颗），让{0}选择(&amp;W)</translation>
+        <source>Place two stones (4th and 5th) and let {0} choose</source>
+        <translation>放两颗子（第4和第5颗），让{0}选择</translation>
     </message>
 </context>
 </TS>
