@@ -27,7 +27,6 @@ from ..core.errors import GameSuiteError, quote
 from ..play.record import Node, PlayerSpec
 from .window_parts import WindowParts
 
-
 #: The keys of the choices: swap, stay (one stone), two stones.
 SWAP_KEYS = ("Alt+S", "Alt+T", "Alt+W")
 
