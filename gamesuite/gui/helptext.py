@@ -44,7 +44,8 @@ the end of the line; it stops while you analyse, set up a position or look back.
 also <b>Place two stones</b> (4th and 5th), after which the proposer chooses: swap, or take White and play
 the 6th. The buttons appear above the board (Alt+S, Alt+T, Alt+W), or type <tt>swap</tt> in the move
 entry. A computer decides by its search (Space makes it decide now). Take back removes the stones of
-the answer being placed; the answers given stand. The clocks start once the opening is settled; the saved game keeps the negotiation.</p>
+the answer being placed; the answers given stand. The clocks start once the opening is settled; the
+saved game keeps the negotiation.</p>
 <h3>Variations</h3>
 <p>Playing a different move in the past starts a variation; it is kept in the move list (right-click a
 move to make it the main line or delete it).</p>
