@@ -376,3 +376,18 @@ def test_the_choices_have_keys(qtbot, tmp_path):
     alt(Qt.Key.Key_S)  # Swap
     assert not win.swap_pending() and win.controller.record.match["swap"]["steps"][1]["answer"] == "swap"
     win.close()
+
+
+def test_the_clocks_start_once_the_opening_is_settled(qtbot, tmp_path):
+    from gamesuite.play.clock import TimeControl
+
+    tc = TimeControl(60_000, increment=1000)
+    win = make_window(qtbot, tmp_path, [PlayerSpec("human", clock=tc), PlayerSpec("human", clock=tc)])
+    click(qtbot, win, "e5")
+    assert win._clock_player() is None  # the negotiation is not timed
+    for t in ("d4", "f6"):
+        click(qtbot, win, t)
+    assert win._clock_player() is None
+    win.swap_take()
+    assert win._clock_player() == 1  # White (the proposer now) plays the 4th stone on its clock
+    win.close()
