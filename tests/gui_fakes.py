@@ -17,12 +17,14 @@ class ScriptedEngine:
     might (the window must drop them). ``stop_lag_s``: how long it keeps going
     after the flag is set. ``fail``: raise instead of searching. ``max_depth``: stop there
     whatever the limits say (a quick engine under a clock, which the fake does not read).
+    ``sign``: -1 makes every score bad for the side to move (a swap chooser then takes black).
     """
 
     name = "scripted"
 
     def __init__(self, game, step_s: float = 0.01, late_infos: int = 0, stop_lag_s: float = 0.0,
-                 fail: bool = False, pick: int = 0, max_depth: int | None = None) -> None:
+                 fail: bool = False, pick: int = 0, max_depth: int | None = None, sign: int = 1) -> None:
+        self.sign = sign
         self.game = game
         self.step_s = step_s
         self.late_infos = late_infos
@@ -72,7 +74,7 @@ class ScriptedEngine:
             for k in range(self.late_infos):
                 if on_info is not None:
                     on_info(SearchInfo(0, 1000 + k, 1000 + k, Score.eval(0), (move,), 0, 0, 0, 1))
-        return SearchResult(move, Score.eval(10 * depth, state.current_player), (move,), depth)
+        return SearchResult(move, Score.eval(self.sign * 10 * depth, state.current_player), (move,), depth)
 
 
 class Factory:

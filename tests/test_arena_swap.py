@@ -309,3 +309,51 @@ def test_match_command_with_an_opening_rule(tmp_path, capsys):
         status = main(["match", *args, "--engine", "reference", "--engine", "reference", "--depth", "1",
                        "--opening-rule", "swap2", "--games", "2"])
         assert status == 2 and fragment in capsys.readouterr().err
+
+
+# -- a negotiation in progress (the window) and its record ------------------------------------
+
+
+def test_due_says_who_answers_what_at_every_stone():
+    from gamesuite.arena.swap import answer_due, due
+
+    assert due("swap2", [], 0).role == 0 and due("swap2", [], 0).want == 3
+    assert due("swap2", [], 2).placed == 2 and answer_due("swap2", [], 2) == 3
+    three = [SwapStep(0, 0, [1, 2, 3])]
+    d = due("swap2", three, 3)
+    assert (d.role, d.at, d.allowed, d.choosing) == (1, 3, (SWAP, "1", "2"), True)
+    assert answer_due("swap2", three, 3) == 1 and answer_due("swap2", three, 3, two=True) == 2
+    assert answer_due("swap1", three, 3, two=True) == 1  # swap1: no two stones
+    assert due("swap2", three, 4).want == 2  # a stone down after 3 with the answer not given: the first of two
+    five = three + [SwapStep(1, 3, [4, 5])]
+    assert due("swap2", five, 5).role == 0 and due("swap2", five, 5).allowed == (SWAP, "1")
+    assert due("swap2", five + [SwapStep(0, 5, SWAP)], 5) is None
+    with pytest.raises(InvalidMoveError):
+        due("swap2", three, 2)  # fewer stones than the answers placed
+    with pytest.raises(InvalidMoveError):
+        due("swap1", three, 4)  # swap1 after 3: one stone ends it, there is no second
+
+
+def test_the_log_reads_back_into_the_same_steps_and_checks_the_stones():
+    from gamesuite.arena.swap import log, steps_from_log
+    from gamesuite.core.errors import InvalidRecordError
+
+    game = load_game("gomoku(size=9)")
+    start = game.new_state()
+    s = start.copy()
+    moves = [s.parse_move(t) for t in ("e5", "d4", "f6", "e6", "d5", "c3")]
+    steps = [SwapStep(0, 0, moves[:3]), SwapStep(1, 3, moves[3:5]), SwapStep(0, 5, [moves[5]])]
+    d = log("swap2", steps, start, moves, ("Human", "Computer"))
+    assert d == {"rule": "swap2", "proposer": "Human", "black": "Computer",
+                 "steps": [{"by": "Human", "stones": 0, "answer": "e5 d4 f6"},
+                           {"by": "Computer", "stones": 3, "answer": "e6 d5"},
+                           {"by": "Human", "stones": 5, "answer": "c3"}]}
+    assert steps_from_log(d, start, moves) == ("swap2", steps)
+    assert steps_from_log(d, start, moves + [0])[1] == steps  # the game goes on after the opening
+    for bad in ({**d, "rule": "renju"}, {**d, "steps": [{"answer": "e5 d4"}]},
+                {**d, "steps": [{"answer": "e5 d4 f6"}, {"answer": "swap"}, {"answer": "c3"}]},
+                {**d, "steps": [{"answer": "e5 e5 f6"}]}, {**d, "steps": [{"answer": "e5 d4 a1"}]}):
+        with pytest.raises(InvalidRecordError):
+            steps_from_log(bad, start, moves)
+    with pytest.raises(InvalidRecordError):
+        steps_from_log(d, start, moves[:4])  # fewer stones than the opening placed

@@ -34,7 +34,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidMoveError, InvalidOptionError, quote
+from ..core.errors import GameSuiteError, InvalidMoveError, InvalidOptionError, InvalidRecordError, quote
 from ..core.limits import Limits
 from ..core.registry import Game
 from ..core.state import State
@@ -198,3 +198,127 @@ def finished(steps: list[SwapStep]) -> bool:
 def next_role(steps: list[SwapStep]) -> int:
     """Who answers next: the proposer first, then in turn."""
     return len(steps) % 2
+
+
+# -- a negotiation in progress (the window, a record read back) ---------------------------
+
+
+def stones_after(steps: list[SwapStep]) -> int:
+    """How many stones the answers in ``steps`` placed (the opening's plies once it is finished)."""
+    return sum(len(st.answer) for st in steps if not isinstance(st.answer, str))
+
+
+@dataclass
+class Due:
+    """What the negotiation waits for with ``steps`` answered and ``stones`` on the board.
+
+    ``role`` answers (0 the proposer, 1 the chooser); it was asked with ``at`` stones on the
+    board and may answer one of ``allowed`` (``options``); ``placed`` stones of its answer are
+    on the board already, and ``want`` is how many its answer has when that is settled (3 on the
+    empty board; 2 once the first of two stones is down after 3), else None (a choice is due).
+    """
+
+    role: int
+    at: int
+    allowed: tuple[str, ...]
+    placed: int
+    want: int | None
+
+    @property
+    def choosing(self) -> bool:
+        """A choice is due: ``swap`` or stones (nothing of the answer is on the board yet)."""
+        return self.want is None
+
+
+def due(rule: str, steps: list[SwapStep], stones: int) -> Due | None:
+    """What is due now (None when the negotiation is over); ``InvalidMoveError`` when ``stones``
+    cannot follow ``steps`` (fewer stones than the answers placed, or more than the answer due)."""
+    if finished(steps):
+        return None
+    at = stones_after(steps)
+    placed = stones - at
+    allowed = options(rule, at)
+    if placed < 0 or placed >= max(int(a) for a in allowed if a != SWAP):
+        raise InvalidMoveError(f"{rule}: {stones} stones on the board, but the answers so far placed {at}")
+    want = 3 if at == 0 else (2 if placed > 0 else None)
+    return Due(next_role(steps), at, allowed, placed, want)
+
+
+def answer_due(rule: str, steps: list[SwapStep], stones: int, two: bool = False) -> int | None:
+    """How many stones the answer being placed has once ``stones`` are on the board: 3 on the
+    empty board; after 3 stones 1 (stay) or, with ``two`` or once one of them is down, 2; None
+    when the negotiation is over."""
+    d = due(rule, steps, stones)
+    if d is None:
+        return None
+    if d.want is not None:
+        return d.want
+    return 2 if two and "2" in d.allowed else 1
+
+
+def log(rule: str, steps: list[SwapStep], start: State, moves: list[int],
+        labels: tuple[str, str] = ("proposer", "chooser")) -> dict[str, Any]:
+    """The negotiation as the arena records it (a game record's ``match["swap"]``): ``rule``,
+    ``proposer``, ``steps`` (``by``, ``stones``, ``answer`` in the game's notation) and, once it is
+    over, ``black`` (the label of the role that took black); ``moves`` are the game's stones."""
+    s = start.copy()
+    out = []
+    for st in steps:
+        s = start.copy()
+        for m in moves[:st.stones]:
+            s.play(m)
+        out.append({"by": labels[st.role], "stones": st.stones, "answer": answer_text(s, st.answer)})
+    d: dict[str, Any] = {"rule": rule, "proposer": labels[0], "steps": out}
+    if finished(steps):
+        d["black"] = labels[roles_after(steps)[0]]
+    return d
+
+
+def steps_from_log(d: Any, start: State, moves: list[int]) -> tuple[str, list[SwapStep]]:
+    """The rule and the steps of a recorded negotiation (``log``'s dict, or the arena's), checked
+    against the rules and against the game's stones ``moves``; ``InvalidRecordError`` if wrong.
+
+    The roles answer in turn (the proposer first), whatever the labels say: two players of the
+    same name (two humans) read back the same."""
+    if not isinstance(d, dict) or not isinstance(d.get("steps", []), list):
+        raise InvalidRecordError(f"swap must be {{'rule': ..., 'steps': [...]}}, got {quote(d)}")
+    rule = d.get("rule")
+    if rule not in SWAP_RULES:
+        raise InvalidRecordError(f"swap rule must be one of {', '.join(SWAP_RULES)}, got {quote(rule)}")
+    steps: list[SwapStep] = []
+    for i, e in enumerate(d.get("steps", [])):
+        if finished(steps):
+            raise InvalidRecordError(f"swap step {i + 1} comes after the negotiation was over")
+        if not isinstance(e, dict) or not isinstance(e.get("answer"), str):
+            raise InvalidRecordError(f"swap step {i + 1} must be {{'answer': TEXT, ...}}, got {quote(e)}")
+        at = stones_after(steps)
+        if e.get("stones", at) != at:
+            raise InvalidRecordError(f"swap step {i + 1} was answered with {quote(e.get('stones'))} stones "
+                                     f"on the board, but the answers before it placed {at}")
+        s = start.copy()
+        for m in moves[:at]:
+            s.play(m)
+        text = e["answer"].strip()
+        try:
+            answer: str | list[int] = SWAP if text.lower() == SWAP else _parse_stones(s, text)
+            answer = check_answer(s, rule, answer)
+        except GameSuiteError as err:
+            raise InvalidRecordError(f"swap step {i + 1} ({quote(text)}): {err}") from err
+        if isinstance(answer, list) and answer != moves[at:at + len(answer)]:
+            raise InvalidRecordError(f"swap step {i + 1} ({quote(text)}) does not match the game's stones")
+        steps.append(SwapStep(i % 2, at, answer))
+    if len(moves) < stones_after(steps):
+        raise InvalidRecordError("the game has fewer stones than its swap opening placed")
+    return rule, steps
+
+
+def _parse_stones(state: State, text: str) -> list[int]:
+    """``"h8 g7 h6"``: stones played one after another from ``state``."""
+    s = state.copy()
+    out = []
+    for word in text.split():
+        m = s.parse_move(word)
+        out.append(m)
+        if s.is_legal(m):
+            s.play(m)
+    return out

@@ -8,6 +8,7 @@ Board widgets, the move list and the engines only *ask* (``play``,
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -68,9 +69,11 @@ class GameController(QObject):
 
     # -- changing the record -------------------------------------------------------
     def new_game(self, game: Game, players: list[PlayerSpec] | None = None, start_text: str | None = None,
-                 metadata: dict[str, str] | None = None) -> None:
-        """Start a new record (``start_text`` None: the game's start position)."""
-        rec = GameRecord(game, start_text, players=list(players or []), metadata=dict(metadata or {}))
+                 metadata: dict[str, str] | None = None, match: dict[str, Any] | None = None) -> None:
+        """Start a new record (``start_text`` None: the game's start position; ``match``: e.g. a swap
+        opening to negotiate, ``{"swap": {"rule": "swap2", "steps": []}}``)."""
+        rec = GameRecord(game, start_text, players=list(players or []), metadata=dict(metadata or {}),
+                         match=dict(match or {}))
         self.load(rec, rec.root)
 
     def load(self, record: GameRecord, current: Node | None = None) -> None:
@@ -164,9 +167,9 @@ class GameController(QObject):
                 break
             cur = cur.parent  # type: ignore[assignment]
         parent = self.record.delete(node)
-        self.treeChanged.emit()
-        if inside:
+        if inside:  # the position shown first: nothing may look at a node no longer in the tree
             self.go_to(parent)
+        self.treeChanged.emit()
 
     def set_start_position(self, text: str) -> None:
         """A new record starting from position ``text`` (checked: ``InvalidPositionError``)."""

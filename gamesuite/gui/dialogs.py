@@ -178,8 +178,9 @@ class NewGameDialog(QDialog):
     """Choose a game, its parameters and the players; ``result_game()`` / ``result_players()``."""
 
     def __init__(self, parent: QWidget | None = None, game: Game | None = None,
-                 players: list[PlayerSpec] | None = None, book: Any = None) -> None:
-        """``book``: the window's external engines (``engine_manager.EngineBook``), offered beside ours."""
+                 players: list[PlayerSpec] | None = None, book: Any = None, opening: str = "") -> None:
+        """``book``: the window's external engines (``engine_manager.EngineBook``), offered beside ours;
+        ``opening``: the opening rule chosen at first (``""``, ``"swap1"``, ``"swap2"``)."""
         super().__init__(parent)
         self.book = book
         self.setWindowTitle(self.tr("New game"))
@@ -192,6 +193,18 @@ class NewGameDialog(QDialog):
         self.params_box = QGroupBox(self.tr("Parameters"))
         self.params_form = QFormLayout(self.params_box)
         self.param_widgets: dict[str, QWidget] = {}
+        self.opening_box = QGroupBox(self.tr("Opening"))  # swap1 / swap2 where arena.swap.check_rule allows
+        opening_form = QFormLayout(self.opening_box)
+        self.opening = QComboBox()
+        self.opening.addItem(self.tr("None: Black plays first"), "")
+        self.opening.addItem(self.tr("swap1"), "swap1")
+        self.opening.addItem(self.tr("swap2"), "swap2")
+        self.opening.setCurrentIndex(max(0, self.opening.findData(opening)))
+        self.opening_help = QLabel()
+        self.opening_help.setWordWrap(True)
+        opening_form.addRow(self.tr("Opening rule"), self.opening)
+        opening_form.addRow(self.opening_help)
+        self.opening.currentIndexChanged.connect(self._update_opening)
         self.players_box = QGroupBox(self.tr("Players"))
         self.players_scroll = QScrollArea()  # six players with their own clocks may not fit the screen
         self.players_scroll.setWidgetResizable(True)
@@ -219,6 +232,7 @@ class NewGameDialog(QDialog):
         box.addLayout(form)
         box.addWidget(self.description)
         box.addWidget(self.params_box)
+        box.addWidget(self.opening_box)
         box.addWidget(self.players_box)
         box.addWidget(self.clock_box)
         box.addWidget(self.error)
@@ -353,6 +367,7 @@ class NewGameDialog(QDialog):
             self.rows[1].kind.setCurrentIndex(1)  # by default the computer plays the second side
         if hasattr(self, "same_clock"):
             self._same_clock_changed()
+        self._update_opening()
         self._refit()
 
     def _engine_names(self, game: Game) -> list[str]:
@@ -407,7 +422,49 @@ class NewGameDialog(QDialog):
             w.editingFinished.connect(self._params_changed)
 
     @Slot()
+    def _update_opening(self) -> None:
+        """The opening rules are offered where ``arena.swap.check_rule`` allows them (freestyle and standard
+        gomoku), else disabled with its reason; the line under the choice says what the rule is."""
+        from ..arena.swap import check_rule
+
+        if not hasattr(self, "opening"):
+            return
+        game = None
+        try:
+            game = load_game(self.spec_text())
+            check_rule(game, "swap1")
+            why = ""
+        except GameSuiteError as e:
+            why = str(e).replace("swap1 openings", self.tr("Swap openings"))
+        self.opening.setEnabled(not why)
+        if why:
+            self.opening.setCurrentIndex(0)
+            self.opening_help.setText(why)
+        elif self.opening.currentData() == "swap1":
+            self.opening_help.setText(self.tr(
+                "The proposer places three stones (black, white, black); the chooser takes Black (swap) or "
+                "stays White and plays the 4th stone."))
+        elif self.opening.currentData() == "swap2":
+            self.opening_help.setText(self.tr(
+                "As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the "
+                "colour."))
+        else:
+            self.opening_help.setText(self.tr("No swap: Black plays first as usual."))
+        swapping = bool(self.result_opening())
+        for i, row in enumerate(self.rows[:2]):  # the first player (Black) proposes, the second chooses
+            name = notation_for(game).player(i) if game is not None else row.label.text().split(" (")[0]
+            role = self.tr("proposer") if i == 0 else self.tr("chooser")
+            row.label.setText(self.tr("{0} ({1})").format(name, role) if swapping else name)
+        self._refit()
+        self.opening_box.setVisible(self.game_box.currentData() == "gomoku")  # (the rule's own games)
+
+    def result_opening(self) -> str:
+        """The opening rule chosen: ``""`` (none), ``"swap1"`` or ``"swap2"``."""
+        return str(self.opening.currentData() or "") if self.opening.isEnabled() else ""
+
+    @Slot()
     def _params_changed(self) -> None:
+        self._update_opening()
         try:
             game = load_game(self.spec_text())
         except GameSuiteError:

@@ -37,6 +37,15 @@ over the game (its scale on the left, move numbers below); click it to go to tha
 <h3>Clocks</h3>
 <p>New game sets base + increment or base + byoyomi. A clock runs for the side to move in play mode at
 the end of the line; it stops while you analyse, set up a position or look back.</p>
+<h3>Swap openings (gomoku)</h3>
+<p>New game › <i>Opening</i> offers swap1 and swap2 for freestyle and standard gomoku. The first player
+(Black) <i>proposes</i>: places three stones, black, white, black. The second <i>chooses</i>: <b>Swap</b>
+(takes Black; the proposer plays White's 4th stone) or <b>Stay White</b> (clicks the 4th stone); under swap2
+also <b>Place two stones</b> (4th and 5th), after which the proposer chooses: swap, or take White and play
+the 6th. The buttons appear above the board (Alt+S, Alt+T, Alt+W), or type <tt>swap</tt> in the move
+entry. A computer decides by its search (Space makes it decide now). Take back removes the stones of
+the answer being placed; the answers given stand. The clocks start once the opening is settled; the
+saved game keeps the negotiation.</p>
 <h3>Variations</h3>
 <p>Playing a different move in the past starts a variation; it is kept in the move list (right-click a
 move to make it the main line or delete it).</p>
@@ -54,7 +63,8 @@ choose otherwise); X begins. The first to have k marks in a row, across, down or
 <h3>Gomoku</h3>
 <p>Black and White take turns to put a stone on an empty point of the board (15×15 unless you choose
 otherwise); Black begins. The first to make a row of five stones, across, down or diagonally, wins; a
-full board is a draw.</p>
+full board is a draw. In freestyle and standard the players may negotiate the opening first (swap1, swap2:
+see Help › How to use).</p>
 <ul>
 <li><b>freestyle</b>: a row of five or more wins;</li>
 <li><b>standard</b>: exactly five wins (six or more do not);</li>

@@ -10,7 +10,8 @@ autosave); each other concern is a module of its own, mixed into ``MainWindow``:
 - ``window_engines``: preparing engines, what they think about, hint/analysis/play;
 - ``window_clocks``: the game clocks, flag fall and the engine's limits under them;
 - ``window_files``: new game, open/save, import/export, diagrams, the clipboard;
-- ``window_setup``: the set-up mode.
+- ``window_setup``: the set-up mode;
+- ``window_swap``: swap openings (swap1, swap2): the negotiation, its choices and its record.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ from .window_clocks import CLOCK_TICK_MS, ClocksMixin
 from .window_engines import EnginesMixin
 from .window_files import FilesMixin, default_players
 from .window_setup import SetupMixin
+from .window_swap import SwapMixin
 from .worker import EngineFactory, EngineHost
 
 DEFAULT_GAME = "tictactoe"
@@ -74,7 +76,8 @@ MIN_WIDTH, MIN_HEIGHT = 800, 600
 DOCK_HEIGHT, DOCK_WIDTH = 190, 300
 
 
-class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, FilesMixin, SetupMixin, QMainWindow):
+class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, FilesMixin, SetupMixin, SwapMixin,
+                 QMainWindow):
     """The desktop program's window."""
 
     interactive = Signal()  # engines prepared: the window takes input (emitted once)
@@ -130,7 +133,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         game = self._initial_game(game_spec)
         if players is None:
             players = self._saved_players(game) or default_players(game)
-        self.controller = GameController(GameRecord(game, players=players), self)
+        self.controller = GameController(GameRecord(game, players=players,
+                                                     match=self.new_record_match(self._saved_opening(game))), self)
         self.notation: Notation = self._notation_for(game)
         self.sounds = MoveSounds(self.controller, enabled=bool(self.storage.get("sounds", True)))
 
@@ -160,6 +164,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         if isinstance(st, QByteArray):
             self.restoreState(st)
 
+        self._swap_from_record()  # (a swap opening kept from the last new game: nothing played yet)
         # Until the worker has loaded the game's kernels, the GUI thread calls nothing
         # that might compile: the restore question waits for it too.
         self._after_rules.append(lambda: self._offer_restore(restore))
@@ -177,6 +182,18 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
                 except (GameSuiteError, ValueError):  # ValueError: no board widget for it
                     continue
         return load_game(DEFAULT_GAME)
+
+    def _saved_opening(self, game: Game) -> str:
+        """The opening rule of the last new game, if ``game`` may have it (``""``: none)."""
+        from ..arena.swap import check_rule
+
+        rule = str(self.storage.get("opening", "") or "")
+        try:
+            if rule:
+                check_rule(game, rule)
+        except GameSuiteError:
+            return ""
+        return rule
 
     def _saved_players(self, game: Game) -> list[PlayerSpec] | None:
         try:
@@ -199,6 +216,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         self.central_box.addWidget(self.banner)
         self.message_bar = MessageBar()
         self.central_box.addWidget(self.message_bar)
+        self._build_swap_bar()
+        self.central_box.addWidget(self.swap_bar)
         self.clock_panel = ClockPanel()
         self.clock_panel.setVisible(False)
         self.central_box.addWidget(self.clock_panel)
@@ -382,6 +401,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         c.scoresChanged.connect(self._on_scores_changed)
         c.gameLoaded.connect(self._on_game_loaded)
         c.message.connect(self._report_refusal)
+        c.treeChanged.connect(self._swap_tree_changed)
         self._connect_board()
         self.moves.nodeClicked.connect(self._go_to_node)
         self.moves.promoteRequested.connect(self.controller.promote)
@@ -413,6 +433,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         if not self.ready:
             self.show_message(self.tr("Preparing engines…"))
             return
+        if self._swap_board_move(move):  # a stone of a swap opening (or one refused there)
+            return
         p = self.controller.player_to_move()
         if self.mode == "play" and p is not None and p.is_engine and self.controller.at_end_of_line():
             self._report_refusal(self.tr("The computer is to move (Space makes it move now)"))
@@ -433,6 +455,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
 
     @Slot()
     def takeback(self) -> None:
+        if self._swap_takeback():
+            return
         if not self.controller.takeback():
             self.show_message(self.tr("Nothing to take back"))
 
@@ -461,6 +485,7 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
     @Slot()
     def _on_game_loaded(self) -> None:
         """A new record replaced the game: nothing shown may be about the old one."""
+        self._swap_from_record()
         self.notation = self._notation_for(self.controller.game)
         self._sync_notation_actions()
         self.panel.set_notation(self.notation)
@@ -525,6 +550,8 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
             text = self.tr("Setting up a position: click to place, right-click to remove, then Done")
         elif c.over_text() is not None:
             text = self.tr("Game over: {0}").format(c.over_text())
+        elif self.swap_banner() is not None:
+            text = self.swap_banner() or ""
         else:
             who = self.notation.player(st.current_player) if st.current_player >= 0 else ""
             p = c.player_to_move()
@@ -541,13 +568,14 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
             else:
                 text = self.tr("{0} to move").format(who)
         self.banner.setText(text)
+        self._show_swap_bar()
 
     def _update_interactive(self) -> None:
         if not self.ready:
             self.board.set_interactive(False)
             return
         c = self.controller
-        p = c.player_to_move()
+        p = self._player_to_act()  # (in a swap opening: the role whose answer is due)
         computer_turn = self.mode == "play" and p is not None and p.is_engine and c.at_end_of_line()
         self.board.set_interactive(self.ready and (self.setup_active or not computer_turn))
 
@@ -629,6 +657,11 @@ class MainWindow(EnginesMixin, EngineDialogsMixin, LanguageMixin, ClocksMixin, F
         """A move typed in the move entry: played as if clicked, or refused above the board with the
         text quoted."""
         c = self.controller
+        if text.strip().lower() == "swap" and self.ready and not self.setup_active:  # a swap opening's choice
+            answered = len(self.swap_steps)
+            self.swap_take()
+            (self.move_entry.accepted if len(self.swap_steps) > answered else self.move_entry.refused)()
+            return
         if not self.ready or self.setup_active:
             self._report_refusal(self.tr("{0}: no move can be typed now").format(quote(text)) + " ("
                                  + (self.tr("setting up a position") if self.setup_active

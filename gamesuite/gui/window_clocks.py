@@ -38,6 +38,8 @@ class ClocksMixin(WindowParts):
             return None
         if not c.at_end_of_line() or c.over_text() is not None:
             return None
+        if self.swap_pending():  # the clocks start with the game proper, once the swap opening is settled
+            return None
         p = c.state.current_player
         return p if 0 <= p < len(c.players) and c.players[p].clock is not None else None
 

@@ -106,10 +106,10 @@ class EnginesMixin(WindowParts):
         c = self.controller
         node, st = c.current, c.state
         cur = self.host.current
-        p = c.player_to_move()
+        p = self._player_to_act()  # (in a swap opening: the role whose answer is due)
         purpose = None
         if self.mode == "play" and p is not None and p.is_engine and c.over_text() is None and c.at_end_of_line():
-            purpose = "move"
+            purpose = "swap" if self.swap_pending() else "move"
         elif self.analysing and not st.is_terminal():
             purpose = "analysis"
         if purpose is None:
@@ -121,10 +121,10 @@ class EnginesMixin(WindowParts):
             return
         if purpose == "analysis" and not force and self._analysis_done_node == node.id and cur is None:
             return
-        if purpose == "move":
+        if purpose in ("move", "swap"):
             assert p is not None
             own = spec_limits(p.engine)  # the engine's own limits (``@depth=8``) before the player's
-            if p.clock is not None:
+            if p.clock is not None and purpose == "move":  # (the clocks start after a swap opening)
                 limits = self.clock_limits()
             elif own is not None:
                 limits = own
@@ -132,7 +132,9 @@ class EnginesMixin(WindowParts):
                 limits = Limits(depth=p.depth) if p.depth else Limits(movetime=p.movetime or 1000)
             spec = p.engine
             who = p.label().replace(p.engine, spec_label(p.engine)) if p.engine else p.label()
-            label = self.tr("{0}: {1} is thinking").format(self.notation.player(st.current_player), who)
+            label = (self.tr("{0}: {1} is thinking").format(self.notation.player(st.current_player), who)
+                     if purpose == "move" else
+                     self.tr("{0} opening: {1} is deciding").format(self.swap_rule, who))
         else:
             spec = self.analysis_spec()
             own = spec_limits(spec)
@@ -140,11 +142,13 @@ class EnginesMixin(WindowParts):
                       else Limits(infinite=True, multipv=self.panel.multipv.value()))
             label = self.tr("Analysing with {0}").format(spec_label(spec) or self.tr("the default engine"))
         self._analysis_done_node = None
-        self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id)
+        swap = (self.swap_rule, self.swap_seed()) if purpose == "swap" else None
+        self.host.start(purpose, c.game, st, spec, limits, new_game=self._new_game_pending, node_id=node.id,
+                        swap=swap)
         self._new_game_pending = False
         self._search_label = label
         # a search asked for while the engines load waits in the worker: say what happens, not "thinking"
-        waiting = not self.engines_ready and purpose == "move"
+        waiting = not self.engines_ready and purpose in ("move", "swap")
         self.panel.begin(st, self.preparing_text + "…" if waiting else label, node.id, c.record, purpose)
         self.panel.set_running(True)
         self._show_thinking()
@@ -182,11 +186,11 @@ class EnginesMixin(WindowParts):
             self.thinking.setRange(0, total)  # (0, 0): a busy bar while the total is not known
             self.thinking.setValue(min(done, total))
             self.thinking_label.setText(self.preparing_text)
-            if cur is not None and cur.purpose == "move":  # (a hint or an analysis keeps its own title)
+            if cur is not None and cur.purpose in ("move", "swap"):  # (a hint or an analysis keeps its own title)
                 self.panel.set_running(True, self.preparing_text + "…")
         else:
             self.thinking.setRange(0, 0)
-            if cur is not None and cur.purpose == "move":
+            if cur is not None and cur.purpose in ("move", "swap"):
                 self.thinking_label.setText(self.tr("Computer is thinking"))
             elif cur is not None and cur.purpose == "analysis":
                 self.thinking_label.setText(self.tr("Analysing"))
@@ -217,6 +221,11 @@ class EnginesMixin(WindowParts):
         req = self.host.finished_request
         req_node = c.record.find(req.node_id) if req is not None and req.node_id is not None else None
         if req_node is None:  # a search of a game no longer shown
+            self._show_thinking()
+            return
+        if purpose == "swap":  # a swap opening's answer, not a search result
+            self.panel.set_running(False, self.tr("{0} opening: the computer answered").format(self.swap_rule))
+            self._on_swap_answer(req_node, result)
             self._show_thinking()
             return
         if result.lines or result.depth:
@@ -257,7 +266,7 @@ class EnginesMixin(WindowParts):
         # Do not ask a broken engine again by itself: the computers stop playing
         # (analyse mode, engine off) until the user starts something.
         self.analysing = False
-        if purpose == "move":
+        if purpose in ("move", "swap"):
             self.mode = "analyse"
             self.act_analyse.setChecked(True)
             self._sync_clock()
@@ -273,7 +282,7 @@ class EnginesMixin(WindowParts):
     def toggle_engine(self) -> None:
         """Space: move now (computer's turn), or start/stop the analysis."""
         cur = self.host.current
-        if cur is not None and cur.purpose == "move":
+        if cur is not None and cur.purpose in ("move", "swap"):
             self.host.move_now()
             return
         if self.analysing:
@@ -315,7 +324,7 @@ class EnginesMixin(WindowParts):
         if not self.ready or c.state.is_terminal():
             return
         cur = self.host.current
-        if cur is not None and cur.purpose == "move":
+        if cur is not None and cur.purpose in ("move", "swap"):
             return
         self.host.start("hint", c.game, c.state, self.analysis_spec(), Limits(movetime=HINT_MS),
                         node_id=c.current.id)

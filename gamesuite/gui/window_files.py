@@ -63,12 +63,16 @@ class FilesMixin(WindowParts):
     # -- new game, files ------------------------------------------------------------------------
     @Slot()
     def new_game_dialog(self) -> None:
-        dlg = NewGameDialog(self, self.controller.game, self.controller.players, book=self.engine_book)
+        dlg = NewGameDialog(self, self.controller.game, self.swap_players(), book=self.engine_book,
+                            opening=self.swap_rule)
         if dlg.exec() and self.may_replace_game("starting a new game"):
-            self.new_game(dlg.result_game(), dlg.result_players())
+            self.new_game(dlg.result_game(), dlg.result_players(), dlg.result_opening())
 
-    def new_game(self, game: Game, players: list[PlayerSpec] | None = None) -> bool:
+    def new_game(self, game: Game, players: list[PlayerSpec] | None = None, opening_rule: str = "") -> bool:
         """Start a new game (engines of a new game or player get prepared first).
+
+        ``opening_rule``: ``"swap1"`` or ``"swap2"`` for a swap opening (``arena.swap.check_rule`` says
+        which games may have one); the first player proposes, the second chooses.
 
         Refused (False, with a message) for a game no board widget can show. Does not ask about
         unsaved moves: the actions that call it do (``may_replace_game``).
@@ -78,6 +82,14 @@ class FilesMixin(WindowParts):
         except ValueError:
             self.report(f"The window has no board for {game.long_name} ({game.spec!r}) yet")
             return False
+        if opening_rule:
+            from ..arena.swap import check_rule
+
+            try:
+                check_rule(game, opening_rule)
+            except GameSuiteError as e:
+                self.report(str(e))
+                return False
         self._replaced = True
         self.end_setup(apply=False)
         self._stop_search()
@@ -89,9 +101,10 @@ class FilesMixin(WindowParts):
         self._analysis_done_node = None
         self.storage.set("game", game.spec)
         self.storage.set("players", json.dumps([p.to_json() for p in players]))
+        self.storage.set("opening", opening_rule)  # (a relaunch starts the same kind of game)
         if old_specs != (game.spec, [p.to_json() for p in players]):
             self._prepare_engines(game, players)
-        self.controller.new_game(game, players)
+        self.controller.new_game(game, players, match=self.new_record_match(opening_rule))
         return True
 
     def _load_record(self, rec: GameRecord, current: Node | None) -> None:

@@ -16,15 +16,17 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from PySide6.QtCore import QTimer, Signal
     from PySide6.QtGui import QAction, QActionGroup
     from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox, QProgressBar
 
+    from ..arena.swap import SwapStep
     from ..core.limits import Limits
     from ..core.registry import Game
     from ..play.clock import ClockRunner
-    from ..play.record import GameRecord, PlayerSpec
+    from ..play.record import GameRecord, Node, PlayerSpec
     from .analysis import AnalysisPanel
     from .boards import BoardWidget
     from .clockview import ClockPanel
@@ -99,6 +101,15 @@ if TYPE_CHECKING:
         def may_replace_game(self, action: str) -> bool: ...
         def set_position_text(self, text: str) -> bool: ...
         def end_setup(self, apply: bool = False) -> None: ...
+        def set_mode(self, mode: str) -> None: ...
+        def swap_pending(self) -> bool: ...
+        def _player_to_act(self) -> PlayerSpec | None: ...
+        def _on_swap_answer(self, node: Node, answer: object) -> None: ...
+        def swap_seed(self) -> int: ...
+        def swap_players(self) -> list[PlayerSpec]: ...
+        def new_record_match(self, opening_rule: str) -> dict[str, Any]: ...
+        swap_rule: str
+        swap_steps: list[SwapStep]
 else:
     WindowParts = object
 

@@ -11,6 +11,7 @@ stop flag directly (the worker's event loop is busy while it searches).
 
 from __future__ import annotations
 
+import random
 import sys
 import threading
 import time
@@ -49,6 +50,9 @@ class SearchRequest:
     new_game: bool = False
     node_id: int | None = None  # the record node the position belongs to (for the window)
     cancelled: bool = False  # dropped by the host: skip it if it has not started yet
+    #: A swap opening's decision instead of a search: ``(rule, seed)``; the result is the engine's
+    #: answer (``arena.swap.decide``: three stones on the empty board, else ``"swap"`` or stones).
+    swap: tuple[str, int] | None = None
 
 
 class EngineWorker(QObject):
@@ -165,7 +169,13 @@ class EngineWorker(QObject):
             engine = self.engine(req.game, req.engine_spec)
             if req.new_game and hasattr(engine, "new_game"):
                 engine.new_game()
-            result = engine.search(req.state, req.limits, req.stop, on_info)
+            if req.swap is not None:
+                from ..arena.swap import decide
+
+                rule, seed = req.swap
+                result = decide(engine, req.state, rule, req.limits, random.Random(seed), stop=req.stop)
+            else:
+                result = engine.search(req.state, req.limits, req.stop, on_info)
         except Exception as e:  # noqa: BLE001 - an engine's failure is reported to the window, never raised
             with self._lock:
                 self._current = None
@@ -255,15 +265,17 @@ class EngineHost(QObject):
         return token
 
     def start(self, purpose: str, game: Game, state: State, engine_spec: str, limits: Limits,
-              new_game: bool = False, node_id: int | None = None) -> int:
-        """Stop the current search (dropping its output) and start a new one; returns its id."""
+              new_game: bool = False, node_id: int | None = None, swap: tuple[str, int] | None = None) -> int:
+        """Stop the current search (dropping its output) and start a new one; returns its id.
+
+        ``swap``: ``(rule, seed)`` asks for a swap opening's decision instead (its result is the answer)."""
         if self._closed:
             return 0
         self.stop()
         sid = self._next_sid
         self._next_sid += 1
         req = SearchRequest(sid, purpose, game, state.copy(), engine_spec, limits, new_game=new_game,
-                            node_id=node_id)
+                            node_id=node_id, swap=swap)
         was_busy = self.busy
         self._requests[sid] = req
         self._wanted = req

@@ -280,6 +280,10 @@
         <translation>{0}: {1} が思考中</translation>
     </message>
     <message>
+        <source>{0} opening: {1} is deciding</source>
+        <translation>{0} オープニング: {1} が判断中</translation>
+    </message>
+    <message>
         <source>Analysing with {0}</source>
         <translation>{0} で検討中</translation>
     </message>
@@ -310,6 +314,10 @@
     <message>
         <source>Looking for a hint</source>
         <translation>ヒントを探しています</translation>
+    </message>
+    <message>
+        <source>{0} opening: the computer answered</source>
+        <translation>{0} オープニング: コンピュータが答えました</translation>
     </message>
     <message>
         <source>{0} played {1} ({2}, depth {3})</source>
@@ -793,6 +801,26 @@
         <translation>パラメータ</translation>
     </message>
     <message>
+        <source>Opening</source>
+        <translation>オープニング</translation>
+    </message>
+    <message>
+        <source>None: Black plays first</source>
+        <translation>なし: 黒が先に打つ</translation>
+    </message>
+    <message>
+        <source>swap1</source>
+        <translation>swap1</translation>
+    </message>
+    <message>
+        <source>swap2</source>
+        <translation>swap2</translation>
+    </message>
+    <message>
+        <source>Opening rule</source>
+        <translation>オープニングのルール</translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>対局者</translation>
     </message>
@@ -815,6 +843,34 @@
     <message>
         <source>Engine for {0}</source>
         <translation>{0}のエンジン</translation>
+    </message>
+    <message>
+        <source>Swap openings</source>
+        <translation>スワップのオープニング</translation>
+    </message>
+    <message>
+        <source>The proposer places three stones (black, white, black); the chooser takes Black (swap) or stays White and plays the 4th stone.</source>
+        <translation>提案者が3つの石（黒、白、黒）を置き、選択者は黒を取る（スワップ）か、白のまま4つ目の石を打ちます。</translation>
+    </message>
+    <message>
+        <source>As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the colour.</source>
+        <translation>swap1 と同じか、選択者がさらに2つの石（4つ目と5つ目）を置き、提案者が色を選びます。</translation>
+    </message>
+    <message>
+        <source>proposer</source>
+        <translation>提案者</translation>
+    </message>
+    <message>
+        <source>chooser</source>
+        <translation>選択者</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0}（{1}）</translation>
+    </message>
+    <message>
+        <source>No swap: Black plays first as usual.</source>
+        <translation>スワップなし: いつも通り黒が先に打ちます。</translation>
     </message>
 </context>
 <context>
@@ -937,6 +993,198 @@
     <message>
         <source>Leave the editor; the game stays as it was</source>
         <translation>編集をやめる（対局は元のまま）</translation>
+    </message>
+</context>
+<context>
+    <name>SwapMixin</name>
+    <message>
+        <source>the proposer</source>
+        <extracomment>The keys of the choices: swap, stay (one stone), two stones.</extracomment>
+        <translation>提案者</translation>
+    </message>
+    <message>
+        <source>the chooser</source>
+        <translation>選択者</translation>
+    </message>
+    <message>
+        <source>the computer</source>
+        <translation>コンピュータ</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>あなた</translation>
+    </message>
+    <message>
+        <source>The game&apos;s swap opening is left out: {0}</source>
+        <translation>この対局のスワップのオープニングは使いません: {0}</translation>
+    </message>
+    <message>
+        <source>{0}: this game has no swap opening</source>
+        <translation>{0}: この対局にスワップのオープニングはありません</translation>
+    </message>
+    <message>
+        <source>{0}: the {1} opening is settled</source>
+        <translation>{0}: {1} オープニングは決まっています</translation>
+    </message>
+    <message>
+        <source>{0}: the {1} opening is not settled; go to the last stone to go on</source>
+        <translation>{0}: {1} オープニングはまだ決まっていません。続けるには最後の石へ移動してください</translation>
+    </message>
+    <message>
+        <source>{0}: the computer answers here (Space makes it answer now)</source>
+        <translation>{0}: ここはコンピュータが答えます（スペースですぐ答えさせます）</translation>
+    </message>
+    <message>
+        <source>{0} is not allowed now: {1}</source>
+        <translation>{0} は今はできません: {1}</translation>
+    </message>
+    <message>
+        <source>stay</source>
+        <translation>白のまま</translation>
+    </message>
+    <message>
+        <source>Place the stones of the answer begun first</source>
+        <translation>まず始めた答えの石を置いてください</translation>
+    </message>
+    <message>
+        <source>two stones</source>
+        <translation>2つの石</translation>
+    </message>
+    <message>
+        <source>Two stones are not allowed now: {0} allows {1}</source>
+        <translation>今は2つの石は置けません: {0} で可能なのは {1}</translation>
+    </message>
+    <message>
+        <source>{0}: the first {1} stones were agreed in the {2} opening; variations begin after them</source>
+        <translation>{0}: 最初の {1} 個の石は {2} オープニングで決まりました。変化はその後から始まります</translation>
+    </message>
+    <message>
+        <source>{0} is not allowed: {1}</source>
+        <translation>{0} はできません: {1}</translation>
+    </message>
+    <message>
+        <source>The {0} opening stands: take back reaches back to its last stone, not into it</source>
+        <translation>{0} オープニングは変わりません: 戻せるのはその最後の石までです</translation>
+    </message>
+    <message>
+        <source>Took back the last stone of the answer</source>
+        <translation>答えの最後の石を戻しました</translation>
+    </message>
+    <message>
+        <source>The answers given in the {0} opening stand (a new game negotiates again)</source>
+        <translation>{0} オープニングで出した答えは変わりません（新規対局でやり直せます）</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s answer in the {0} opening is against the rules: {1}</source>
+        <translation>{0} オープニングでのコンピュータの答えはルール違反です: {1}</translation>
+    </message>
+    <message>
+        <source>The computer swaps: it takes Black; you play White</source>
+        <translation>コンピュータはスワップします: コンピュータが黒、あなたが白です</translation>
+    </message>
+    <message>
+        <source>You swap: you take Black; the computer plays White</source>
+        <translation>あなたはスワップします: あなたが黒、コンピュータが白です</translation>
+    </message>
+    <message>
+        <source>{0} swaps: takes Black; {1} plays White</source>
+        <translation>{0} はスワップします: 黒を取り、{1} が白です</translation>
+    </message>
+    <message>
+        <source>{0} placed the opening: {1}</source>
+        <translation>{0} がオープニングを置きました: {1}</translation>
+    </message>
+    <message>
+        <source>You placed two stones ({0}); the computer chooses</source>
+        <translation>2つの石（{0}）を置きました。コンピュータが選びます</translation>
+    </message>
+    <message>
+        <source>You take White and play {0}</source>
+        <translation>あなたは白を取り、{0} に打ちます</translation>
+    </message>
+    <message>
+        <source>You stay White and play {0}</source>
+        <translation>あなたは白のまま {0} に打ちます</translation>
+    </message>
+    <message>
+        <source>{0} placed two stones ({1}) and hands the choice back</source>
+        <translation>{0} が2つの石（{1}）を置き、選択を返しました</translation>
+    </message>
+    <message>
+        <source>{0} takes White and plays {1}</source>
+        <translation>{0} は白を取り、{1} に打ちます</translation>
+    </message>
+    <message>
+        <source>{0} stays White and plays {1}</source>
+        <translation>{0} は白のまま {1} に打ちます</translation>
+    </message>
+    <message>
+        <source>{0} opening: go to the last stone to go on</source>
+        <translation>{0} オープニング: 続けるには最後の石へ移動してください</translation>
+    </message>
+    <message>
+        <source>{0}: the computer is proposing the opening…</source>
+        <translation>{0}: コンピュータがオープニングを考えています…</translation>
+    </message>
+    <message>
+        <source>{0}: the computer is deciding: swap, or stay and play…</source>
+        <translation>{0}: コンピュータが判断中です: スワップするか、そのまま打つか…</translation>
+    </message>
+    <message>
+        <source>{0}: the computer answers ({1})</source>
+        <translation>{0}: コンピュータが答えます（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: you propose: place stone {1} of 3 ({2})</source>
+        <translation>{0}: あなたが提案者です: 3つ中 {1} つ目の石を置いてください（{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places the opening: stone {2} of 3 ({3})</source>
+        <translation>{0}: {1} がオープニングを置きます: 3つ中 {2} つ目（{3}）</translation>
+    </message>
+    <message>
+        <source>{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses</source>
+        <translation>{0}: 2つの石を置いてください: 2つ中 {1} つ目（{2}）。その後コンピュータが選びます</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses</source>
+        <translation>{0}: {1} が2つの石を置きます: 2つ中 {2} つ目（{3}）。その後 {4} が選びます</translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>あなたの選択</translation>
+    </message>
+    <message>
+        <source>{0} chooses</source>
+        <translation>{0} が選びます</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black), stay White and place the 4th stone, or place two stones</source>
+        <translation>{0}: {1}: スワップ（黒を取る）、白のまま4つ目の石を置く、または2つの石を置く</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or stay White and place the 4th stone</source>
+        <translation>{0}: {1}: スワップ（黒を取る）か、白のまま4つ目の石を置く</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or take White and place the 6th stone</source>
+        <translation>{0}: {1}: スワップ（黒を取る）か、白を取って6つ目の石を置く</translation>
+    </message>
+    <message>
+        <source>Swap: take Black</source>
+        <translation>スワップ: 黒を取る</translation>
+    </message>
+    <message>
+        <source>Stay White: place the 4th stone</source>
+        <translation>白のまま: 4つ目の石を置く</translation>
+    </message>
+    <message>
+        <source>Take White: place the 6th stone</source>
+        <translation>白を取る: 6つ目の石を置く</translation>
+    </message>
+    <message>
+        <source>Place two stones (4th and 5th) and let {0} choose</source>
+        <translation>2つの石（4つ目と5つ目）を置き、{0} に選ばせる</translation>
     </message>
 </context>
 </TS>

@@ -280,6 +280,10 @@
         <translation>{0}: {1} думает</translation>
     </message>
     <message>
+        <source>{0} opening: {1} is deciding</source>
+        <translation>Дебют {0}: {1} решает</translation>
+    </message>
+    <message>
         <source>Analysing with {0}</source>
         <translation>Анализ: {0}</translation>
     </message>
@@ -310,6 +314,10 @@
     <message>
         <source>Looking for a hint</source>
         <translation>Поиск подсказки</translation>
+    </message>
+    <message>
+        <source>{0} opening: the computer answered</source>
+        <translation>Дебют {0}: компьютер ответил</translation>
     </message>
     <message>
         <source>{0} played {1} ({2}, depth {3})</source>
@@ -793,6 +801,26 @@
         <translation>Параметры</translation>
     </message>
     <message>
+        <source>Opening</source>
+        <translation>Дебют</translation>
+    </message>
+    <message>
+        <source>None: Black plays first</source>
+        <translation>Нет: чёрные ходят первыми</translation>
+    </message>
+    <message>
+        <source>swap1</source>
+        <translation>swap1</translation>
+    </message>
+    <message>
+        <source>swap2</source>
+        <translation>swap2</translation>
+    </message>
+    <message>
+        <source>Opening rule</source>
+        <translation>Правило дебюта</translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>Игроки</translation>
     </message>
@@ -815,6 +843,34 @@
     <message>
         <source>Engine for {0}</source>
         <translation>Движок для: {0}</translation>
+    </message>
+    <message>
+        <source>Swap openings</source>
+        <translation>Дебюты со сменой цвета</translation>
+    </message>
+    <message>
+        <source>The proposer places three stones (black, white, black); the chooser takes Black (swap) or stays White and plays the 4th stone.</source>
+        <translation>Предлагающий ставит три камня (чёрный, белый, чёрный); выбирающий берёт чёрные (обмен) или остаётся белыми и ставит 4-й камень.</translation>
+    </message>
+    <message>
+        <source>As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the colour.</source>
+        <translation>Как swap1, или выбирающий ставит ещё два камня (4-й и 5-й), и цвет выбирает предлагающий.</translation>
+    </message>
+    <message>
+        <source>proposer</source>
+        <translation>предлагающий</translation>
+    </message>
+    <message>
+        <source>chooser</source>
+        <translation>выбирающий</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0} ({1})</translation>
+    </message>
+    <message>
+        <source>No swap: Black plays first as usual.</source>
+        <translation>Без обмена: чёрные ходят первыми, как обычно.</translation>
     </message>
 </context>
 <context>
@@ -937,6 +993,198 @@
     <message>
         <source>Leave the editor; the game stays as it was</source>
         <translation>Выйти из редактора; игра не меняется</translation>
+    </message>
+</context>
+<context>
+    <name>SwapMixin</name>
+    <message>
+        <source>the proposer</source>
+        <extracomment>The keys of the choices: swap, stay (one stone), two stones.</extracomment>
+        <translation>предлагающий</translation>
+    </message>
+    <message>
+        <source>the chooser</source>
+        <translation>выбирающий</translation>
+    </message>
+    <message>
+        <source>the computer</source>
+        <translation>компьютер</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>вы</translation>
+    </message>
+    <message>
+        <source>The game&apos;s swap opening is left out: {0}</source>
+        <translation>Дебют со сменой цвета в этой партии пропущен: {0}</translation>
+    </message>
+    <message>
+        <source>{0}: this game has no swap opening</source>
+        <translation>{0}: в этой партии нет дебюта со сменой цвета</translation>
+    </message>
+    <message>
+        <source>{0}: the {1} opening is settled</source>
+        <translation>{0}: дебют {1} уже решён</translation>
+    </message>
+    <message>
+        <source>{0}: the {1} opening is not settled; go to the last stone to go on</source>
+        <translation>{0}: дебют {1} ещё не решён; перейдите к последнему камню, чтобы продолжить</translation>
+    </message>
+    <message>
+        <source>{0}: the computer answers here (Space makes it answer now)</source>
+        <translation>{0}: здесь отвечает компьютер (пробел — ответить сейчас)</translation>
+    </message>
+    <message>
+        <source>{0} is not allowed now: {1}</source>
+        <translation>{0} сейчас нельзя: {1}</translation>
+    </message>
+    <message>
+        <source>stay</source>
+        <translation>остаться</translation>
+    </message>
+    <message>
+        <source>Place the stones of the answer begun first</source>
+        <translation>Сначала поставьте камни начатого ответа</translation>
+    </message>
+    <message>
+        <source>two stones</source>
+        <translation>два камня</translation>
+    </message>
+    <message>
+        <source>Two stones are not allowed now: {0} allows {1}</source>
+        <translation>Два камня сейчас нельзя: {0} допускает {1}</translation>
+    </message>
+    <message>
+        <source>{0}: the first {1} stones were agreed in the {2} opening; variations begin after them</source>
+        <translation>{0}: первые камни ({1}) согласованы в дебюте {2}; варианты начинаются после них</translation>
+    </message>
+    <message>
+        <source>{0} is not allowed: {1}</source>
+        <translation>{0} нельзя: {1}</translation>
+    </message>
+    <message>
+        <source>The {0} opening stands: take back reaches back to its last stone, not into it</source>
+        <translation>Дебют {0} остаётся: возврат доходит до его последнего камня, не дальше</translation>
+    </message>
+    <message>
+        <source>Took back the last stone of the answer</source>
+        <translation>Последний камень ответа возвращён</translation>
+    </message>
+    <message>
+        <source>The answers given in the {0} opening stand (a new game negotiates again)</source>
+        <translation>Ответы, данные в дебюте {0}, остаются (в новой партии можно договориться заново)</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s answer in the {0} opening is against the rules: {1}</source>
+        <translation>Ответ компьютера в дебюте {0} нарушает правила: {1}</translation>
+    </message>
+    <message>
+        <source>The computer swaps: it takes Black; you play White</source>
+        <translation>Компьютер меняет цвет: он берёт чёрные, вы играете белыми</translation>
+    </message>
+    <message>
+        <source>You swap: you take Black; the computer plays White</source>
+        <translation>Вы меняете цвет: вы берёте чёрные, компьютер играет белыми</translation>
+    </message>
+    <message>
+        <source>{0} swaps: takes Black; {1} plays White</source>
+        <translation>{0}: обмен — берёт чёрные; {1} играет белыми</translation>
+    </message>
+    <message>
+        <source>{0} placed the opening: {1}</source>
+        <translation>{0}: дебют поставлен: {1}</translation>
+    </message>
+    <message>
+        <source>You placed two stones ({0}); the computer chooses</source>
+        <translation>Вы поставили два камня ({0}); выбирает компьютер</translation>
+    </message>
+    <message>
+        <source>You take White and play {0}</source>
+        <translation>Вы берёте белые и ходите {0}</translation>
+    </message>
+    <message>
+        <source>You stay White and play {0}</source>
+        <translation>Вы остаётесь белыми и ходите {0}</translation>
+    </message>
+    <message>
+        <source>{0} placed two stones ({1}) and hands the choice back</source>
+        <translation>{0}: поставлены два камня ({1}), выбор передан обратно</translation>
+    </message>
+    <message>
+        <source>{0} takes White and plays {1}</source>
+        <translation>{0}: берёт белые и ходит {1}</translation>
+    </message>
+    <message>
+        <source>{0} stays White and plays {1}</source>
+        <translation>{0}: остаётся белыми и ходит {1}</translation>
+    </message>
+    <message>
+        <source>{0} opening: go to the last stone to go on</source>
+        <translation>Дебют {0}: перейдите к последнему камню, чтобы продолжить</translation>
+    </message>
+    <message>
+        <source>{0}: the computer is proposing the opening…</source>
+        <translation>{0}: компьютер предлагает дебют…</translation>
+    </message>
+    <message>
+        <source>{0}: the computer is deciding: swap, or stay and play…</source>
+        <translation>{0}: компьютер решает: обмен или остаться и ходить…</translation>
+    </message>
+    <message>
+        <source>{0}: the computer answers ({1})</source>
+        <translation>{0}: отвечает компьютер ({1})</translation>
+    </message>
+    <message>
+        <source>{0}: you propose: place stone {1} of 3 ({2})</source>
+        <translation>{0}: вы предлагаете: поставьте камень {1} из 3 ({2})</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places the opening: stone {2} of 3 ({3})</source>
+        <translation>{0}: {1} ставит дебют: камень {2} из 3 ({3})</translation>
+    </message>
+    <message>
+        <source>{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses</source>
+        <translation>{0}: поставьте два камня: камень {1} из 2 ({2}); затем выбирает компьютер</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses</source>
+        <translation>{0}: {1} ставит два камня: камень {2} из 2 ({3}); затем выбирает {4}</translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>ваш выбор</translation>
+    </message>
+    <message>
+        <source>{0} chooses</source>
+        <translation>выбирает {0}</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black), stay White and place the 4th stone, or place two stones</source>
+        <translation>{0}: {1}: обмен (взять чёрные), остаться белыми и поставить 4-й камень или поставить два камня</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or stay White and place the 4th stone</source>
+        <translation>{0}: {1}: обмен (взять чёрные) или остаться белыми и поставить 4-й камень</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or take White and place the 6th stone</source>
+        <translation>{0}: {1}: обмен (взять чёрные) или взять белые и поставить 6-й камень</translation>
+    </message>
+    <message>
+        <source>Swap: take Black</source>
+        <translation>Обмен: взять чёрные</translation>
+    </message>
+    <message>
+        <source>Stay White: place the 4th stone</source>
+        <translation>Остаться белыми: 4-й камень</translation>
+    </message>
+    <message>
+        <source>Take White: place the 6th stone</source>
+        <translation>Взять белые: 6-й камень</translation>
+    </message>
+    <message>
+        <source>Place two stones (4th and 5th) and let {0} choose</source>
+        <translation>Поставить два камня (4-й и 5-й), выбирает {0}</translation>
     </message>
 </context>
 </TS>

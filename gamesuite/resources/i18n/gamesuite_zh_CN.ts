@@ -280,6 +280,10 @@
         <translation>{0}：{1} 正在思考</translation>
     </message>
     <message>
+        <source>{0} opening: {1} is deciding</source>
+        <translation>{0} 开局：{1} 正在决定</translation>
+    </message>
+    <message>
         <source>Analysing with {0}</source>
         <translation>正在用 {0} 分析</translation>
     </message>
@@ -310,6 +314,10 @@
     <message>
         <source>Looking for a hint</source>
         <translation>正在寻找提示</translation>
+    </message>
+    <message>
+        <source>{0} opening: the computer answered</source>
+        <translation>{0} 开局：电脑已作答</translation>
     </message>
     <message>
         <source>{0} played {1} ({2}, depth {3})</source>
@@ -793,6 +801,26 @@
         <translation>参数</translation>
     </message>
     <message>
+        <source>Opening</source>
+        <translation>开局</translation>
+    </message>
+    <message>
+        <source>None: Black plays first</source>
+        <translation>无：黑方先下</translation>
+    </message>
+    <message>
+        <source>swap1</source>
+        <translation>swap1</translation>
+    </message>
+    <message>
+        <source>swap2</source>
+        <translation>swap2</translation>
+    </message>
+    <message>
+        <source>Opening rule</source>
+        <translation>开局规则</translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>对局者</translation>
     </message>
@@ -815,6 +843,34 @@
     <message>
         <source>Engine for {0}</source>
         <translation>{0}的引擎</translation>
+    </message>
+    <message>
+        <source>Swap openings</source>
+        <translation>交换开局</translation>
+    </message>
+    <message>
+        <source>The proposer places three stones (black, white, black); the chooser takes Black (swap) or stays White and plays the 4th stone.</source>
+        <translation>提议方放三颗子（黑、白、黑）；选择方执黑（交换），或继续执白并下第4颗子。</translation>
+    </message>
+    <message>
+        <source>As swap1, or the chooser places two more stones (4th and 5th) and the proposer chooses the colour.</source>
+        <translation>与 swap1 相同，或者选择方再放两颗子（第4和第5颗），由提议方选择颜色。</translation>
+    </message>
+    <message>
+        <source>proposer</source>
+        <translation>提议方</translation>
+    </message>
+    <message>
+        <source>chooser</source>
+        <translation>选择方</translation>
+    </message>
+    <message>
+        <source>{0} ({1})</source>
+        <translation>{0}（{1}）</translation>
+    </message>
+    <message>
+        <source>No swap: Black plays first as usual.</source>
+        <translation>不交换：照常黑方先下。</translation>
     </message>
 </context>
 <context>
@@ -937,6 +993,198 @@
     <message>
         <source>Leave the editor; the game stays as it was</source>
         <translation>退出编辑；对局保持原样</translation>
+    </message>
+</context>
+<context>
+    <name>SwapMixin</name>
+    <message>
+        <source>the proposer</source>
+        <extracomment>The keys of the choices: swap, stay (one stone), two stones.</extracomment>
+        <translation>提议方</translation>
+    </message>
+    <message>
+        <source>the chooser</source>
+        <translation>选择方</translation>
+    </message>
+    <message>
+        <source>the computer</source>
+        <translation>电脑</translation>
+    </message>
+    <message>
+        <source>you</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>The game&apos;s swap opening is left out: {0}</source>
+        <translation>本局的交换开局被忽略：{0}</translation>
+    </message>
+    <message>
+        <source>{0}: this game has no swap opening</source>
+        <translation>{0}：本局没有交换开局</translation>
+    </message>
+    <message>
+        <source>{0}: the {1} opening is settled</source>
+        <translation>{0}：{1} 开局已经确定</translation>
+    </message>
+    <message>
+        <source>{0}: the {1} opening is not settled; go to the last stone to go on</source>
+        <translation>{0}：{1} 开局尚未确定；请转到最后一颗子以继续</translation>
+    </message>
+    <message>
+        <source>{0}: the computer answers here (Space makes it answer now)</source>
+        <translation>{0}：这里由电脑作答（按空格让它立即作答）</translation>
+    </message>
+    <message>
+        <source>{0} is not allowed now: {1}</source>
+        <translation>{0} 现在不允许：{1}</translation>
+    </message>
+    <message>
+        <source>stay</source>
+        <translation>继续执白</translation>
+    </message>
+    <message>
+        <source>Place the stones of the answer begun first</source>
+        <translation>请先放完已开始的答复的子</translation>
+    </message>
+    <message>
+        <source>two stones</source>
+        <translation>两颗子</translation>
+    </message>
+    <message>
+        <source>Two stones are not allowed now: {0} allows {1}</source>
+        <translation>现在不允许放两颗子：{0} 允许 {1}</translation>
+    </message>
+    <message>
+        <source>{0}: the first {1} stones were agreed in the {2} opening; variations begin after them</source>
+        <translation>{0}：前 {1} 颗子是在 {2} 开局中商定的；变化从其后开始</translation>
+    </message>
+    <message>
+        <source>{0} is not allowed: {1}</source>
+        <translation>{0} 不允许：{1}</translation>
+    </message>
+    <message>
+        <source>The {0} opening stands: take back reaches back to its last stone, not into it</source>
+        <translation>{0} 开局保持不变：撤回只能退到它的最后一颗子，不能退入其中</translation>
+    </message>
+    <message>
+        <source>Took back the last stone of the answer</source>
+        <translation>已撤回答复的最后一颗子</translation>
+    </message>
+    <message>
+        <source>The answers given in the {0} opening stand (a new game negotiates again)</source>
+        <translation>{0} 开局中已给出的答复保持不变（新对局可重新商定）</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s answer in the {0} opening is against the rules: {1}</source>
+        <translation>电脑在 {0} 开局中的答复违反规则：{1}</translation>
+    </message>
+    <message>
+        <source>The computer swaps: it takes Black; you play White</source>
+        <translation>电脑选择交换：电脑执黑，你执白</translation>
+    </message>
+    <message>
+        <source>You swap: you take Black; the computer plays White</source>
+        <translation>你选择交换：你执黑，电脑执白</translation>
+    </message>
+    <message>
+        <source>{0} swaps: takes Black; {1} plays White</source>
+        <translation>{0} 选择交换：执黑；{1} 执白</translation>
+    </message>
+    <message>
+        <source>{0} placed the opening: {1}</source>
+        <translation>{0} 放好了开局：{1}</translation>
+    </message>
+    <message>
+        <source>You placed two stones ({0}); the computer chooses</source>
+        <translation>你放了两颗子（{0}）；由电脑选择</translation>
+    </message>
+    <message>
+        <source>You take White and play {0}</source>
+        <translation>你执白并下 {0}</translation>
+    </message>
+    <message>
+        <source>You stay White and play {0}</source>
+        <translation>你继续执白并下 {0}</translation>
+    </message>
+    <message>
+        <source>{0} placed two stones ({1}) and hands the choice back</source>
+        <translation>{0} 放了两颗子（{1}），把选择交回</translation>
+    </message>
+    <message>
+        <source>{0} takes White and plays {1}</source>
+        <translation>{0} 执白并下 {1}</translation>
+    </message>
+    <message>
+        <source>{0} stays White and plays {1}</source>
+        <translation>{0} 继续执白并下 {1}</translation>
+    </message>
+    <message>
+        <source>{0} opening: go to the last stone to go on</source>
+        <translation>{0} 开局：请转到最后一颗子以继续</translation>
+    </message>
+    <message>
+        <source>{0}: the computer is proposing the opening…</source>
+        <translation>{0}：电脑正在提议开局…</translation>
+    </message>
+    <message>
+        <source>{0}: the computer is deciding: swap, or stay and play…</source>
+        <translation>{0}：电脑正在决定：交换，还是不换并落子…</translation>
+    </message>
+    <message>
+        <source>{0}: the computer answers ({1})</source>
+        <translation>{0}：由电脑作答（{1}）</translation>
+    </message>
+    <message>
+        <source>{0}: you propose: place stone {1} of 3 ({2})</source>
+        <translation>{0}：由你提议：放第 {1} 颗子，共 3 颗（{2}）</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places the opening: stone {2} of 3 ({3})</source>
+        <translation>{0}：{1} 放开局：第 {2} 颗，共 3 颗（{3}）</translation>
+    </message>
+    <message>
+        <source>{0}: place two stones: stone {1} of 2 ({2}); then the computer chooses</source>
+        <translation>{0}：放两颗子：第 {1} 颗，共 2 颗（{2}）；然后由电脑选择</translation>
+    </message>
+    <message>
+        <source>{0}: {1} places two stones: stone {2} of 2 ({3}); then {4} chooses</source>
+        <translation>{0}：{1} 放两颗子：第 {2} 颗，共 2 颗（{3}）；然后由{4}选择</translation>
+    </message>
+    <message>
+        <source>your choice</source>
+        <translation>由你选择</translation>
+    </message>
+    <message>
+        <source>{0} chooses</source>
+        <translation>由{0}选择</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black), stay White and place the 4th stone, or place two stones</source>
+        <translation>{0}：{1}：交换（执黑）、继续执白并放第4颗子，或放两颗子</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or stay White and place the 4th stone</source>
+        <translation>{0}：{1}：交换（执黑），或继续执白并放第4颗子</translation>
+    </message>
+    <message>
+        <source>{0}: {1}: swap (take Black) or take White and place the 6th stone</source>
+        <translation>{0}：{1}：交换（执黑），或执白并放第6颗子</translation>
+    </message>
+    <message>
+        <source>Swap: take Black</source>
+        <translation>交换：执黑</translation>
+    </message>
+    <message>
+        <source>Stay White: place the 4th stone</source>
+        <translation>继续执白：放第4颗子</translation>
+    </message>
+    <message>
+        <source>Take White: place the 6th stone</source>
+        <translation>执白：放第6颗子</translation>
+    </message>
+    <message>
+        <source>Place two stones (4th and 5th) and let {0} choose</source>
+        <translation>放两颗子（第4和第5颗），让{0}选择</translation>
     </message>
 </context>
 </TS>
