@@ -280,10 +280,10 @@ def play_game(task: GameTask) -> GameRecord:
 
     try:
         if task.swap_rule and not session.over:
-            from .swap import SwapStep, answer_text, check_answer, finished, next_role, roles_after
+            from .swap import SwapStep, check_answer, finished, next_role, roles_after
+            from .swap import log as swap_record
 
             steps: list[SwapStep] = []
-            log: list[dict[str, Any]] = []
             while not session.over and not finished(steps):
                 role = next_role(steps)
                 player = players[role]
@@ -304,19 +304,18 @@ def play_game(task: GameTask) -> GameRecord:
                     session.adjudicate(role, "illegal", str(e))
                     break
                 steps.append(SwapStep(role, len(session.moves), answer))
-                log.append({"by": specs[role].label, "stones": len(session.moves),
-                            "answer": answer_text(state, answer)})
                 if not isinstance(answer, str):  # stones (the only text answer is SWAP)
                     for m in answer:
                         session.place(m)
-            swap_log = {"rule": task.swap_rule, "proposer": specs[0].label, "steps": log}
-            if not session.over:
+            swap_log = swap_record(task.swap_rule, steps, start, session.moves, (specs[0].label, specs[1].label))
+            if session.over:
+                swap_log.pop("black", None)  # the game ended in the negotiation: nobody took a colour
+            else:
                 black, _ = roles_after(steps)
                 if black == 1:  # the chooser plays black: seats follow the colours from here on
                     for xs in (players, specs, tcs, instances, engine_index):
                         xs.reverse()
                     session.reorder(list(range(n))[::-1])
-                swap_log["black"] = specs[0].label
                 opening_plies = len(session.moves)
         while not session.over:
             if task.max_plies and len(session.moves) - opening_plies >= task.max_plies:
