@@ -495,3 +495,25 @@ def test_the_hand_bonus_option_sets_the_worth_of_pieces_in_hand():
     assert np.array_equal(make_engine(g, "alphabeta").ew, load_weights(g.geometry))
     with pytest.raises(InvalidOptionError, match="hand_bonus"):
         make_engine(g, "alphabeta,hand_bonus=500")
+
+
+def test_the_shipped_opening_book_is_legal_and_varies_from_the_start():
+    import random as _random
+
+    from gamesuite.games.shogi.book import BOOK_FILE, Book
+
+    game = load_game("shogi")
+    book = Book.load(BOOK_FILE)
+    assert len(book) > 100
+    for sfen, moves in book.entries.items():  # every move of it legal in its position
+        s = game.state_from_text(f"sfen {sfen} 1")
+        legal = {s.format_move(m) for m in s.legal_moves()}
+        assert set(moves) <= legal, (sfen, set(moves) - legal)
+    rng = _random.Random(7)
+    firsts = {book.choose(game.new_state(), rng) for _ in range(40)}
+    assert len(firsts) >= 4  # games from the start position do not repeat
+    engine = make_engine(game, "alphabeta,hash=1,book=true")
+    r = engine.search(game.new_state(), Limits(depth=3))
+    assert r.lines[0].text == "book" and r.best_move in {m for m, _ in book.moves(game.new_state())}
+    mini = make_engine(load_game("shogi(variant=mini)"), "alphabeta,hash=1,book=true")
+    assert mini.book is None  # the book is of the standard game

@@ -185,3 +185,16 @@ def test_plays_complete_games_under_the_cshogi_match_runner(tmp_path):
                         "--byoyomi", "100", "--draw", "200", "--ponder"], capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr
     assert "2 of 2 games finished." in r.stdout
+
+
+def test_own_book_option_plays_a_book_move(usi):
+    from gamesuite.games.shogi.book import BOOK_FILE, Book
+
+    usi.send("usi")
+    assert "option name USI_OwnBook type check default false" in usi.lines
+    state = load_game("shogi").new_state()
+    book = {state.format_move(m) for m, _ in Book.load(BOOK_FILE).moves(state)}
+    usi.send("setoption name USI_OwnBook value true", "isready", "usinewgame", "position startpos", "go byoyomi 1000")
+    assert usi.wait_for("bestmove")[0].split()[1] in book
+    usi.send("setoption name USI_OwnBook value maybe")
+    assert any("USI_OwnBook" in ln and "maybe" in ln for ln in usi.lines if ln.startswith("info string"))

@@ -50,6 +50,7 @@ USI_OPTIONS: dict[str, Option] = {
     "USI_Hash": Option(16, 1, MAX_MEMORY_MB, help="MB of transposition table"),
     "USI_Ponder": Option(False),
     "USI_MultiPV": Option(1, 1, 32),
+    "USI_OwnBook": Option(False, help="play the package's opening book (shogi_book.txt) while in it"),
     "Variant": Option("standard", choices=("standard", "mini")),
     "EnteringKingRule": Option("27", choices=("27", "24", "off")),
 }
@@ -146,10 +147,12 @@ class UsiSession:
         return cast("Shogi", load_game(spec))
 
     def _engine_for(self, game: Game) -> ShogiEngine:
-        key = (game.spec, self.settings["USI_Hash"])
+        key = (game.spec, self.settings["USI_Hash"], self.settings["USI_OwnBook"])
         with self._engine_lock:
             if self._engine is None or key != self._engine_key:
                 spec = f"alphabeta,hash={int(self.settings['USI_Hash'])}"
+                if self.settings["USI_OwnBook"] == "true":
+                    spec += ",book=true"
                 self._engine = cast("ShogiEngine", make_engine(game, spec))
                 self._engine_key = key
             return self._engine

@@ -20,7 +20,6 @@ from ...search.timeman import allocate
 from ...search.tt import clear_table, hashfull, new_table
 from . import search as S
 from .board import SLIDE_MASK, STEP_MASK
-from .book import BOOK_FILE, Book
 from .evaluation import hand_values, load_weights, piece_values, with_hand_bonus
 from .kernels import MAX_MOVES, SCRATCH
 from .mate import MateResult, MateTable, find_mate
@@ -233,6 +232,8 @@ class ShogiEngine:
                  hand_bonus: int | None = None, unpromoted: bool = True, qpromote: bool = False,
                  quiet_promotions: bool = False, **tuning: float) -> None:
         self.game = game
+        from .book import BOOK_FILE, Book  # here, so that ``python -m gamesuite.games.shogi.book`` runs it fresh
+
         self.book: Book | None = None
         if book is True or (isinstance(book, str) and book.lower() in ("true", "default")):
             self.book = Book.load(BOOK_FILE) if game.geometry.variant == "standard" else None
