@@ -125,6 +125,7 @@ def test_dfpn_options_are_checked_and_off_by_default():
     assert make_engine(g, "mtdf").dfpn == 0
     e = make_engine(g, "mtdf,dfpn=1,dfpnflags=21")
     assert (e.dfpn, e.dfpnflags) == (1, 21)
-    for bad in ("mtdf,dfpn=2", "mtdf,dfpnflags=0", "mtdf,dfpnflags=256"):
+    assert make_engine(g, "mtdf,dfpn=1,dfpnflags=0").dfpnflags == 0  # plain df-pn, no threat limit
+    for bad in ("mtdf,dfpn=2", "mtdf,dfpnflags=-1", "mtdf,dfpnflags=256"):
         with pytest.raises(InvalidOptionError):
             make_engine(g, bad)

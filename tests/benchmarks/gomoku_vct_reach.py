@@ -85,7 +85,8 @@ def main() -> None:
     ap.add_argument("--positions", default=str(DATA))
     ap.add_argument("--solvers", default="vct,dfpn", help="comma-separated: vct, dfpn, dfpn:FLAGS (kernels.DF_*)")
     ap.add_argument("--budget", type=int, default=100000)
-    ap.add_argument("--sets", default="vct,beyond")
+    ap.add_argument("--threats", type=int, default=12, help="the most threats (df-pn: with its DF_ID flag)")
+    ap.add_argument("--sets", default="vct,beyond", help="comma-separated: vct, beyond")
     ap.add_argument("--out", help="one JSON line per position and solver")
     a = ap.parse_args()
     if a.build:
@@ -100,7 +101,7 @@ def main() -> None:
             t = time.perf_counter()
             pos = [r for r in rows if r[0] == st]
             for cls, src, k, text in pos:
-                pv, nodes = solve(solver_spec(name), text, a.budget)
+                pv, nodes = solve(solver_spec(name), text, a.budget, a.threats)
                 found.append(nodes if pv else None)
                 if out:
                     out.write(json.dumps({"solver": name, "set": cls, "src": src, "ply": int(k),

@@ -666,8 +666,8 @@ class GomokuEngine:
         self.verify = verify
         if dfpn > 1:
             raise InvalidOptionError(f"option dfpn must be 0 or 1, got {dfpn!r}")
-        if not 0 < dfpnflags < 256:
-            raise InvalidOptionError(f"option dfpnflags must be from 1 to 255, got {dfpnflags!r}")
+        if dfpnflags > 255:
+            raise InvalidOptionError(f"option dfpnflags must be from 0 to 255, got {dfpnflags!r}")
         self.dfpn = dfpn
         self.dfpnflags = dfpnflags
         #: ``verify``: searches checked, moves found refuted, and moves replaced (for the analysis scripts)
@@ -820,7 +820,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
             "dfpn": Option(0, 0, 1, help="the VCT solver (root, tree, checks): 1 df-pn, 0 the threat-count deepening"),
-            "dfpnflags": Option(K.DF_DEFAULT, 1, 255, help="df-pn's variant (kernels.DF_* bits)"),
+            "dfpnflags": Option(K.DF_DEFAULT, 0, 255, help="df-pn's variant (kernels.DF_* bits)"),
             "verify": Option(0, 0, 10**9, help="nodes kept back to check the chosen move by a search from the "
                                                "opponent's side (0: off; node limits only)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),
