@@ -68,7 +68,8 @@ U_REC = U_TOT + 2
 U_SIZE = U_REC + 2 * 40
 
 # g (globals) slots
-TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT, DF_LEN, DF_ROOT = range(15)
+(TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT,
+ DF_LEN, DF_ROOT) = range(15)
 G_SIZE = 16
 
 # parameters, in g after the counters (one array fewer in every call)
