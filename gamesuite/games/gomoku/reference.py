@@ -100,3 +100,105 @@ def evaluate_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[i
     stones = sum(1 for v in board if v)
     mine, theirs = (tb, tw) if stones % 2 == 0 else (tw, tb)
     return (tempo * mine - 16 * theirs) // 16
+
+
+def vct_ref(board: Sequence[int], size: int, rule: int, left: int, dependency: bool = False) -> bool:
+    """Whether the side to move (black when the stone counts are equal) wins by continuous threats
+    with at most ``left`` threats, by the rules of ``kernels._vct`` and ``kernels._df_children``, searched
+    exhaustively from the cells' classes (``cell_info_ref``; freestyle and standard only).
+
+    The attacker plays a five, else blocks the defender's single five point, else wins with an open-four
+    point, else (a threat spent) plays a cell of class three or better (a double threat or a four with
+    one threat left); ``dependency``: below the root only threes on a line within four cells of one of
+    its last two moves. The defender loses to two five points, blocks a single one, and answers an open
+    three by any cell that is a four point of the attacker or of its own; with no threat it is free.
+    """
+    if rule == 2:
+        raise ValueError("vct_ref does not know the renju restrictions")
+    b = list(board)
+    attacker = 1 if sum(1 for v in b if v) % 2 == 0 else 2
+    memo: dict = {}
+
+    def classes() -> dict[int, tuple[int, int]]:
+        out = {}
+        for i in range(size * size):
+            if b[i] == 0:
+                _, _, cb, cw, _ = cell_info_ref(b, size, rule, i)
+                out[i] = (cb, cw)
+        return out
+
+    def cls_of(cl: dict, i: int, colour: int) -> int:
+        return cl[i][colour - 1]
+
+    def aligned(y: int, x: int) -> bool:
+        dr, dc = y // size - x // size, y % size - x % size
+        return max(abs(dr), abs(dc)) <= 4 and (dr == 0 or dc == 0 or abs(dr) == abs(dc))
+
+    def attack(left: int, hist: tuple[int, ...]) -> bool:
+        key = (tuple(b), left, hist[-2:] if dependency else (), True)
+        if key in memo:
+            return memo[key]
+        me, op = attacker, 3 - attacker
+        cl = classes()
+        fives_me = [i for i in cl if cls_of(cl, i, me) == K.C_FIVE]
+        fives_op = [i for i in cl if cls_of(cl, i, op) == K.C_FIVE]
+        if fives_me:
+            res = True
+        elif len(fives_op) >= 2:
+            res = False
+        elif fives_op:
+            b[fives_op[0]] = me
+            res = defend(left, hist + (fives_op[0],))
+            b[fives_op[0]] = 0
+        elif any(cls_of(cl, i, me) == K.C_F4 for i in cl):
+            res = True
+        elif left == 0:
+            res = False
+        else:
+            least = K.C_F3F3 if left == 1 else K.C_F3
+            last = hist[-2:] if dependency else ()
+            res = False
+            for i in cl:
+                c = cls_of(cl, i, me)
+                if c < least:
+                    continue
+                if last and c < K.C_B4 and not any(aligned(i, x) for x in last):
+                    continue
+                b[i] = me
+                res = defend(left - 1, hist + (i,))
+                b[i] = 0
+                if res:
+                    break
+        memo[key] = res
+        return res
+
+    def defend(left: int, hist: tuple[int, ...]) -> bool:
+        key = (tuple(b), left, hist[-2:] if dependency else (), False)
+        if key in memo:
+            return memo[key]
+        me, op = 3 - attacker, attacker
+        cl = classes()
+        fives_op = [i for i in cl if cls_of(cl, i, op) == K.C_FIVE]
+        if any(cls_of(cl, i, me) == K.C_FIVE for i in cl):
+            res = False
+        elif len(fives_op) >= 2:
+            res = True
+        elif fives_op:
+            b[fives_op[0]] = me
+            res = attack(left, hist)
+            b[fives_op[0]] = 0
+        elif not any(cls_of(cl, i, op) == K.C_F4 for i in cl):
+            res = False
+        else:
+            res = True
+            for i in cl:
+                if cls_of(cl, i, op) >= K.C_B4 or cls_of(cl, i, me) >= K.C_B4:
+                    b[i] = me
+                    res = attack(left, hist)
+                    b[i] = 0
+                    if not res:
+                        break
+        memo[key] = res
+        return res
+
+    return attack(left, ())

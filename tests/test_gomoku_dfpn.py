@@ -1,0 +1,131 @@
+"""The df-pn VCT solver (``kernels._dfpn``, engine option ``dfpn``) against the plain-Python reference
+``reference.vct_ref`` and the rules: the same proven / disproven results on random small positions, every
+proof's line legal and winning, the old solver kept selectable."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from gamesuite.core import InvalidOptionError, Limits, load_game, make_engine
+from gamesuite.games.gomoku import kernels as K
+from gamesuite.games.gomoku.engine import GomokuEngine, _Searcher
+from gamesuite.games.gomoku.reference import cell_info_ref, vct_ref
+
+NO_DEP = K.DF_HEUR | K.DF_ID | K.DF_EPS  # the default without the dependency (the search is then exhaustive)
+
+
+def run_vct(state, left: int, **options):
+    """(the line or ``None``, whether the search finished) of one VCT of at most ``left`` threats."""
+    se = _Searcher(GomokuEngine(state.game, hash=4, **options), state, 0)
+    it = se.run_vct(np.zeros(1, dtype=np.uint8), left, 2_000_000)
+    return (None if it is None else list(it.pv)), (it is not None or se.vct_complete)
+
+
+def random_positions(size: int, count: int, seed: int):
+    """Positions of 8-16 stones played near each other (no five, no one-move win for either side)."""
+    g = load_game(f"gomoku(size={size})")
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        s = g.new_state()
+        n = rng.randrange(8, 17)
+        for _ in range(n):
+            cells = [c for c in s.legal_moves() if any(
+                s.board[c + dr * size + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                if 0 <= c // size + dr < size and 0 <= c % size + dc < size)] or list(s.legal_moves())
+            s.play(rng.choice(cells))
+            if s.is_terminal():
+                break
+        if s.is_terminal():
+            continue
+        b = list(s.board)
+        if any(cell_info_ref(b, size, 0, i)[2 + k] == K.C_FIVE for i in range(size * size) if b[i] == 0
+               for k in (0, 1)):
+            continue
+        out.append(s)
+    return out
+
+
+def attacker_wins_after(state, line):
+    """Replay ``line`` with the rules: every move legal, and at its end the attacker has five, or the
+    defender to move faces two five points (an open four)."""
+    attacker = state.current_player
+    s = state.copy()
+    for m in line:
+        assert s.is_legal(m) and not s.is_terminal()
+        s.play(m)
+    if s.is_terminal():
+        return s.returns()[attacker] == 1
+    if s.current_player == attacker:  # (a tree's line may stop at the defender's move before a VCF)
+        return make_engine(s.game, "mtdf").solve_vcf(s) is not None
+    b = list(s.board)
+    colour = attacker + 1
+    fives = [i for i in range(len(b)) if b[i] == 0 and cell_info_ref(b, s.game.size, 0, i)[2 + colour - 1] == K.C_FIVE]
+    return len(fives) >= 2
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_dfpn_and_the_old_solver_agree_with_the_reference(seed):
+    positions = random_positions(9, 12, seed)
+    proven = 0
+    for s in positions:
+        for left in (2, 3):
+            ref = vct_ref(list(s.board), 9, 0, left)
+            line, done = run_vct(s, left, dfpn=1, dfpnflags=NO_DEP)
+            assert done and (line is not None) == ref, (s.to_text(), left)
+            old, done = run_vct(s, left)
+            assert done and (old is not None) == ref, (s.to_text(), left)
+            un, _ = run_vct(s, left, dfpn=1, dfpnflags=K.DF_HEUR | K.DF_EPS)  # no threat limit
+            assert un is not None or not ref  # a win within ``left`` threats is one without a limit
+            for pv in (line, old, un):
+                if pv is not None:
+                    assert attacker_wins_after(s, pv), (s.to_text(), pv)
+            # the dependency only narrows the attacker's threats: what it proves holds
+            dep, _ = run_vct(s, left, dfpn=1)
+            assert dep is None or ref
+            if dep is not None:
+                assert attacker_wins_after(s, dep)
+            proven += ref
+    assert proven >= 2  # the sample holds wins as well as failures
+
+
+VCT_POSITIONS = ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 i11 f9 g8 e10 i6 f11 g9"]
+
+
+@pytest.mark.parametrize("text", VCT_POSITIONS)
+@pytest.mark.parametrize("flags", [K.DF_DEFAULT, NO_DEP, K.DF_HEUR | K.DF_EPS, K.DF_OLD | K.DF_DEP])
+def test_dfpn_finds_the_known_vcts_and_they_hold(text, flags):
+    g = load_game("gomoku")
+    s = g.state_from_text(text)
+    line = GomokuEngine(g, dfpn=1, dfpnflags=flags).solve_vct(s, threats=12, budget=200_000)
+    assert line and len(line) >= 7 and attacker_wins_after(s, line)
+
+
+def test_dfpn_claims_nothing_when_the_defender_is_free():
+    g = load_game("gomoku")
+    s = g.state_from_text("h8 a1 i9 a15")
+    assert GomokuEngine(g, dfpn=1).solve_vct(s, threats=12) is None
+    assert GomokuEngine(g, dfpn=1, dfpnflags=K.DF_HEUR | K.DF_EPS).solve_vct(s) is None
+
+
+@pytest.mark.parametrize("text", ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 j8 j10 j11 f10 e9 g9 e11"])
+def test_dfpn_inside_the_tree_reports_the_mate(text):
+    g = load_game("gomoku")
+    s = g.state_from_text(text)
+    r = make_engine(g, "mtdf,vcf=0,vctnodes=0,dfpn=1,treevctnodes=20000").search(s, Limits(depth=4))
+    assert r.score.is_mate and r.score.value > 0
+    assert len(r.pv) >= 7 and attacker_wins_after(s, list(r.pv))
+
+
+def test_dfpn_options_are_checked_and_off_by_default():
+    g = load_game("gomoku")
+    assert make_engine(g, "mtdf").dfpn == 0
+    e = make_engine(g, "mtdf,dfpn=1,dfpnflags=21")
+    assert (e.dfpn, e.dfpnflags) == (1, 21)
+    assert make_engine(g, "mtdf,dfpn=1,dfpnflags=0").dfpnflags == 0  # plain df-pn, no threat limit
+    for bad in ("mtdf,dfpn=2", "mtdf,dfpnflags=-1", "mtdf,dfpnflags=256"):
+        with pytest.raises(InvalidOptionError):
+            make_engine(g, bad)
