@@ -5,12 +5,13 @@ session's ``gomoku_judge.py``): the opponent to move, with a forced win by Rapfi
 ``vct`` (our threat-count solver finds the win with 12 threats within 1,000,000 nodes) and ``beyond``
 (it does not). ``--build`` makes the position file (``tests/data/gomoku_vct_reach.txt``: set, source,
 ply, the moves) from the judge files and the game records they name; without it the file is read and
-each solver is run once per position with the largest budget; a search with a smaller budget is the
-same search cut short (the deepening solver's slices and df-pn's thresholds do not depend on the
-budget), so a win found after ``n`` nodes is found within every budget of at least ``n``.
+the engine's VCT solver (with the engine options ``--options``) is run once per position with the
+largest budget; a search with a smaller budget is the same search cut short (the deepening solver's
+slices do not depend on the budget), so a win found after ``n`` nodes is found within every budget of
+at least ``n``. (The eleventh session measured a df-pn solver here too, commit 03a27cd, since removed.)
 
     python tests/benchmarks/gomoku_vct_reach.py --build judge-33.jsonl judge-s16.jsonl
-    python tests/benchmarks/gomoku_vct_reach.py --solvers vct,dfpn --budget 100000
+    python tests/benchmarks/gomoku_vct_reach.py --budget 100000
 """
 
 from __future__ import annotations
@@ -70,22 +71,22 @@ def solve(spec: dict, text: str, budget: int, threats: int = 12) -> tuple[list[i
     return (None if it is None else it.pv), se.vct_nodes
 
 
-def solver_spec(name: str) -> dict:
-    """``vct`` (the threat-count deepening ``_vct``), ``dfpn`` (df-pn, the default flags) or ``dfpn:FLAGS``."""
-    if name == "vct":
-        return {}
-    if name == "dfpn":
-        return {"dfpn": 1}
-    return {"dfpn": 1, "dfpnflags": int(name.split(":")[1])}
+def solver_spec(options: str) -> dict:
+    """Engine options from ``name=value,...`` (integers)."""
+    out = {}
+    for item in filter(None, options.split(",")):
+        name, _, value = item.partition("=")
+        out[name.strip()] = int(value)
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", nargs="+", metavar="JUDGE", help="make the position file from these judge files")
     ap.add_argument("--positions", default=str(DATA))
-    ap.add_argument("--solvers", default="vct,dfpn", help="comma-separated: vct, dfpn, dfpn:FLAGS (kernels.DF_*)")
+    ap.add_argument("--options", default="", help="engine options of the solver, name=value,... (default: none)")
     ap.add_argument("--budget", type=int, default=100000)
-    ap.add_argument("--threats", type=int, default=12, help="the most threats (df-pn: with its DF_ID flag)")
+    ap.add_argument("--threats", type=int, default=12, help="the most threats")
     ap.add_argument("--sets", default="vct,beyond", help="comma-separated: vct, beyond")
     ap.add_argument("--out", help="one JSON line per position and solver")
     a = ap.parse_args()
@@ -95,25 +96,25 @@ def main() -> None:
     rows = [ln.rstrip("\n").split("\t") for ln in open(a.positions, encoding="utf-8") if not ln.startswith("#")]
     out = open(a.out, "w", encoding="utf-8") if a.out else None
     budgets = [b for b in BUDGETS if b <= a.budget]
-    for name in a.solvers.split(","):
-        for st in a.sets.split(","):
-            found = []
-            t = time.perf_counter()
-            pos = [r for r in rows if r[0] == st]
-            for cls, src, k, text in pos:
-                pv, nodes = solve(solver_spec(name), text, a.budget, a.threats)
-                found.append(nodes if pv else None)
-                if out:
-                    out.write(json.dumps({"solver": name, "set": cls, "src": src, "ply": int(k),
-                                          "nodes": nodes, "found": pv is not None,
-                                          "len": len(pv) if pv else None}) + "\n")
-                    out.flush()
-            hits = sorted(n for n in found if n is not None)
-            within = "  ".join(f"{b // 1000}k: {sum(n <= b for n in hits):3d}" for b in budgets)
-            med = statistics.median(hits) if hits else None
-            print(f"{name:9s} {st:7s} {len(pos):3d} positions  {within}  median nodes of the wins found: {med}"
-                  f"  ({time.perf_counter() - t:.0f} s)")
-            sys.stdout.flush()
+    name = a.options or "vct"
+    for st in a.sets.split(","):
+        found = []
+        t = time.perf_counter()
+        pos = [r for r in rows if r[0] == st]
+        for cls, src, k, text in pos:
+            pv, nodes = solve(solver_spec(a.options), text, a.budget, a.threats)
+            found.append(nodes if pv else None)
+            if out:
+                out.write(json.dumps({"solver": name, "set": cls, "src": src, "ply": int(k),
+                                      "nodes": nodes, "found": pv is not None,
+                                      "len": len(pv) if pv else None}) + "\n")
+                out.flush()
+        hits = sorted(n for n in found if n is not None)
+        within = "  ".join(f"{b // 1000}k: {sum(n <= b for n in hits):3d}" for b in budgets)
+        med = statistics.median(hits) if hits else None
+        print(f"{name:9s} {st:7s} {len(pos):3d} positions  {within}  median nodes of the wins found: {med}"
+              f"  ({time.perf_counter() - t:.0f} s)")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

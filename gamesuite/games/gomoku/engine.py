@@ -57,16 +57,6 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   what is left. If that search proves a win for the opponent (a mate score), the move is set aside and
   the root searched again without it with the rest (the table kept), once; if the other moves lose
   as well, the first choice is played (default 0: off; no effect without a node limit).
-- ``dfpn``: 1 has every VCT (the root's slices, the tree's ``treevct`` and the checks) solved by a
-  depth-first proof-number search (``kernels._dfpn``: the same threats and defences, proof and
-  disproof numbers kept in the threat table) instead of the threat-count deepening ``_vct``
-  (default 0: not shown better; docs/gomoku.md, "Eleventh session").
-- ``dfpnflags``: how (``kernels.DF_*`` bits, default ``DF_DEFAULT``): ``DF_HEUR`` (1) a three's proof
-  number starts at three plus the defender's four points, ``DF_ID`` (4) deepened by threats up to
-  ``vct`` (else no threat limit), ``DF_EPS`` (16) a child's threshold twice its sibling's (1 + 1/4
-  without), ``DF_DEP`` (32) below the root only threes on a line within four cells of one of the
-  attacker's last two moves, ``DF_DEP4`` (64) fours too, ``DF_OLD`` (128) the old solver ``_vct`` with
-  ``DF_DEP`` (``dfpn=1`` needed; the other bits then do nothing).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -268,7 +258,6 @@ class _Searcher:
         self.pos.g[K.P_SEL] = engine.sel
         self.pos.g[K.P_SELMIN] = engine.selmin
         self.pos.g[K.P_SELMAX] = engine.selmax
-        self.pos.g[K.P_DFPN] = engine.dfpnflags if engine.dfpn else 0
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -342,16 +331,6 @@ class _Searcher:
         g[K.VT_LIMIT] = budget
         g[K.VT_OUT] = 0
         self.vct_complete = False
-        if e.dfpn and not e.dfpnflags & K.DF_OLD:
-            v = int(K._dfpn_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, e.vt, flag, np.int64(0),
-                                np.int64(threats)))
-            out = g[K.ABORT] or g[K.VT_OUT]
-            self.vct_nodes += int(g[K.VTNODES])
-            g[K.ABORT] = 0
-            if v > 0:
-                return Iteration(v, self._pv(), int(self.pvlen[0]), exact=True)
-            self.vct_complete = not out
-            return None
         for left in range(1, threats + 1):  # shortest wins first; a deep search may run out of budget
             v = int(K._root_vct(*self.pos.arrays(), self.mv, self.ms, self.pv, e.vt, flag,
                                 np.int64(left)))
@@ -595,8 +574,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 sel: int = 0, selmin: int = 4, selmax: int = 16, verify: int = 0, dfpn: int = 0,
-                 dfpnflags: int = K.DF_DEFAULT,
+                 sel: int = 0, selmin: int = 4, selmax: int = 16, verify: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -618,8 +596,7 @@ class GomokuEngine:
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
                         ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("sel", sel), ("selmin", selmin), ("selmax", selmax), ("verify", verify),
-                        ("dfpn", dfpn), ("dfpnflags", dfpnflags)):
+                        ("sel", sel), ("selmin", selmin), ("selmax", selmax), ("verify", verify)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -664,12 +641,6 @@ class GomokuEngine:
         self.selmin = selmin
         self.selmax = selmax
         self.verify = verify
-        if dfpn > 1:
-            raise InvalidOptionError(f"option dfpn must be 0 or 1, got {dfpn!r}")
-        if dfpnflags > 255:
-            raise InvalidOptionError(f"option dfpnflags must be from 0 to 255, got {dfpnflags!r}")
-        self.dfpn = dfpn
-        self.dfpnflags = dfpnflags
         #: ``verify``: searches checked, moves found refuted, and moves replaced (for the analysis scripts)
         self.verify_counts = [0, 0, 0]
         self._pool: ThreadPoolExecutor | None = None
@@ -819,8 +790,6 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
-            "dfpn": Option(0, 0, 1, help="the VCT solver (root, tree, checks): 1 df-pn, 0 the threat-count deepening"),
-            "dfpnflags": Option(K.DF_DEFAULT, 0, 255, help="df-pn's variant (kernels.DF_* bits)"),
             "verify": Option(0, 0, 10**9, help="nodes kept back to check the chosen move by a search from the "
                                                "opponent's side (0: off; node limits only)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),

@@ -68,15 +68,14 @@ U_REC = U_TOT + 2
 U_SIZE = U_REC + 2 * 40
 
 # g (globals) slots
-(TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT,
- DF_LEN, DF_ROOT) = range(15)
+TOT_B, TOT_W, KEY, STONES, NODES, SELDEPTH, ABORT, NODE_LIMIT, VNODES, LVNODES, VTNODES, VT_LIMIT, VT_OUT = range(13)
 G_SIZE = 16
 
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_SEL, P_SELMIN, P_SELMAX, P_DFPN) = range(G_SIZE, G_SIZE + 27)
-PRM_SIZE = 27
+ P_TEMPO, P_SEL, P_SELMIN, P_SELMAX) = range(G_SIZE, G_SIZE + 26)
+PRM_SIZE = 26
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -1022,18 +1021,6 @@ TREE_VCT_SALT = np.int64(0x3C6EF372FE94F82B)
 NULL_SALT = np.int64(0x2545F4914F6CDD1D)
 
 
-@njit(cache=True, nogil=True, inline="always")
-def _aligned(P, y, x) -> bool:
-    """Whether padded cells ``y`` and ``x`` share a line within four cells (``x`` -1: never)."""
-    if x < 0:
-        return False
-    dr = y // P - x // P
-    dc = y % P - x % P
-    adr = dr if dr >= 0 else -dr
-    adc = dc if dc >= 0 else -dc
-    return max(adr, adc) <= 4 and (dr == 0 or dc == 0 or adr == adc)
-
-
 @njit(cache=True, nogil=True, _nrt=False)
 def _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, left,
          attacking) -> int:
@@ -1157,18 +1144,11 @@ def _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
     n = 0
     # with one threat left only a double threat can win (a move's new threats all run through it)
     least = C_F3F3 if left == 1 else C_F3
-    depth = ply - g[DF_ROOT]
-    rel = (g[P_DFPN] & (DF_OLD | DF_DEP)) == DF_OLD | DF_DEP and depth >= 2  # ``_df_children``'s dependency
-    x1 = un[g[STONES] - 2, U_X] if depth >= 2 else -1
-    x2 = un[g[STONES] - 4, U_X] if depth >= 4 else -1
     for r in range(size):
         base = (r + PAD) * P + PAD
         for c in range(size):
             y = base + c
             if bd[y] == 0 and ci[y, CI_CB + me] >= least:
-                if rel and (ci[y, CI_CB + me] < C_B4 or (g[P_DFPN] & DF_DEP4) != 0) \
-                        and not _aligned(P, y, x1) and not _aligned(P, y, x2):
-                    continue
                 mv[ply, n] = y
                 ms[ply, n] = ci[y, CI_CB + me] * 100000 + ci[y, CI_VB + me] + ci[y, CI_VB + op]
                 n += 1
@@ -1192,343 +1172,6 @@ def _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
     return 0
 
 
-#: Salts of the df-pn entries in the threat table, by the attacker's colour.
-DFPN_SALT = np.array([0x1D8E4E27C47D124F, 0x6A09E667F3BCC909], dtype=np.int64)
-#: df-pn's infinity (a proof or disproof number that large is a disproof or proof); sums stop below it.
-DF_INF = np.int64((1 << 27) - 1)
-#: the ``AGE`` of a df-pn entry in the threat table (other entries there have age 0)
-DF_AGE = np.int64(255)
-#: ``g[P_DFPN]`` (the engine's ``dfpnflags`` when ``dfpn`` is on, else 0): df-pn's variant. ``DF_HEUR``: a
-#: three's proof number starts at 3 plus the defender's four points (2 plus for a double three), a four's
-#: at 1 (else all 1; ``DF_HEUR2`` / ``DF_HEUR3``: 3 for a three, 1 or 2 for a four); ``DF_ID``: deepened
-#: one threat at a time (else one search without a threat limit); ``DF_EPS``: a child's threshold twice
-#: the second-best sibling's number (else 1 + 1/4; both ``DF_EPS`` and ``DF_EPS2``: 1 + 0); ``DF_EPS2``:
-#: 1 + 1/2; ``DF_DEP``: below the root the attacker's threes only on a line within four cells of one of
-#: its last two moves; ``DF_DEP4``: its fours too; ``DF_OLD``: the old solver ``_vct`` with ``DF_DEP``.
-DF_HEUR, DF_HEUR2, DF_HEUR3, DF_ID, DF_EPS2, DF_EPS, DF_DEP, DF_DEP4, DF_OLD = 1, 2, 3, 4, 8, 16, 32, 64, 128
-#: the chosen variant (the reach benchmark's best: docs/gomoku.md, "Eleventh session")
-DF_DEFAULT = DF_HEUR | DF_ID | DF_EPS | DF_DEP
-#: Key salt of a df-pn entry per threat left (entries of a threat-limited search are kept apart)
-DF_LEFT_SALT = np.int64(0x0B4F3A8C2D1E6F57)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _df_pack(pn, dn, ln) -> int:
-    return (pn << 36) | (dn << 8) | ln
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _df_probe(vt, key) -> int:
-    """Packed (proof, disproof, length) of ``key``'s df-pn entry, or -1."""
-    i = np.int64(np.uint64(key) & np.uint64(vt.shape[0] - 1))
-    if vt[i, 0] == key and vt[i, 5] == DF_AGE:
-        return _df_pack(vt[i, 1], vt[i, 2], vt[i, 4])
-    return -1
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _df_store(vt, key, pn, dn, ln, work) -> None:
-    """Keep a df-pn result unless the slot holds another df-pn entry that cost more work."""
-    i = np.int64(np.uint64(key) & np.uint64(vt.shape[0] - 1))
-    if vt[i, 0] == key or vt[i, 5] != DF_AGE or vt[i, 3] <= work:
-        vt[i, 0] = key
-        vt[i, 1] = pn
-        vt[i, 2] = dn
-        vt[i, 3] = work
-        vt[i, 4] = ln
-        vt[i, 5] = DF_AGE
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _df_children(bd, ub, ci, g, un, mv, ms, ply, attacking, left) -> int:
-    """The moves of a df-pn node into ``mv[ply]`` ordered best first; how many, or -1 for a proven node
-    (its line's length in plies in ``g[DF_LEN]``, its winning move, if any, in ``mv[ply, 0]``) or -2
-    for a disproven one. The attacker (``attacking`` 1) plays fives, fours and open threes (a forced
-    block when the defender has a four); the defender blocks a four, and answers an open three by any
-    cell that is a four point of the attacker or a four of its own (as ``_vct``)."""
-    me = g[STONES] & 1
-    op = 1 - me
-    renju_me = g[P_RULE] == RENJU and me == 0
-    if ply >= MAXPLY - 8:
-        return -2
-    n = 0
-    if attacking == 1:
-        if g[CNT + me * NCLASS + C_FIVE] > 0:
-            mv[ply, 0] = _find_class(bd, ci, g, me, C_FIVE)
-            g[DF_LEN] = 1
-            return -1
-        if g[CNT + op * NCLASS + C_FIVE] >= 2:
-            return -2
-        if g[CNT + op * NCLASS + C_FIVE] == 1:
-            b = _find_class(bd, ci, g, op, C_FIVE)
-            if renju_me and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
-                return -2
-            mv[ply, 0] = b
-            return 1
-        if g[CNT + me * NCLASS + C_F4] > 0 and (not renju_me or _has_free_f4(bd, ub, ci, g, me)):
-            y = _find_class(bd, ci, g, me, C_F4)
-            if renju_me:
-                P = g[P_P]
-                size = g[P_SIZE]
-                for r in range(size):
-                    for c in range(size):
-                        z = (r + PAD) * P + PAD + c
-                        if bd[z] == 0 and ci[z, CI_CB] == C_F4 and (ci[z, CI_MF] == 0 or not _forbidden_at(ub, g, z)):
-                            y = z
-            mv[ply, 0] = y
-            g[DF_LEN] = 3
-            return -1
-        if left == 0:
-            return -2
-        # with one threat left only a double threat or a four can win (as ``_vct``)
-        least = C_F3F3 if left == 1 else C_F3
-        P = g[P_P]
-        size = g[P_SIZE]
-        # dependency (``DF_DEP``): below the root, a three on a line within four cells of one of the
-        # attacker's last two moves (fours anywhere unless ``DF_DEP4``)
-        depth = ply - g[DF_ROOT]
-        rel = (g[P_DFPN] & DF_DEP) != 0 and depth >= 2
-        x1 = un[g[STONES] - 2, U_X] if depth >= 2 else -1
-        x2 = un[g[STONES] - 4, U_X] if depth >= 4 else -1
-        for r in range(size):
-            base = (r + PAD) * P + PAD
-            for c in range(size):
-                y = base + c
-                if bd[y] == 0 and ci[y, CI_CB + me] >= least:
-                    if rel and (ci[y, CI_CB + me] < C_B4 or (g[P_DFPN] & DF_DEP4) != 0) \
-                            and not _aligned(P, y, x1) and not _aligned(P, y, x2):
-                        continue
-                    if renju_me and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
-                        continue
-                    mv[ply, n] = y
-                    ms[ply, n] = ci[y, CI_CB + me] * 100000 + ci[y, CI_VB + me] + ci[y, CI_VB + op]
-                    n += 1
-        if n == 0:
-            return -2
-    else:
-        if g[CNT + me * NCLASS + C_FIVE] > 0:
-            return -2
-        if g[CNT + op * NCLASS + C_FIVE] >= 2:
-            g[DF_LEN] = 2
-            return -1
-        if g[CNT + op * NCLASS + C_FIVE] == 1:
-            b = _find_class(bd, ci, g, op, C_FIVE)
-            if renju_me and ci[b, CI_MF] != 0 and _forbidden_at(ub, g, b):
-                g[DF_LEN] = 2
-                return -1
-            mv[ply, 0] = b
-            return 1
-        if not _threatens(bd, ub, ci, g, op):
-            return -2  # no threat: the defender has a free move
-        P = g[P_P]
-        size = g[P_SIZE]
-        for r in range(size):
-            base = (r + PAD) * P + PAD
-            for c in range(size):
-                y = base + c
-                if bd[y] == 0 and (ci[y, CI_CB + op] >= C_B4 or ci[y, CI_CB + me] >= C_B4):
-                    if renju_me and ci[y, CI_MF] != 0 and _forbidden_at(ub, g, y):
-                        continue
-                    mv[ply, n] = y
-                    ms[ply, n] = ci[y, CI_CB + op] * 1000 + ci[y, CI_CB + me] * 100
-                    n += 1
-        if n == 0:
-            g[DF_LEN] = 2  # every defence is forbidden: the open four comes
-            return -1
-    for j in range(n):
-        _pick(mv, ms, ply, j, n)
-    return n
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _df_key(key, attacker, left) -> int:
-    return key ^ DFPN_SALT[attacker] ^ ((left + 1) * DF_LEFT_SALT)
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _dfpn(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, vt, stop, ply, thpn, thdn,
-          attacking, left) -> int:
-    """Depth-first proof-number search of a VCT (the threats of ``_df_children``) below the current
-    node, until its proof number reaches ``thpn`` or its disproof number ``thdn``; the node's packed
-    (proof, disproof, length) (``_df_pack``), also kept in the threat table under the attacker's salt.
-    The children's numbers live in ``ms[ply]`` (packed) while the node is searched. Every call is a
-    node (``g[VTNODES]``), stopped by ``g[VT_LIMIT]`` (``g[VT_OUT]``) and the stop flag."""
-    g[VTNODES] += 1
-    if (g[VTNODES] & 1023) == 0 and stop[0] != 0:
-        g[ABORT] = 1
-    if g[VT_LIMIT] > 0 and g[VTNODES] >= g[VT_LIMIT]:
-        g[VT_OUT] = 1
-    start = g[VTNODES]
-    me = g[STONES] & 1
-    attacker = me if attacking == 1 else 1 - me
-    key = _df_key(g[KEY], attacker, left)
-    n = _df_children(bd, ub, ci, g, un, mv, ms, ply, attacking, left)
-    if n == -1:
-        r = _df_pack(np.int64(0), DF_INF, g[DF_LEN])
-        _df_store(vt, key, np.int64(0), DF_INF, g[DF_LEN], np.int64(1))
-        return r
-    if n == -2:
-        _df_store(vt, key, DF_INF, np.int64(0), np.int64(0), np.int64(1))
-        return _df_pack(DF_INF, np.int64(0), np.int64(0))
-    stone = me + 1
-    var = g[P_DFPN] & 3
-    # the children's threats left: an attacker's move (not a forced block) spends one
-    cleft = left - 1 if attacking == 1 and left > 0 and g[CNT + (1 - me) * NCLASS + C_FIVE] == 0 else left
-    ckey = _df_key(g[KEY], attacker, cleft)
-    fours = g[CNT + (1 - me) * NCLASS + C_B4] + g[CNT + (1 - me) * NCLASS + C_B4F3] + g[CNT + (1 - me) * NCLASS + C_F4]
-    for j in range(n):
-        y = mv[ply, j]
-        e = _df_probe(vt, ckey ^ zob[me, y])
-        if e < 0:
-            h = np.int64(1)
-            if attacking == 1 and var >= 2:
-                cls = ci[y, CI_CB + me]
-                if cls == C_F3:
-                    h = np.int64(3)
-                elif cls == C_B4:
-                    h = np.int64(1) if var == 2 else np.int64(2)
-                elif cls == C_F3F3 or cls == C_B4F3:
-                    h = np.int64(1)
-            elif attacking == 1 and var == 1:
-                # the defender's answers to a three: about three blocks and each of its own fours
-                cls = ci[y, CI_CB + me]
-                if cls == C_F3 or cls == C_F3F3:
-                    h = np.int64(3 if cls == C_F3 else 2) + fours
-                else:
-                    h = np.int64(1)
-            e = _df_pack(h, np.int64(1), np.int64(0))
-        ms[ply, j] = e
-    pn = np.int64(0)
-    dn = np.int64(0)
-    while True:
-        # this node's numbers from its children's, the best child and the second best's number
-        best = -1
-        b1 = DF_INF + 1
-        b2 = DF_INF + 1
-        total = np.int64(0)
-        for j in range(n):
-            e = ms[ply, j]
-            cpn = (e >> 36) & DF_INF
-            cdn = (e >> 8) & DF_INF
-            x = cpn if attacking == 1 else cdn
-            s = cdn if attacking == 1 else cpn
-            if total >= DF_INF or s >= DF_INF:
-                total = DF_INF
-            else:
-                total = min(total + s, DF_INF - 1)
-            if x < b1:
-                b2 = b1
-                b1 = x
-                best = j
-            elif x < b2:
-                b2 = x
-        if attacking == 1:
-            pn = b1
-            dn = total
-        else:
-            pn = total
-            dn = b1
-        if pn == 0 or dn == 0 or pn >= thpn or dn >= thdn or g[ABORT] != 0 or g[VT_OUT] != 0:
-            break
-        e = ms[ply, best]
-        cpn = (e >> 36) & DF_INF
-        cdn = (e >> 8) & DF_INF
-        b2 = min(b2, DF_INF)
-        eps = (g[P_DFPN] >> 3) & 3
-        t2 = min(b2 + 1 + (b2 // 4 if eps == 0 else (b2 // 2 if eps == 1 else (b2 if eps == 2 else 0))), DF_INF)
-        if attacking == 1:
-            cth_pn = min(thpn, t2)
-            cth_dn = min(thdn - dn + cdn, DF_INF) if thdn < DF_INF else DF_INF
-        else:
-            cth_dn = min(thdn, t2)
-            cth_pn = min(thpn - pn + cpn, DF_INF) if thpn < DF_INF else DF_INF
-        y = mv[ply, best]
-        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y, stone)
-        r = _dfpn(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, vt, stop, ply + 1,
-                  cth_pn, cth_dn, 1 - attacking, cleft)
-        _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
-        ms[ply, best] = r
-    ln = np.int64(0)
-    if pn == 0:
-        # the line's length: the attacker's shortest proven move, the defender's longest resistance
-        ln = np.int64(1000) if attacking == 1 else np.int64(0)
-        for j in range(n):
-            e = ms[ply, j]
-            if (e >> 36) & DF_INF == 0:
-                cl = e & 255
-                ln = min(ln, cl) if attacking == 1 else max(ln, cl)
-        ln = min(ln + 1, np.int64(255))
-    if g[ABORT] == 0 and g[VT_OUT] == 0 or pn == 0 or dn == 0:
-        _df_store(vt, key, pn, dn, ln, g[VTNODES] - start + 1)
-    return _df_pack(pn, dn, ln)
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _dfpn_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, ply, left) -> int:
-    """The proven VCT's line from the table into ``pv[ply]`` (``g[PVL + ply]``): the attacker's shortest
-    proven move, the defender's longest resistance, to the five or open four (or as far as the table
-    holds it); its length."""
-    n = 0
-    attacking = np.int64(1)
-    attacker = g[STONES] & 1
-    while ply + n < MAXPLY - 4:
-        p = ply + n
-        me = g[STONES] & 1
-        m = _df_children(bd, ub, ci, g, un, mv, ms, p, attacking, left)
-        if m == -1:
-            if attacking == 1:
-                pv[ply, p] = mv[p, 0]
-                n += 1
-            break
-        if m < 0:
-            break
-        cleft = left - 1 if attacking == 1 and left > 0 and g[CNT + (1 - me) * NCLASS + C_FIVE] == 0 else left
-        key = _df_key(g[KEY], attacker, cleft)
-        pick = -1
-        bl = np.int64(-1)
-        for j in range(m):
-            e = _df_probe(vt, key ^ zob[me, mv[p, j]])
-            if e < 0 or (e >> 36) & DF_INF != 0:
-                continue
-            cl = e & 255
-            if pick < 0 or (attacking == 1 and cl < bl) or (attacking == 0 and cl > bl):
-                pick = mv[p, j]
-                bl = cl
-        if pick < 0:
-            break
-        pv[ply, p] = pick
-        _place(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pick, me + 1)
-        n += 1
-        attacking = 1 - attacking
-        left = cleft
-    for k in range(n - 1, -1, -1):
-        y = pv[ply, ply + k]
-        if bd[y] != 0:
-            _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, y)
-    g[PVL + ply] = ply + n
-    return n
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _dfpn_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, maxleft) -> int:
-    """A VCT for the side to move by df-pn within ``g[VT_LIMIT]`` nodes (``g[VTNODES]`` counts them):
-    ``WIN - ply - length`` with its line in ``pv[ply]``, or 0 (disproven, or out of nodes: ``g[VT_OUT]``).
-    ``maxleft`` above 0 (and ``DF_ID``): deepened one threat at a time up to ``maxleft`` threats,
-    each depth one df-pn search; else one search without a threat limit."""
-    g[PVL + ply] = ply
-    g[DF_ROOT] = ply
-    lo = np.int64(1) if maxleft > 0 and (g[P_DFPN] & DF_ID) != 0 else np.int64(-1)
-    hi = maxleft if lo > 0 else np.int64(-1)
-    for left in range(lo, hi + 1):
-        r = _dfpn(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, vt, stop, ply, DF_INF, DF_INF,
-                  np.int64(1), np.int64(left))
-        if (r >> 36) & DF_INF == 0:
-            ln = r & 255
-            _dfpn_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, ply, np.int64(left))
-            return WIN - ply - ln
-        if g[ABORT] != 0 or g[VT_OUT] != 0:
-            return 0
-    return 0
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -1554,23 +1197,10 @@ def _store_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pv, tt, age, p
 @njit(cache=True, nogil=True, _nrt=False)
 def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply) -> int:
     """A VCT for the side to move inside the tree, within ``g[P_TREEVCTN]`` nodes, deepened one threat
-    at a time up to ``g[P_TREEVCTT]`` (or, with ``g[P_DFPN]``, by df-pn: ``_dfpn_vct``);
-    the win's value (PV in ``pv[ply]``) or 0."""
+    at a time up to ``g[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
     v = 0
     used = 0
-    if g[P_DFPN] != 0 and (g[P_DFPN] & DF_OLD) == 0:
-        g[VTNODES] = 0
-        g[VT_LIMIT] = g[P_TREEVCTN]
-        if g[NODE_LIMIT] > 0:
-            g[VT_LIMIT] = min(g[VT_LIMIT], g[NODE_LIMIT] - g[NODES])
-        g[VT_OUT] = 0
-        if g[VT_LIMIT] > 0:
-            v = _dfpn_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply,
-                          g[P_TREEVCTT])
-            used = g[VTNODES]
-        g[VT_OUT] = 0
-    g[DF_ROOT] = ply
-    for left in range(1, (g[P_TREEVCTT] if g[P_DFPN] == 0 or (g[P_DFPN] & DF_OLD) != 0 else 0) + 1):
+    for left in range(1, g[P_TREEVCTT] + 1):
         g[VTNODES] = 0
         g[VT_LIMIT] = g[P_TREEVCTN] - used
         if g[NODE_LIMIT] > 0:
@@ -1596,7 +1226,6 @@ def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, 
 @njit(cache=True, nogil=True, _nrt=False)
 def _root_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, left) -> int:
     """VCT from the root for the side to move (PV in ``pv[0]``)."""
-    g[DF_ROOT] = 0
     return _vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop,
                 np.int64(0), left, np.int64(1))
 
