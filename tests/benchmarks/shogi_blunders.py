@@ -16,8 +16,8 @@ at least 150 and value(B) is at least -500 and not a mate score. One JSON line p
 ``score``: for each option string, a fresh ``alphabeta`` engine (``mate`` as its default) searches every
 position at ``--nodes`` nodes (the game's moves before it played, so repetitions are known); its move
 *avoids* the blunder when its deep value (the referee's ``--deep-nodes`` on the position after it, cached) is
-within 50 of value(B). Prints the count avoided, the mean loss of the moves chosen, and how often it played
-our original move again.
+within 50 of value(B). Prints the count avoided, the mean loss of the moves chosen (each capped at 1000), how
+often it played our original move again, and the mean nodes searched.
 
 The referee is only a judge here: nothing of it is copied or imported.
 """
@@ -127,26 +127,30 @@ def score(paths: list[str], options: list[str], nodes: int, deep: int, cache_pat
     for opts in options:
         t0 = time.time()
         avoided, again, losses, picks = 0, 0, [], []
+        nodes_used = 0
         for r in recs:
             s = game.state_from_text(r["start"] if r["start"] != "startpos" else game.new_state().to_text())
             for m in r["moves"]:
                 s.play_text(m)
             e = make_engine(game, "alphabeta" + opts)
             e.new_game()
-            mv = s.format_move(e.search(s, Limits(nodes=nodes)).best_move)
+            res = e.search(s, Limits(nodes=nodes))
+            nodes_used += res.nodes
+            mv = s.format_move(res.best_move)
             k = _key(r, mv)
             if k not in cache:
                 program = program or Usi(usi)
                 a = program.go(r["start"], r["moves"] + [mv], deep)[0]
                 cache[k] = -a if a is not None else -30000
             loss = r["value_best"] - cache[k]
-            losses.append(max(0, loss))
+            losses.append(min(1000, max(0, loss)))  # (a mate walked into counts 1000)
             avoided += loss <= AVOID
             again += mv == r["ours"]
             picks.append(mv)
         n = len(recs)
         print(f"{opts or 'default':40s} avoided {avoided:3d}/{n} ({100 * avoided / n:.1f}%), our move again "
-              f"{again:3d}, mean loss {sum(losses) / n:6.1f} cp ({time.time() - t0:.0f} s)", flush=True)
+              f"{again:3d}, mean loss {sum(losses) / n:6.1f} cp (capped at 1000), {nodes_used // n} nodes "
+              f"({time.time() - t0:.0f} s)", flush=True)
         if cache_path:
             json.dump(cache, open(cache_path, "w"))
             json.dump(picks, open(cache_path + "." + (opts.strip(",") or "default") + ".moves", "w"))
