@@ -17,7 +17,7 @@ at least 150 and value(B) is at least -500 and not a mate score. One JSON line p
 position at ``--nodes`` nodes (the game's moves before it played, so repetitions are known); its move
 *avoids* the blunder when its deep value (the referee's ``--deep-nodes`` on the position after it, cached) is
 within 50 of value(B). Prints the count avoided, the mean loss of the moves chosen (each capped at 1000), how
-often it played our original move again, and the mean nodes searched.
+often it played our original move again, and the mean nodes searched. The option string ``referee`` scores the referee itself at ``--nodes``.
 
 The referee is only a judge here: nothing of it is copied or imported.
 """
@@ -124,6 +124,7 @@ def score(paths: list[str], options: list[str], nodes: int, deep: int, cache_pat
     game = load_game("shogi")
     make_engine(game, "alphabeta").search(game.new_state(), Limits(depth=3))  # load the kernels
     program: Usi | None = None
+    player: Usi | None = None
     for opts in options:
         t0 = time.time()
         avoided, again, losses, picks = 0, 0, [], []
@@ -132,11 +133,17 @@ def score(paths: list[str], options: list[str], nodes: int, deep: int, cache_pat
             s = game.state_from_text(r["start"] if r["start"] != "startpos" else game.new_state().to_text())
             for m in r["moves"]:
                 s.play_text(m)
-            e = make_engine(game, "alphabeta" + opts)
-            e.new_game()
-            res = e.search(s, Limits(nodes=nodes))
-            nodes_used += res.nodes
-            mv = s.format_move(res.best_move)
+            if opts == "referee":  # the referee itself at --nodes, for comparison
+                player = player or Usi(usi)
+                player._send("usinewgame")
+                mv = player.go(r["start"], r["moves"], nodes)[1]
+                nodes_used += nodes
+            else:
+                e = make_engine(game, "alphabeta" + opts)
+                e.new_game()
+                res = e.search(s, Limits(nodes=nodes))
+                nodes_used += res.nodes
+                mv = s.format_move(res.best_move)
             k = _key(r, mv)
             if k not in cache:
                 program = program or Usi(usi)
@@ -154,8 +161,9 @@ def score(paths: list[str], options: list[str], nodes: int, deep: int, cache_pat
         if cache_path:
             json.dump(cache, open(cache_path, "w"))
             json.dump(picks, open(cache_path + "." + (opts.strip(",") or "default") + ".moves", "w"))
-    if program is not None:
-        program.close()
+    for p in (program, player):
+        if p is not None:
+            p.close()
 
 
 def _key(r: dict, move: str) -> str:
