@@ -359,7 +359,7 @@ class ShogiEngine:
 SEARCH_PARAMS = {
     "RFP_DEPTH": 7, "RFP_MARGIN": 100, "RFP_IMPROVING": 100,
     "RAZOR_DEPTH": 2, "RAZOR_MARGIN": 250,
-    "NULL_DEPTH": 2, "NULL_BASE": 3, "NULL_DIV": 3, "NULL_EVAL": 200,
+    "NULL_DEPTH": 2, "NULL_BASE": 2, "NULL_DIV": 3, "NULL_EVAL": 200,  # NULL_BASE 3 -> 2: eleventh session
     "LMP_DEPTH": 8, "LMP_BASE": 5,
     "FUT_DEPTH": 8, "FUT_BASE": 100, "FUT_MUL": 80,
     "SEE_QUIET": 25, "SEE_CAPTURE": 90,
