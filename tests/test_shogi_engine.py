@@ -177,6 +177,31 @@ def test_search_with_quiet_promotions_equals_minimax(spec, depths, count):
             assert it.pv and it.pv[0] in s.legal_moves()
 
 
+@pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
+def test_search_with_escape_and_threat_equals_minimax(spec, depths, count):
+    # the two options only spare moves from the pruning and the reductions: with those off the values are
+    # minimax's (the en-prise test runs on every late quiet move and must leave the board as it found it)
+    game = load_game(spec)
+    for s in _random_states(spec, count, 12, max_plies=60):  # (the quiet_promotions test's positions)
+        searcher = _Searcher(_plain_engine(game, escape=True, threat=True), s, 0)
+        for d in depths:
+            it = searcher.iterate(d, new_stop_flag(), [])
+            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
+            assert it.pv and it.pv[0] in s.legal_moves()
+
+
+@pytest.mark.parametrize("options", ["escape=true", "threat=true", "escape=true,threat=true,spare_r=2"])
+def test_escape_and_threat_in_the_full_search(options):
+    # with everything on (the null move gives ``threat`` its square): legal moves, the position left as found
+    game = load_game("shogi")
+    for s in _random_states("shogi", 3, 14, max_plies=60):
+        before = s.to_text()
+        e = make_engine(game, "alphabeta," + options)
+        r = e.search(s, Limits(depth=6))
+        assert r.best_move in s.legal_moves()
+        assert s.to_text() == before
+
+
 class _TooBig(Exception):
     pass
 

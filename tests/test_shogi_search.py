@@ -133,6 +133,66 @@ def test_see_of_simple_exchanges():
     assert see("4k4/9/4g4/9/9/9/9/9/4K4 b S 1", "S*5d", -_val(4))
 
 
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_en_prise_matches_the_exchange_minimax(spec):
+    """``_en_prise`` (the ``escape`` option's test): the opponent's least valuable attacker starts an exchange on
+    the piece that wins at least 1, by the plain exchange minimax."""
+    from types import SimpleNamespace
+
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+    checked = hits = 0
+    for s in _positions(spec, 60, 9):
+        g = s.g
+        them = 1 - s.color
+        pos = RefPosition.from_arrays(g, s.board, s.hands, s.color)
+        flipped = SimpleNamespace(g=g, board=s.board, hands=s.hands, color=them)
+        for sq, (c, t) in list(pos.pieces.items()):
+            if c != s.color or t == KING:
+                continue
+            index = sq[0] * g.files + sq[1]
+            board = s.board.copy()
+            got = bool(S._en_prise(s.board, np.int64(index), np.int64(s.color), np.int64(g.N), g.sq2p, g.p2sq,
+                                   g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, scratch))
+            assert (s.board == board).all()
+            att = _attackers(pos, sq, them)
+            if not att:
+                assert not got
+                continue
+            low = min(_val(pos.pieces[x][1]) for x in att)
+            if low == _val(KING):
+                continue  # a king's capture: legal or not, the kernel's SEE does not decide that
+            want: set = set()
+            for x in att:
+                if _val(pos.pieces[x][1]) == low:
+                    m = (x[0] * g.files + x[1]) * 256 + index * 2
+                    want |= _see_reference(flipped, m, 1)
+            assert got in want, (s.sfen(), sq, got, want)
+            checked += 1
+            hits += got
+    assert checked > (200 if spec == "shogi" else 80) and hits > 10
+
+
+def test_en_prise_of_simple_positions():
+    game = load_game("shogi")
+    scratch = np.zeros(SCRATCH, dtype=np.int64)
+
+    def en_prise(sfen, square):
+        s = game.state_from_text(sfen)
+        g = s.g
+        index = s.parse_move(square + "5i")  # (only its origin square is read)
+        return bool(S._en_prise(s.board, np.int64(index >> 8), np.int64(s.color), np.int64(g.N), g.sq2p, g.p2sq,
+                                g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, scratch))
+
+    # a silver attacked by a pawn: en prise, defended or not
+    assert en_prise("4k4/9/9/9/4p4/4S4/9/9/K8 b - 1", "5f")
+    assert en_prise("4k4/9/9/9/4p4/4S4/4G4/9/K8 b - 1", "5f")
+    # a pawn attacked by a silver and defended by a gold: not en prise; undefended: en prise
+    assert not en_prise("4k4/9/9/4s4/4P4/4G4/9/9/K8 b - 1", "5e")
+    assert en_prise("4k4/9/9/4s4/4P4/9/9/9/K8 b - 1", "5e")
+    # nobody attacks it
+    assert not en_prise("4k4/9/9/9/9/4S4/9/9/K8 b - 1", "5f")
+
+
 # -- evasions and mate in one -------------------------------------------------------------------------------
 
 

@@ -220,7 +220,10 @@ class ShogiEngine:
     and rook moves that could promote and do not), ``qpromote`` (the
     quiescence search also plays the pawn promotions that capture nothing),
     ``quiet_promotions`` (the promotions other than a pawn's ordered, pruned
-    and reduced as quiet moves).
+    and reduced as quiet moves), ``escape`` (a quiet move of a piece en prise,
+    by SEE, is spared late-move, futility and SEE pruning and reduced
+    ``spare_r`` plies less) and ``threat`` (the same for a quiet move of the
+    piece that the refutation of the null move captures; eleventh session).
     """
 
     name = "alphabeta"
@@ -230,7 +233,7 @@ class ShogiEngine:
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
                  hand_bonus: int | None = None, unpromoted: bool = True, qpromote: bool = False,
-                 quiet_promotions: bool = False, **tuning: float) -> None:
+                 quiet_promotions: bool = False, escape: bool = False, threat: bool = False, **tuning: float) -> None:
         self.game = game
         from .book import BOOK_FILE, Book  # here, so that ``python -m gamesuite.games.shogi.book`` runs it fresh
 
@@ -263,7 +266,8 @@ class ShogiEngine:
         self.opts = np.zeros(S.OPTS, dtype=np.int64)
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
                       (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular), (S.PROMOTE_ONLY, not unpromoted),
-                      (S.Q_PAWN_PROMOTE, qpromote), (S.QUIET_PROMOTE, quiet_promotions)):
+                      (S.Q_PAWN_PROMOTE, qpromote), (S.QUIET_PROMOTE, quiet_promotions),
+                      (S.ESCAPE, escape), (S.THREAT, threat)):
             self.opts[i] = bool(on)
         override = parse_params(params)
         for k, v in tuning.items():  # the search parameters one by one (``rfp_margin=120``), for SPSA
@@ -356,7 +360,7 @@ class ShogiEngine:
 SEARCH_PARAMS = {
     "RFP_DEPTH": 7, "RFP_MARGIN": 100, "RFP_IMPROVING": 100,
     "RAZOR_DEPTH": 2, "RAZOR_MARGIN": 250,
-    "NULL_DEPTH": 2, "NULL_BASE": 3, "NULL_DIV": 3, "NULL_EVAL": 200,
+    "NULL_DEPTH": 2, "NULL_BASE": 2, "NULL_DIV": 3, "NULL_EVAL": 200,  # NULL_BASE 3 -> 2: eleventh session
     "LMP_DEPTH": 8, "LMP_BASE": 5,
     "FUT_DEPTH": 8, "FUT_BASE": 100, "FUT_MUL": 80,
     "SEE_QUIET": 25, "SEE_CAPTURE": 90,
@@ -366,6 +370,7 @@ SEARCH_PARAMS = {
     "BONUS_MUL": 32, "BONUS_MAX": 1200,
     "MATE1_DEPTH": 0,  # 0: also at the first ply of the quiescence search
     "IIR_DEPTH": 0,  # internal iterative reduction from this depth (0: none)
+    "SPARE_R": 1,  # plies less reduction for a move spared by ``escape`` or ``threat``
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45
@@ -456,6 +461,10 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                                           "promotions that capture nothing"),
                                        "quiet_promotions": Option(False, help="order, prune and reduce the "
                                                                   "promotions other than a pawn's as quiet moves"),
+                                       "escape": Option(False, help="a quiet move of a piece en prise is not "
+                                                        "pruned and is reduced less"),
+                                       "threat": Option(False, help="a quiet move of the piece the null move's "
+                                                        "refutation captures is not pruned and is reduced less"),
                                        "params": Option("", kind=str, max_len=2000,
                                                         help="search parameters NAME:VALUE+NAME:VALUE..."),
                                        "book": Option("false", kind=str, max_len=1000,

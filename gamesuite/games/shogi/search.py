@@ -40,7 +40,8 @@ NODES, SELDEPTH, ABORTED, NODE_LIMIT, HIST, PARTIAL, ROOT_MOVES = 0, 1, 2, 3, 4,
 STATS = 7
 # option switches (``opts``)
 QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR, PROMOTE_ONLY, Q_PAWN_PROMOTE, QUIET_PROMOTE = range(10)
-OPTS = 10
+ESCAPE, THREAT = 10, 11  # spare the quiet moves of a piece en prise / of the piece the null move's refutation takes
+OPTS = 12
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
 P_RFP_DEPTH, P_RFP_MARGIN, P_RFP_IMPROVING = 0, 1, 2
@@ -55,6 +56,7 @@ P_Q_DELTA = 20
 P_BONUS_MUL, P_BONUS_MAX = 21, 22
 P_MATE1_DEPTH = 23
 P_IIR_DEPTH = 24
+P_SPARE_R = 25  # plies less reduction for a spared move (``opts[ESCAPE]``, ``opts[THREAT]``)
 P_SEEV = 32  # 16 SEE values by piece type
 P_LMR = 64  # reductions: prm[P_LMR + depth * LMR_N + move_number] (both < LMR_N)
 LMR_N = 64
@@ -230,6 +232,19 @@ def _see_ge(board, m, us, threshold, N, sq2p, dirs, stepm, slidem, W, prm, scrat
     if fp >= 0:
         board[fp] = fv
     return res == 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _en_prise(board, sq, us, N, sq2p, p2sq, dirs, stepm, slidem, W, prm, scratch) -> bool:
+    """Whether the piece of ``us`` on square ``sq`` (a square index) is lost to a capture: the opponent's
+    least valuable attacker takes it and the exchange there wins material for the opponent (SEE >= 1)."""
+    them = 1 - us
+    q = _lva(board, sq2p[sq], BLACK_BIT if them == 0 else WHITE_BIT, 1 if them == 0 else -1, dirs, stepm, slidem,
+             W, prm)
+    if q < 0:
+        return False
+    return _see_ge(board, np.int64(p2sq[q] * 256 + sq * 2), them, np.int64(1), N, sq2p, dirs, stepm, slidem, W,
+                   prm, scratch)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -1090,6 +1105,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 return 0
             if v <= alpha:
                 return v
+    threat = -1  # the square of ours the null move's refutation captures on (``opts[THREAT]``)
     if (opts[NULLMOVE] != 0 and not in_check and not pvnode and excluded < 0 and depth >= prm[P_NULL_DEPTH]
             and abs(beta) < WIN_THRESHOLD and ev >= beta and (ply == 0 or ss[ply - 1, SS_PT] >= 0)):
         r = prm[P_NULL_BASE] + depth // prm[P_NULL_DIV] + min(3, (ev - beta) // prm[P_NULL_EVAL])
@@ -1105,6 +1121,12 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             return 0
         if v >= beta:
             return beta if v >= WIN_THRESHOLD else v
+        if opts[THREAT] != 0:
+            ti = tt_probe(tt, nk)
+            if ti >= 0 and tt[ti, MOVE] > 0:
+                tsq = (tt[ti, MOVE] >> 1) & 127
+                if board[sq2p[tsq]] & (BLACK_BIT if us == 0 else WHITE_BIT):
+                    threat = tsq
     if prune and ttmove < 0 and excluded < 0 and prm[P_IIR_DEPTH] > 0 and depth >= prm[P_IIR_DEPTH] and (
             pvnode or cutnode):
         depth -= 1  # internal iterative reduction: no move from an earlier search to trust
@@ -1159,10 +1181,17 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         quiet = not capture and not _loud_promotion(board, m, sq2p, opts[QUIET_PROMOTE])
         pt = _piece_to(board, m, N, sq2p, us)
         hist = 0  # a quiet move's history (read after late-move pruning, which does not need it)
+        # a quiet move that takes a piece out of a threat: neither pruned nor reduced as much
+        spare = quiet and frm < N and searched > 0 and (
+            (threat >= 0 and frm == threat)
+            or (opts[ESCAPE] != 0 and _en_prise(board, frm, us, N, sq2p, p2sq, dirs, stepm, slidem, W, prm,
+                                                scratch[ply])))
         # the shallow-depth pruning of late moves (only once a move has been searched and none mates us)
         if prune and searched > 0 and best > -WIN_THRESHOLD and alpha < WIN_THRESHOLD:
             lmr_depth = max(0, depth - 1 - prm[lmr_row + min(mc, LMR_N - 1)])
-            if quiet:
+            if spare:
+                hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
+            elif quiet:
                 if depth <= prm[P_LMP_DEPTH] and not in_check and \
                         mc > (prm[P_LMP_BASE] + depth * depth) // (2 - improving):
                     scores[ply, x] = _SKIPPED
@@ -1238,6 +1267,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         r -= hist // prm[P_HIST_DIV]
                     else:
                         r -= 1
+                    if spare:
+                        r -= prm[P_SPARE_R]
                     if r < 0:
                         r = 0
                     if r > new_depth - 1:
