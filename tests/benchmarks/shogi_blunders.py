@@ -5,19 +5,21 @@
     python tests/benchmarks/shogi_blunders.py score OUT.jsonl [OUT.jsonl ...] --options '' ',lmr_scale=0.3' ...
         [--nodes 100000] [--deep-nodes 1000000] [--cache CACHE.json]
 
-``collect``: for each game of DIR that ours (the ``alphabeta`` player) lost, the referee (YaneuraOu-material
-by default, through ``shogi_oracle.Usi``) scans every position from the end of the opening with ``go nodes
---scan-nodes`` (the lost games in a fixed shuffled order, seed 1; stopping once ours is 1500 down); each move of ours whose scan score falls by 150 or more while
-the position before it was not yet lost (ours at -500 or better) is checked deeply: ``--deep-nodes`` on the
-position before (the referee's best move B), on the position after B and on the position after our move. A
-position is kept when the deep loss, value(B) - value(ours), both read from the positions after the moves, is
-at least 150 and value(B) is at least -500 and not a mate score. One JSON line per kept position.
+``collect``: for each game of DIR that ours (the ``alphabeta`` player) lost, the referee (YaneuraOu-material by
+default, through ``shogi_oracle.Usi``) scans every position from the end of the opening with ``go nodes --scan-
+nodes`` (the lost games in a fixed shuffled order, seed 1; stopping once ours is 1500 down); each move of ours
+whose scan score falls by 150 or more while the position before it was not yet lost (ours at -500 or better) is
+checked deeply: ``--deep-nodes`` on the position before (the referee's best move B), on the position after B and on
+the position after our move. A position is kept when the deep loss, value(B) - value(ours), both read from the
+positions after the moves, is at least 150 and value(B) is at least -500 and not a mate score. One JSON line per
+kept position.
 
 ``score``: for each option string, a fresh ``alphabeta`` engine (``mate`` as its default) searches every
 position at ``--nodes`` nodes (the game's moves before it played, so repetitions are known); its move
 *avoids* the blunder when its deep value (the referee's ``--deep-nodes`` on the position after it, cached) is
 within 50 of value(B). Prints the count avoided, the mean loss of the moves chosen (each capped at 1000), how
-often it played our original move again, and the mean nodes searched. The option string ``referee`` scores the referee itself at ``--nodes``.
+often it played our original move again, and the mean nodes searched. The option string ``referee`` scores
+the referee itself at ``--nodes``.
 
 The referee is only a judge here: nothing of it is copied or imported.
 """
@@ -34,9 +36,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from shogi_oracle import ANCHOR, Usi  # noqa: E402
+from shogi_oracle import ANCHOR, Usi
 
-from gamesuite.core import Limits, load_game, make_engine  # noqa: E402
+from gamesuite.core import Limits, load_game, make_engine
 
 MATE = 3000  # a referee score beyond this is a mate, not a positional value
 NOT_LOST = -500
