@@ -15,6 +15,7 @@ from gamesuite.games.gomoku import patterns as pt
 from gamesuite.games.gomoku.engine import GomokuEngine, Position
 from gamesuite.games.gomoku.reference import cell_info_ref, combine_ref, evaluate_ref, totals_ref
 from gamesuite.search.reference import alphabeta
+from tests.gomoku_lines import VCT_POSITIONS, attacker_wins_after
 
 
 def test_ternary_tables_match_the_classifier():
@@ -328,9 +329,6 @@ def test_opening_and_terminal():
     assert make_engine(g, "").search(done, Limits(depth=3)).best_move is None
 
 
-VCT_POSITIONS = ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 i11 f9 g8 e10 i6 f11 g9"]
-
-
 @pytest.mark.parametrize("text", VCT_POSITIONS)
 def test_vct_wins_hold_against_a_real_defence(text):
     g = load_game("gomoku")
@@ -361,27 +359,6 @@ def test_vct_is_not_claimed_when_the_defender_has_a_free_move():
     g = load_game("gomoku")
     s = g.state_from_text("h8 a1 i9 a15")  # two stones: nothing forced
     assert make_engine(g, "mtdf").solve_vct(s) is None
-
-
-def _attacker_wins_after(state, line, attacker):
-    """Replay ``line``: the attacker has won, or is to move with a VCF, or faces a defender who
-    cannot stop two five points."""
-    s = state.copy()
-    for m in line:
-        assert s.is_legal(m) and not s.is_terminal()
-        s.play(m)
-    if s.is_terminal():
-        return s.returns()[attacker] == 1
-    if s.current_player == attacker:
-        return make_engine(s.game, "mtdf").solve_vcf(s) is not None
-    fives = 0
-    for c in s.legal_moves():
-        t = s.copy()
-        t._count += 1  # the attacker to move again
-        t.play(c)
-        fives += t.winner == attacker + 1
-    return fives >= 2
-
 
 
 def test_wide_widens_the_plies_near_the_root():
@@ -416,7 +393,7 @@ def test_vct_inside_the_tree_reports_the_mate_and_its_line(text):
     # no threat search at the root: only the tree's VCT (at plies 1 and 2) can see the win at depth 4
     r = make_engine(g, "mtdf,vcf=0,vctnodes=0").search(s, Limits(depth=4))
     assert r.score.is_mate and r.score.value > 0
-    assert len(r.pv) >= 7 and _attacker_wins_after(s, list(r.pv), attacker)
+    assert len(r.pv) >= 7 and attacker_wins_after(s, list(r.pv), attacker)
     blind = make_engine(g, "mtdf,vcf=0,vctnodes=0,treevct=0").search(s, Limits(depth=4))
     assert not blind.score.is_mate
 
@@ -469,7 +446,7 @@ def test_a_narrow_tree_still_proves_the_vct_mates(text):
     attacker = s.current_player
     r = make_engine(g, "mtdf,vcf=0,vctnodes=0,taper=5,topmin=1").search(s, Limits(depth=4))
     assert r.score.is_mate and r.score.value > 0
-    assert _attacker_wins_after(s, list(r.pv), attacker)
+    assert attacker_wins_after(s, list(r.pv), attacker)
 
 
 def test_taper_options_are_checked():

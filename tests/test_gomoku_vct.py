@@ -10,10 +10,11 @@ import random
 import numpy as np
 import pytest
 
-from gamesuite.core import load_game, make_engine
+from gamesuite.core import load_game
 from gamesuite.games.gomoku import kernels as K
 from gamesuite.games.gomoku.engine import GomokuEngine, _Searcher
 from gamesuite.games.gomoku.reference import cell_info_ref, vct_ref
+from tests.gomoku_lines import VCT_POSITIONS, attacker_wins_after
 
 
 def run_vct(state, left: int, **options):
@@ -48,24 +49,6 @@ def random_positions(size: int, count: int, seed: int):
     return out
 
 
-def attacker_wins_after(state, line):
-    """Replay ``line`` with the rules: every move legal, and at its end the attacker has five, or the
-    defender to move faces two five points (an open four)."""
-    attacker = state.current_player
-    s = state.copy()
-    for m in line:
-        assert s.is_legal(m) and not s.is_terminal()
-        s.play(m)
-    if s.is_terminal():
-        return s.returns()[attacker] == 1
-    if s.current_player == attacker:  # (a tree's line may stop at the defender's move before a VCF)
-        return make_engine(s.game, "mtdf").solve_vcf(s) is not None
-    b = list(s.board)
-    colour = attacker + 1
-    fives = [i for i in range(len(b)) if b[i] == 0 and cell_info_ref(b, s.game.size, 0, i)[2 + colour - 1] == K.C_FIVE]
-    return len(fives) >= 2
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_solver_agrees_with_the_reference(seed):
     positions = random_positions(9, 12, seed)
@@ -76,12 +59,9 @@ def test_the_solver_agrees_with_the_reference(seed):
             line, done = run_vct(s, left)
             assert done and (line is not None) == ref, (s.to_text(), left)
             if line is not None:
-                assert attacker_wins_after(s, line), (s.to_text(), line)
+                assert attacker_wins_after(s, line, s.current_player), (s.to_text(), line)
             proven += ref
     assert proven >= 2  # the sample holds wins as well as failures
-
-
-VCT_POSITIONS = ["h8 j8 e9 i11 h5 k7 h6 h7 g7 i5", "h8 i11 f9 g8 e10 i6 f11 g9"]
 
 
 @pytest.mark.parametrize("text", VCT_POSITIONS)
@@ -89,7 +69,7 @@ def test_the_solver_finds_the_known_vcts_and_they_hold(text):
     g = load_game("gomoku")
     s = g.state_from_text(text)
     line = GomokuEngine(g).solve_vct(s, threats=12, budget=200_000)
-    assert line and len(line) >= 7 and attacker_wins_after(s, line)
+    assert line and len(line) >= 7 and attacker_wins_after(s, line, s.current_player)
 
 
 def test_the_solver_claims_nothing_when_the_defender_is_free():
