@@ -261,7 +261,6 @@ def log(rule: str, steps: list[SwapStep], start: State, moves: list[int],
     """The negotiation as the arena records it (a game record's ``match["swap"]``): ``rule``,
     ``proposer``, ``steps`` (``by``, ``stones``, ``answer`` in the game's notation) and, once it is
     over, ``black`` (the label of the role that took black); ``moves`` are the game's stones."""
-    s = start.copy()
     out = []
     for st in steps:
         s = start.copy()
