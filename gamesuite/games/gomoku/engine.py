@@ -15,6 +15,9 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   later slices double while the root VCT has used at most a third of the search's nodes.
 - ``treevct``: the deepest ply at which a VCT runs inside the tree (default 2; 0 off),
   within ``treevctnodes`` nodes per position (default 1000).
+- ``vct3``: at ply 1 of the tree, where the side to move has no four point but an open-three point
+  and the other side no open three, a VCT within ``vct3`` nodes (an attack that starts with a new
+  three; once per position and search; default 0: off, the tree's VCT needing a three on the board).
 - ``step``: iterative deepening by 1 or 2 plies (default 2 for ``mtdf``, 1 otherwise).
 - ``grain``: MTD(f) stops once the value is known within this many units (default 16).
 - ``lmr``: late move reduction: quiet moves from this index on are searched one ply
@@ -258,6 +261,7 @@ class _Searcher:
         self.pos.g[K.P_SEL] = engine.sel
         self.pos.g[K.P_SELMIN] = engine.selmin
         self.pos.g[K.P_SELMAX] = engine.selmax
+        self.pos.g[K.P_VCT3] = engine.vct3
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -574,7 +578,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 sel: int = 0, selmin: int = 4, selmax: int = 16, verify: int = 0,
+                 sel: int = 0, selmin: int = 4, selmax: int = 16, verify: int = 0, vct3: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -596,7 +600,8 @@ class GomokuEngine:
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
                         ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("sel", sel), ("selmin", selmin), ("selmax", selmax), ("verify", verify)):
+                        ("sel", sel), ("selmin", selmin), ("selmax", selmax), ("verify", verify),
+                        ("vct3", vct3)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -620,6 +625,7 @@ class GomokuEngine:
         self.lmr = lmr
         self.treevct = treevct
         self.treevctnodes = treevctnodes
+        self.vct3 = vct3
         self.taper = taper
         self.topmin = topmin
         self.taperfrom = taperfrom
@@ -776,6 +782,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "lmr": Option(2, 0, 1000, help="late move reduction from this move index (0: off)"),
             "treevct": Option(2, 0, K.MAXPLY, help="deepest ply of a VCT in the tree (0: off)"),
             "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
+            "vct3": Option(0, 0, 10**9, help="nodes of a VCT at ply 1 that starts with a new three (0: off)"),
             "threatdef": Option(0, 0, 10**9, help="nodes per check of the defence against a threat of VCT (0: off)"),
             "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),

@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_SEL, P_SELMIN, P_SELMAX) = range(G_SIZE, G_SIZE + 26)
-PRM_SIZE = 26
+ P_TEMPO, P_SEL, P_SELMIN, P_SELMAX, P_VCT3) = range(G_SIZE, G_SIZE + 27)
+PRM_SIZE = 27
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -647,12 +647,12 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
     alpha0 = alpha
     ttmove = -1
     key = np.uint64(g[KEY])
-    if not pure and ply <= g[P_TREEVCT] and depth >= 2 and g[CNT + op * NCLASS + C_F4] == 0 \
-            and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
+    budget = _tree_vct_budget(g, me, op, ply) if not pure and depth >= 2 else 0
+    if budget > 0:
         # VCT near the root, once per position and search (an attempt is remembered in the threat table)
         tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
         if tt_probe(vt, tk) < 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply)
+            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, budget)
             tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
             if g[ABORT] != 0:
                 return 0
@@ -684,7 +684,8 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
         i2 = tt_probe(vt, tk)
         v = 0
         if i2 < 0 or vt[i2, VALUE] > 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply)
+            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply,
+                          g[P_TREEVCTN])
             if i2 < 0:
                 tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
         g[STONES] -= 1
@@ -829,11 +830,11 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     g[PVL + ply] = ply
     if forced >= 0:
         return 3, forced, 0
-    if not pure and ply <= g[P_TREEVCT] and g[CNT + op * NCLASS + C_F4] == 0 \
-            and g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
+    budget = _tree_vct_budget(g, me, op, ply) if not pure else 0
+    if budget > 0:
         tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
         if tt_probe(vt, tk) < 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply)
+            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, budget)
             tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
             if g[ABORT] != 0:
                 return 2, 0, 0
@@ -1195,14 +1196,31 @@ def _store_line(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, pv, tt, age, p
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply) -> int:
-    """A VCT for the side to move inside the tree, within ``g[P_TREEVCTN]`` nodes, deepened one threat
+def _tree_vct_budget(g, me, op, ply) -> int:
+    """The nodes of the tree's VCT for the side to move ``me`` at ``ply`` (0: none runs there).
+
+    ``g[P_TREEVCTN]`` at plies 1..``g[P_TREEVCT]`` where ``me`` has a four point (a three on the board)
+    and the opponent no open-four point; with ``g[P_VCT3] > 0`` also ``g[P_VCT3]`` at ply 1 where
+    ``me`` has no four point but an open-three point (an attack that starts with a new three).
+    """
+    if ply > g[P_TREEVCT] or g[CNT + op * NCLASS + C_F4] != 0:
+        return 0
+    if g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
+        return g[P_TREEVCTN]
+    if ply == 1 and g[P_VCT3] > 0 and g[CNT + me * NCLASS + C_F3] + g[CNT + me * NCLASS + C_F3F3] > 0:
+        return g[P_VCT3]
+    return 0
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, budget) -> int:
+    """A VCT for the side to move inside the tree, within ``budget`` nodes, deepened one threat
     at a time up to ``g[P_TREEVCTT]``; the win's value (PV in ``pv[ply]``) or 0."""
     v = 0
     used = 0
     for left in range(1, g[P_TREEVCTT] + 1):
         g[VTNODES] = 0
-        g[VT_LIMIT] = g[P_TREEVCTN] - used
+        g[VT_LIMIT] = budget - used
         if g[NODE_LIMIT] > 0:
             g[VT_LIMIT] = min(g[VT_LIMIT], g[NODE_LIMIT] - g[NODES] - used)
         g[VT_OUT] = 0

@@ -102,6 +102,29 @@ def evaluate_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[i
     return (tempo * mine - 16 * theirs) // 16
 
 
+def tree_vct_budget_ref(board: Sequence[int], size: int, rule: int, ply: int, treevct: int, treevctnodes: int,
+                        vct3: int) -> int:
+    """The nodes of the tree's VCT for the side to move at ``ply`` (0: none), as ``kernels._tree_vct_budget``
+    decides from the cells' classes (``cell_info_ref``): ``treevctnodes`` at plies 1..``treevct`` where the
+    side to move has a four point and the opponent no open-four point; ``vct3`` at ply 1 where it has no
+    four point but an open-three point (and the opponent no open-four point)."""
+    me = 0 if sum(1 for v in board if v) % 2 == 0 else 1
+    mine: set[int] = set()
+    theirs: set[int] = set()
+    for i in range(size * size):
+        if board[i] == 0:
+            info = cell_info_ref(board, size, rule, i)
+            mine.add(info[2 + me])
+            theirs.add(info[3 - me])
+    if ply > treevct or K.C_F4 in theirs:
+        return 0
+    if mine & {K.C_B4, K.C_B4F3}:
+        return treevctnodes
+    if ply == 1 and vct3 > 0 and mine & {K.C_F3, K.C_F3F3}:
+        return vct3
+    return 0
+
+
 def vct_ref(board: Sequence[int], size: int, rule: int, left: int, dependency: bool = False) -> bool:
     """Whether the side to move (black when the stone counts are equal) wins by continuous threats
     with at most ``left`` threats, by the rules of ``kernels._vct`` and ``kernels._df_children``, searched
