@@ -32,34 +32,11 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   on (default 0: every depth), the shallower depths finding the value exactly.
 - ``threads``: threads that share MTD(f)'s null-window passes from depth 4 on (default 1;
   see ``parallel``); the other algorithms search with one.
-- ``rootdef``: from depth 4 on, each depth's best root move is checked for an opponent's VCT (of up
-  to ``ROOTDEF_THREATS`` threats) within this many nodes (a quarter of what a node limit leaves at
-  most); a move so refuted is set aside and the depth searched again without it (default 0: off).
-- ``threatdef``: before the first depth, where the opponent has no four or open three to play,
-  a null move: would the opponent win by continuous threats (up to ``ROOTDEF_THREATS``) if we
-  passed? If so, the cells of that line and our own threes and fours are each checked for the
-  opponent's VCT after them, and the search keeps to those that leave none (when any do); each
-  check within this many nodes (default 0: off).
-- ``threatply``: at plies 1 to ``threatply`` of the tree (default 0: off), where the opponent has a
-  three or a 3-3 point but no four or open three to play, the same null move: if the opponent
-  would then win by continuous threats (``vct`` threats, ``treevctnodes`` nodes; once per position
-  and search), the cells of its line and our own threes and fours are ordered first and all
-  searched, past ``top``.
 - ``wide``, ``wideply``: at the root and the plies below it up to ``wideply`` (1: the root only),
   search the ``wide`` best-ordered moves instead of ``top`` (default 20 and 1 for ``mtdf``: the root
   searches 20; 0 and 0, off, for the others).
 - ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
   other side's sixteen (default 20, the 5:4 of the docs; 0-64).
-- ``sel``, ``selmin``, ``selmax``: below the root (past ``wideply``), instead of ``top`` moves, search as
-  many as have a static threat score (``_gen``'s order score without the table move, killers and
-  history) of at least ``sel`` percent of the best candidate's, no fewer than ``selmin`` (default 4) and
-  no more than ``selmax`` (default 16); which ones is still the full order's choice, history included
-  (default 0: off, ``top``). Nodes that must answer a four or an open three search every defence as before.
-- ``verify``: with a node limit, the search keeps ``verify`` of its nodes back (at most a third) to
-  check the move it chose: a search of the position after it, from the opponent's side, with half of
-  what is left. If that search proves a win for the opponent (a mate score), the move is set aside and
-  the root searched again without it with the rest (the table kept), once; if the other moves lose
-  as well, the first choice is played (default 0: off; no effect without a node limit).
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -75,7 +52,6 @@ import time
 import weakref
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from typing import cast
 
 import numpy as np
@@ -97,10 +73,6 @@ from .rules import Gomoku, GomokuState
 MAX_THREADS = max(64, os.cpu_count() or 1)
 
 ALGORITHMS = {"negamax": K.ALGO_NEGAMAX, "pvs": K.ALGO_PVS, "mtdf": K.ALGO_MTDF}
-#: Threats the opponent's VCT may chain in the check of a root move (``rootdef``).
-ROOTDEF_THREATS = 12
-#: The most root moves one search sets aside as refuted by an opponent's VCT.
-MAX_REFUTED = 8
 #: The largest evaluation weight an option takes (a cell's value, four patterns and a bonus, stays below 2**16).
 WEIGHT_MAX = 8000
 #: Named sets of evaluation weights (``weights=NAME``), each as changes to ``K.WEIGHTS``; the ``w_*``
@@ -255,12 +227,8 @@ class _Searcher:
                             engine.weights, engine.tempo)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
-        self.pos.g[K.P_THREATPLY] = engine.threatply
         self.pos.g[K.P_WIDE] = engine.wide
         self.pos.g[K.P_WIDEPLY] = engine.wideply
-        self.pos.g[K.P_SEL] = engine.sel
-        self.pos.g[K.P_SELMIN] = engine.selmin
-        self.pos.g[K.P_SELMAX] = engine.selmax
         self.pos.g[K.P_VCT3] = engine.vct3
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
@@ -282,12 +250,6 @@ class _Searcher:
         self.vcf_win: Iteration | None = None
         self.vcf_ms = 0.0
         self._split: SplitSearch | None = None  # the threads' copies, made at the first shared pass
-        self.refuted: set[int] = set()  # root moves after which the opponent has a VCT (see ``rootdef``)
-        self.safe: dict[int, int] = {}  # root moves checked without finding one, and the budget used
-        self.threat_done = False
-        #: the root moves that stop the opponent's threat of a VCT (``threatdef``), or ``None``
-        self.allowed: set[int] | None = None
-        self.threat_line: list[int] = []  # the opponent's VCT after a null move, when it has one
 
     @property
     def nodes(self) -> int:
@@ -374,53 +336,15 @@ class _Searcher:
                     self.vct_runs += 1
                     self.vct_budget *= 2
                     self.vct_done = self.vcf_win is not None or self.vct_complete
-        if not self.threat_done and self.vcf_win is None:
-            self.threat_done = True
-            if e.threatdef > 0 and not e.pure and not flag[0]:
-                self.threat_defence(flag, e.threatdef)
         if self.vcf_win is not None and self.vcf_win.pv and self.vcf_win.pv[0] not in excluded:
             return self.vcf_win
         ex = np.zeros(self.N, dtype=np.uint8)
-        if self.allowed is not None and not excluded:
-            ex[self.pos.to_pad] = 1
-            for m in self.allowed:
-                ex[pos.pad(m)] = 0
         for m in excluded:
-            ex[pos.pad(m)] = 1
-        for m in self.refuted:
             ex[pos.pad(m)] = 1
         pos.g[K.SELDEPTH] = 0
         value, pv = self._search_root(depth, flag, ex)
-        if not pv and (self.refuted or self.allowed is not None) and not pos.g[K.ABORT]:
-            # every move loses (or the allowed ones are all excluded): play the best of them
-            ex[:] = 0
-            for m in excluded:
-                ex[pos.pad(m)] = 1
-            self.refuted.clear()
-            self.allowed = None
-            value, pv = self._search_root(depth, flag, ex)
-        usable = False
-        while (pv and not pos.g[K.ABORT] and not excluded and e.rootdef > 0 and not e.pure and depth >= 4
-               and abs(value) <= WIN_THRESHOLD and len(self.refuted) < MAX_REFUTED):
-            # Does the opponent win by continuous threats after our best move? Then search without it.
-            m = pv[0]
-            budget = e.rootdef
-            if self.node_limit > 0:
-                budget = min(budget, (self.node_limit - self.nodes) // 4)
-            if budget < 100 or self.safe.get(m, 0) >= budget:
-                break
-            if not self.refutes(m, flag, budget):
-                self.safe[m] = budget
-                break
-            self.refuted.add(m)
-            ex[pos.pad(m)] = 1
-            pos.g[K.SELDEPTH] = 0
-            value2, pv2 = self._search_root(depth, flag, ex)
-            if not pv2:  # every other move is excluded or lost
-                break
-            value, pv, usable = value2, pv2, True
         if pos.g[K.ABORT]:
-            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False, usable=usable) if pv else None
+            return Iteration(value, pv, int(pos.g[K.SELDEPTH]), complete=False) if pv else None
         if not pv:
             return None
         if not excluded:
@@ -429,82 +353,10 @@ class _Searcher:
             self.best = pos.pad(pv[0])
         return Iteration(value, pv, int(pos.g[K.SELDEPTH]), exact=False)
 
-    def null_vct(self, flag: np.ndarray, budget: int) -> list[int] | None:
-        """The opponent's VCT (its line) if the side to move passed, within ``budget`` nodes, or ``None``."""
-        g = self.pos.g
-        complete, pvl0, pv0 = self.vct_complete, int(self.pvlen[0]), self.pv[0].copy()
-        g[K.STONES] += 1
-        g[K.KEY] ^= K.NULL_SALT
-        try:
-            it = self.run_vct(flag, max(self.engine.vct, ROOTDEF_THREATS), budget)
-            return None if it is None else list(it.pv)
-        finally:
-            g[K.STONES] -= 1
-            g[K.KEY] ^= K.NULL_SALT
-            self.vct_complete = complete
-            self.pvlen[0] = pvl0
-            self.pv[0] = pv0
-            if flag[0]:
-                g[K.ABORT] = 1
-
-    def threat_defence(self, flag: np.ndarray, budget: int) -> None:
-        """``threatdef``: if the opponent threatens a VCT (it has one after a null move), keep the root
-        to the cells of that line and our own threes and fours that leave it none (``self.allowed``)."""
-        pos = self.pos
-        g = pos.g
-        me = int(g[K.STONES] & 1)
-        op = 1 - me
-        if pos.cnt[op, K.C_F4] > 0 or pos.cnt[op, K.C_FIVE] > 0 or pos.cnt[me, K.C_FIVE] > 0:
-            return  # the opponent threatens already: the root answers it
-        total = budget * 12
-        if self.node_limit > 0:
-            total = min(total, self.node_limit // 3)
-        start = self.nodes
-        line = self.null_vct(flag, min(budget, total))
-        if line is None or flag[0]:
-            return
-        self.threat_line = line
-        cands: list[int] = []
-        for m in line:
-            if m not in cands and pos.bd[pos.pad(m)] == 0:
-                cands.append(m)
-        for m in range(pos.size * pos.size):
-            y = pos.pad(m)
-            if pos.bd[y] == 0 and pos.ci[y, K.CI_CB + me] >= K.C_F3 and m not in cands:
-                cands.append(m)
-        safe: set[int] = set()
-        for m in cands:
-            left = total - (self.nodes - start)
-            if left < 100 or flag[0]:
-                return  # out of budget: no restriction
-            if self.refutes(m, flag, min(budget, left)):
-                self.refuted.add(m)
-            else:
-                safe.add(m)
-        if safe:
-            self.allowed = safe
-            self.refuted.clear()
-
     def _search_root(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
         if self.engine.algo_id == K.ALGO_MTDF:
             return self._mtdf(depth, flag, ex)
         return self._root(depth, -WIN - 1, WIN + 1, flag, ex), self._pv()
-
-    def refutes(self, move: int, flag: np.ndarray, budget: int) -> bool:
-        """Whether the opponent wins by continuous threats (within ``budget`` nodes) after ``move``."""
-        pos = self.pos
-        g = pos.g
-        pos.place(move)
-        complete, pvl0, pv0 = self.vct_complete, int(self.pvlen[0]), self.pv[0].copy()
-        try:
-            return self.run_vct(flag, max(self.engine.vct, ROOTDEF_THREATS), budget) is not None
-        finally:
-            pos.remove(move)
-            self.vct_complete = complete
-            self.pvlen[0] = pvl0
-            self.pv[0] = pv0
-            if flag[0]:
-                g[K.ABORT] = 1  # the clock ran out inside the check: the iteration is cut short too
 
     def _mtdf(self, depth: int, flag: np.ndarray, ex: np.ndarray) -> tuple[int, list[int]]:
         grain = self.engine.grain_for_search
@@ -574,11 +426,11 @@ class GomokuEngine:
 
     def __init__(self, game: Gomoku, algo: str = "mtdf", top: int | None = None, hash: float = 64,
                  vcf: int = 40, leafvcf: int = 3, vct: int = 6, vctnodes: int = 4000, step: int | None = None,
-                 grain: int = 16, lmr: int = 2, treevct: int = 2, threatdef: int = 0, threatply: int = 0,
+                 grain: int = 16, lmr: int = 2, treevct: int = 2,
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 accept: int = 0, acceptfrom: int = 0, threads: int = 1, rootdef: int = 0,
+                 accept: int = 0, acceptfrom: int = 0, threads: int = 1,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 sel: int = 0, selmin: int = 4, selmax: int = 16, verify: int = 0, vct3: int = 0,
+                 vct3: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -598,9 +450,7 @@ class GomokuEngine:
                         ("grain", grain), ("lmr", lmr),
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
-                        ("threads", threads), ("rootdef", rootdef), ("threatdef", threatdef),
-                        ("threatply", threatply), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("sel", sel), ("selmin", selmin), ("selmax", selmax), ("verify", verify),
+                        ("threads", threads), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
                         ("vct3", vct3)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
@@ -635,20 +485,9 @@ class GomokuEngine:
         if not 1 <= threads <= MAX_THREADS:
             raise InvalidOptionError(f"option threads must be from 1 to {MAX_THREADS}, got {threads!r}")
         self.threads = threads
-        self.rootdef = rootdef
-        self.threatdef = threatdef
-        self.threatply = threatply
         self.wide = wide
         self.wideply = wideply
         self.tempo = tempo
-        if sel > 100:
-            raise InvalidOptionError(f"option sel must be a percentage from 0 to 100, got {sel!r}")
-        self.sel = sel
-        self.selmin = selmin
-        self.selmax = selmax
-        self.verify = verify
-        #: ``verify``: searches checked, moves found refuted, and moves replaced (for the analysis scripts)
-        self.verify_counts = [0, 0, 0]
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -678,44 +517,7 @@ class GomokuEngine:
     ) -> SearchResult:
         if state.game != self.game:
             raise InvalidOptionError(f"this engine plays {self.game.spec}, not {state.game.spec}")
-        if (self.verify > 0 and limits.nodes is not None and limits.nodes >= 3 and not self.pure
-                and limits.multipv == 1 and state.stones > 0 and not state.is_terminal()):
-            return self._verified_search(state, limits, stop, on_info)
         return self._search(state, limits, stop, on_info)
-
-    def _verified_search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None,
-                         on_info: InfoCallback | None) -> SearchResult:
-        """``verify``: the search within its node limit less the reserve, then the chosen move checked by a
-        search from the opponent's side; a move after which the opponent proves a win is replaced, once,
-        by the best of the other moves (see the module docstring)."""
-        total = int(limits.nodes or 0)
-        reserve = min(self.verify, total // 3)
-        res = self._search(state, replace(limits, nodes=total - reserve), stop, on_info)
-        left = total - res.nodes
-        if (res.best_move is None or left < 2 or res.score.kind == "mate"
-                or (stop is not None and stop[0])):
-            return res  # a proven result (either way) needs no check
-        after = state.copy()
-        after.play(res.best_move)
-        if after.is_terminal():
-            return res
-        check = self._search(after, Limits(nodes=max(1, left // 2)), stop, None)
-        self.verify_counts[0] += 1
-        left -= check.nodes
-        sc = check.score
-        if not (sc.kind == "mate" and (sc.value > 0) == (sc.pov == after.current_player)) or left < 1:
-            return replace(res, nodes=res.nodes + check.nodes)
-        self.verify_counts[1] += 1
-        others = tuple(m for m in state.legal_moves() if m != res.best_move)
-        if not others:
-            return replace(res, nodes=res.nodes + check.nodes)
-        alt = self._search(state, replace(limits, nodes=max(1, left), searchmoves=others), stop, on_info)
-        if alt.best_move is None or (alt.score.kind == "mate" and (alt.score.value > 0) != (alt.score.pov
-                                                                                           == state.current_player)):
-            # the others lose too (or no search finished): keep the first choice
-            return replace(res, nodes=res.nodes + check.nodes + alt.nodes)
-        self.verify_counts[2] += 1
-        return replace(alt, nodes=res.nodes + check.nodes + alt.nodes)
 
     def _search(self, state: GomokuState, limits: Limits, stop: np.ndarray | None,
                 on_info: InfoCallback | None) -> SearchResult:
@@ -783,22 +585,13 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "treevct": Option(2, 0, K.MAXPLY, help="deepest ply of a VCT in the tree (0: off)"),
             "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
             "vct3": Option(0, 0, 10**9, help="nodes of a VCT at ply 1 that starts with a new three (0: off)"),
-            "threatdef": Option(0, 0, 10**9, help="nodes per check of the defence against a threat of VCT (0: off)"),
-            "threatply": Option(0, 0, K.MAXPLY, help="deepest ply of the tree's threat-of-VCT ordering (0: off)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
             "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
-            "sel": Option(0, 0, 100, help="moves searched below the root: those within this percent of the "
-                                          "best's threat score (0: off, `top`)"),
-            "selmin": Option(4, 0, 1000, help="the fewest moves `sel` searches"),
-            "selmax": Option(16, 0, 1000, help="the most moves `sel` searches"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
-            "rootdef": Option(0, 0, 10**9, help="nodes of the opponent's VCT after the best root move (0: off)"),
-            "verify": Option(0, 0, 10**9, help="nodes kept back to check the chosen move by a search from the "
-                                               "opponent's side (0: off; node limits only)"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),
             "weights": Option("spsa", choices=tuple(WEIGHT_PRESETS), help="the evaluation weights' preset"),
             **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")

@@ -73,9 +73,9 @@ G_SIZE = 16
 
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
- P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_THREATPLY, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_SEL, P_SELMIN, P_SELMAX, P_VCT3) = range(G_SIZE, G_SIZE + 27)
-PRM_SIZE = 27
+ P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_WIDE, P_WIDEPLY,
+ P_TEMPO, P_VCT3) = range(G_SIZE, G_SIZE + 23)
+PRM_SIZE = 23
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -469,27 +469,6 @@ def _pick(mv, ms, ply, i, n) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _sel_limit(ci, g, mv, ply, n, me) -> int:
-    """How many of the ``n`` candidates at ``ply`` a selection by threat (``sel``) searches: those whose
-    static order score (``_gen``'s, without the table move, killers and history) is at least ``g[P_SEL]``
-    percent of the best one's, but no fewer than ``g[P_SELMIN]`` and no more than ``g[P_SELMAX]``.
-    Which ones are searched is still the full order's choice (history included); only the count changes."""
-    op = 1 - me
-    best = 0
-    for j in range(n):
-        t = _threat_score(ci, mv[ply, j], me, op)
-        if t > best:
-            best = t
-    thr = best * g[P_SEL] // 100
-    k = 0
-    for j in range(n):
-        t = _threat_score(ci, mv[ply, j], me, op)
-        if t >= thr:
-            k += 1
-    return min(max(k, g[P_SELMIN]), g[P_SELMAX], n)
-
-
-@njit(cache=True, nogil=True, _nrt=False)
 def _vcf(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply, left) -> int:
     """Victory by continuous fours for the side to move: ``WIN - plies`` or 0 when none within ``left`` fours."""
     g[VNODES] += 1
@@ -671,29 +650,6 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
                     g[PVL + ply] = ply + 1
                 return v
     threatened = not pure and _threatens(bd, ub, ci, g, op)
-    nthreat = 0
-    if not pure and 1 <= ply <= g[P_THREATPLY] and depth >= 2 and not threatened \
-            and g[CNT + me * NCLASS + C_FIVE] == 0 and g[CNT + op * NCLASS + C_FIVE] == 0 \
-            and g[CNT + op * NCLASS + C_B4] + g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] > 0:
-        # a threat of VCT: would the opponent win by continuous threats if we passed? (a null move;
-        # once per position and search, remembered in the threat table, a found one searched again
-        # for its line) Then the cells of its line and our own threes and fours are ordered first.
-        g[STONES] += 1
-        g[KEY] ^= NULL_SALT
-        tk = np.uint64(g[KEY] ^ TREE_VCT_SALT)
-        i2 = tt_probe(vt, tk)
-        v = 0
-        if i2 < 0 or vt[i2, VALUE] > 0:
-            v = _tree_vct(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, mv, ms, pv, vt, stop, ply,
-                          g[P_TREEVCTN])
-            if i2 < 0:
-                tt_store(vt, tk, np.int64(0), UPPER, v, np.int64(-1), ply, np.int64(0))
-        g[STONES] -= 1
-        g[KEY] ^= NULL_SALT
-        if g[ABORT] != 0:
-            return 0
-        if v > 0:
-            nthreat = g[PVL + ply] - ply
     mode = 1 if pure else (2 if threatened else 0)
     top = g[P_TOP]
     if top > 0 and g[P_TAPER] > 0 and g[CNT + op * NCLASS + C_B4F3] + g[CNT + op * NCLASS + C_F3F3] == 0:
@@ -706,23 +662,6 @@ def _search(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv,
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
-    if not pure and top > 0 and not threatened and g[P_SEL] > 0 and ply >= g[P_WIDEPLY]:
-        limit = _sel_limit(ci, g, mv, ply, n, me)  # a count by threat instead of ``top`` (``sel``)
-    if nthreat > 0:
-        marked = 0
-        for j in range(n):
-            y = mv[ply, j]
-            hit = ci[y, CI_CB + me] >= C_F3
-            if not hit:
-                for q in range(ply, ply + nthreat):
-                    if pv[ply, q] == y:
-                        hit = True
-                        break
-            if hit:
-                ms[ply, j] += 1 << 26
-                marked += 1
-        if limit < n:
-            limit = min(max(limit, marked), n)
     best = -WIN - 1
     bestm = -1
     searched = 0
@@ -864,8 +803,6 @@ def _split_open(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers,
     limit = n
     if not pure and top > 0 and not threatened and n > top:
         limit = top
-    if not pure and top > 0 and not threatened and g[P_SEL] > 0 and ply >= g[P_WIDEPLY]:
-        limit = _sel_limit(ci, g, mv, ply, n, me)  # a count by threat instead of ``top`` (``sel``)
     lmr = 0 if pure else g[P_LMR]
     count = 0
     for j in range(n):
@@ -1018,8 +955,6 @@ def _root(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, hist, killers, mv, m
 VCT_SALT = np.int64(0x5A17C0FFEE123457)
 #: Salt of the threat-table entries that remember a VCT tried inside the tree.
 TREE_VCT_SALT = np.int64(0x3C6EF372FE94F82B)
-#: Key salt of a null move (the opponent to move on the same stones): the threat of VCT in the tree.
-NULL_SALT = np.int64(0x2545F4914F6CDD1D)
 
 
 @njit(cache=True, nogil=True, _nrt=False)
