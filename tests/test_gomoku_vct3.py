@@ -23,13 +23,15 @@ def test_where_the_tree_vct_runs_matches_the_reference(seed):
     for s in positions:
         pos = Position(s.game, s.board, treevct=2, treevctnodes=1000)
         me = int(pos.g[K.STONES] & 1)
-        for vct3 in (0, 5000):
-            pos.g[K.P_VCT3] = vct3
+        for vct3, vct3max, used in ((0, 0, 0), (5000, 0, 0), (5000, 0, 9000), (5000, 8000, 1000),
+                                    (5000, 8000, 4000), (5000, 8000, 9000)):
+            pos.g[K.P_VCT3], pos.g[K.P_VCT3MAX], pos.g[K.LVNODES] = vct3, vct3max, used
             for ply in (1, 2, 3):
                 got = int(K._tree_vct_budget(pos.g, np.int64(me), np.int64(1 - me), np.int64(ply)))
-                assert got == tree_vct_budget_ref(list(s.board), 9, 0, ply, 2, 1000, vct3), (s.to_text(), ply, vct3)
+                assert got == tree_vct_budget_ref(list(s.board), 9, 0, ply, 2, 1000, vct3, vct3max, used), \
+                    (s.to_text(), ply, vct3, vct3max, used)
                 seen.add(got)
-    assert seen == {0, 1000, 5000}  # the sample holds each case
+    assert seen == {0, 1000, 4000, 5000}  # the sample holds each case
 
 
 # a root of the eighth session's lost games (def33, game 7): after k7 the opponent wins by a VCT that
@@ -58,3 +60,5 @@ def test_vct3_off_is_the_default_tree():
     c = GomokuEngine(g, hash=4, vct3=10000).search(s, Limits(depth=6))
     assert (a.nodes, a.best_move, a.score) == (b.nodes, b.best_move, b.score)
     assert c.nodes != a.nodes  # the option does change the tree here
+    d = GomokuEngine(g, hash=4, vct3=10000, vct3max=1).search(s, Limits(depth=6))
+    assert d.nodes < c.nodes  # a cap the default's own tree VCTs reach at once leaves little of it

@@ -18,6 +18,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 - ``vct3``: at ply 1 of the tree, where the side to move has no four point but an open-three point
   and the other side no open three, a VCT within ``vct3`` nodes (an attack that starts with a new
   three; once per position and search; default 0: off, the tree's VCT needing a three on the board).
+  ``vct3max``: these VCTs run only while the tree's VCTs of the search have used fewer than
+  ``vct3max`` nodes, and take no more than what is left of it (default 0: no cap).
 - ``step``: iterative deepening by 1 or 2 plies (default 2 for ``mtdf``, 1 otherwise).
 - ``grain``: MTD(f) stops once the value is known within this many units (default 16).
 - ``lmr``: late move reduction: quiet moves from this index on are searched one ply
@@ -230,6 +232,7 @@ class _Searcher:
         self.pos.g[K.P_WIDE] = engine.wide
         self.pos.g[K.P_WIDEPLY] = engine.wideply
         self.pos.g[K.P_VCT3] = engine.vct3
+        self.pos.g[K.P_VCT3MAX] = engine.vct3max
         self.N = self.pos.N
         self.hist = np.zeros((2, self.N), dtype=np.int64)
         self.killers = np.full((K.MAXPLY, 2), -1, dtype=np.int64)
@@ -430,7 +433,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 vct3: int = 0,
+                 vct3: int = 0, vct3max: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -451,7 +454,7 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("vct3", vct3)):
+                        ("vct3", vct3), ("vct3max", vct3max)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -476,6 +479,7 @@ class GomokuEngine:
         self.treevct = treevct
         self.treevctnodes = treevctnodes
         self.vct3 = vct3
+        self.vct3max = vct3max
         self.taper = taper
         self.topmin = topmin
         self.taperfrom = taperfrom
@@ -585,6 +589,7 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "treevct": Option(2, 0, K.MAXPLY, help="deepest ply of a VCT in the tree (0: off)"),
             "treevctnodes": Option(1000, 0, 10**9, help="nodes per VCT in the tree"),
             "vct3": Option(0, 0, 10**9, help="nodes of a VCT at ply 1 that starts with a new three (0: off)"),
+            "vct3max": Option(0, 0, 10**9, help="the tree's VCT nodes after which `vct3` stops (0: no cap)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
             "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),

@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_VCT3) = range(G_SIZE, G_SIZE + 23)
-PRM_SIZE = 23
+ P_TEMPO, P_VCT3, P_VCT3MAX) = range(G_SIZE, G_SIZE + 24)
+PRM_SIZE = 24
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -1136,13 +1136,17 @@ def _tree_vct_budget(g, me, op, ply) -> int:
 
     ``g[P_TREEVCTN]`` at plies 1..``g[P_TREEVCT]`` where ``me`` has a four point (a three on the board)
     and the opponent no open-four point; with ``g[P_VCT3] > 0`` also ``g[P_VCT3]`` at ply 1 where
-    ``me`` has no four point but an open-three point (an attack that starts with a new three).
+    ``me`` has no four point but an open-three point (an attack that starts with a new three), and with
+    ``g[P_VCT3MAX] > 0`` only while the tree's VCTs of this search have used fewer than that many nodes
+    (``g[LVNODES]``), at most what is left of it.
     """
     if ply > g[P_TREEVCT] or g[CNT + op * NCLASS + C_F4] != 0:
         return 0
     if g[CNT + me * NCLASS + C_B4] + g[CNT + me * NCLASS + C_B4F3] > 0:
         return g[P_TREEVCTN]
     if ply == 1 and g[P_VCT3] > 0 and g[CNT + me * NCLASS + C_F3] + g[CNT + me * NCLASS + C_F3F3] > 0:
+        if g[P_VCT3MAX] > 0:
+            return max(min(g[P_VCT3], g[P_VCT3MAX] - g[LVNODES]), 0)
         return g[P_VCT3]
     return 0
 

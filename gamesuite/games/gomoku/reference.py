@@ -103,11 +103,12 @@ def evaluate_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[i
 
 
 def tree_vct_budget_ref(board: Sequence[int], size: int, rule: int, ply: int, treevct: int, treevctnodes: int,
-                        vct3: int) -> int:
+                        vct3: int, vct3max: int = 0, used: int = 0) -> int:
     """The nodes of the tree's VCT for the side to move at ``ply`` (0: none), as ``kernels._tree_vct_budget``
     decides from the cells' classes (``cell_info_ref``): ``treevctnodes`` at plies 1..``treevct`` where the
     side to move has a four point and the opponent no open-four point; ``vct3`` at ply 1 where it has no
-    four point but an open-three point (and the opponent no open-four point)."""
+    four point but an open-three point (and the opponent no open-four point), with ``vct3max`` > 0 at most
+    ``vct3max`` less ``used`` (the nodes the tree's VCTs have used), not below 0."""
     me = 0 if sum(1 for v in board if v) % 2 == 0 else 1
     mine: set[int] = set()
     theirs: set[int] = set()
@@ -121,7 +122,7 @@ def tree_vct_budget_ref(board: Sequence[int], size: int, rule: int, ply: int, tr
     if mine & {K.C_B4, K.C_B4F3}:
         return treevctnodes
     if ply == 1 and vct3 > 0 and mine & {K.C_F3, K.C_F3F3}:
-        return vct3
+        return max(min(vct3, vct3max - used), 0) if vct3max > 0 else vct3
     return 0
 
 
