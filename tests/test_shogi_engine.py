@@ -206,9 +206,10 @@ class _TooBig(Exception):
     pass
 
 
-def _ref_quiesce(state, ply, budget, pawn_promotions=False):
+def _ref_quiesce(state, ply, budget, pawn_promotions=False, checks=False, qdepth=0, recapture=0, last=-1):
     """Plain quiescence: every move in check, else the captures (and, with ``pawn_promotions``, the pawn
-    promotions that capture nothing)."""
+    promotions that capture nothing; with ``checks``, at ``qdepth`` 0 the other moves that give check;
+    with ``recapture`` N > 0, from ``qdepth`` -N on only the moves onto ``last``, the last move's square)."""
     budget[0] -= 1
     if budget[0] < 0:
         raise _TooBig
@@ -223,30 +224,40 @@ def _ref_quiesce(state, ply, budget, pawn_promotions=False):
         capture = frm < g.N and state.board[g.sq2p[to]] != 0
         push = (pawn_promotions and not capture and frm < g.N and m & 1
                 and state.board[g.sq2p[frm]] & 15 == PAWN)
-        if in_check or capture or push:
-            state.play(m)
-            best = max(best, -_ref_quiesce(state, ply + 1, budget, pawn_promotions))
-            state.undo()
+        if not in_check and recapture > 0 and qdepth <= -recapture and to != last:
+            continue
+        quiet = not (in_check or capture or push)
+        if quiet and not (checks and qdepth == 0):
+            continue
+        state.play(m)
+        if not quiet or state.in_check():
+            best = max(best, -_ref_quiesce(state, ply + 1, budget, pawn_promotions, checks, qdepth - 1, recapture,
+                                           to))
+        state.undo()
     return best
 
 
-@pytest.mark.parametrize("spec,qpromote", [("shogi(variant=mini)", False), ("shogi(variant=mini)", True),
-                                             ("shogi", True)])
-def test_quiescence_equals_a_plain_capture_search(spec, qpromote):
+@pytest.mark.parametrize("spec,qpromote,qchecks,qrecapture,count", [
+    ("shogi(variant=mini)", False, False, 0, 8), ("shogi(variant=mini)", True, False, 0, 8),
+    ("shogi", True, False, 0, 8), ("shogi(variant=mini)", False, True, 0, 4), ("shogi(variant=mini)", True, True, 1, 8),
+    pytest.param("shogi", True, True, 0, 8, marks=pytest.mark.slow),
+    pytest.param("shogi", True, True, 2, 8, marks=pytest.mark.slow)])
+def test_quiescence_equals_a_plain_capture_search(spec, qpromote, qchecks, qrecapture, count):
     game = load_game(spec)
     checked = 0
     for s in _random_states(spec, 60, 17, max_plies=20 if "mini" in spec else 90):
-        if checked == 8:
+        if checked == count:
             break
         budget = [3000]  # the plain search has no pruning; positions where it explodes are skipped
         try:
-            want = max(_ref_q_child(s, m, budget, qpromote) for m in s.legal_moves())
+            want = max(_ref_q_child(s, m, budget, qpromote, qchecks, qrecapture) for m in s.legal_moves())
         except _TooBig:
             continue
-        it = _Searcher(_plain_engine(game, quiesce=True, qpromote=qpromote), s, 0).iterate(1, new_stop_flag(), [])
+        engine = _plain_engine(game, quiesce=True, qpromote=qpromote, qchecks=qchecks, qrecapture=qrecapture)
+        it = _Searcher(engine, s, 0).iterate(1, new_stop_flag(), [])
         assert it.value == want, s.sfen()
         checked += 1
-    assert checked == 8
+    assert checked == count
 
 
 def test_the_quiescence_pawn_promotions_are_the_legal_ones():
@@ -272,9 +283,50 @@ def test_the_quiescence_pawn_promotions_are_the_legal_ones():
     assert found > 5
 
 
-def _ref_q_child(s, m, budget, pawn_promotions=False):
+def test_the_quiescence_checks_are_the_quiet_checking_moves():
+    # ``_quiet_checks`` against the legal moves: every move or drop that captures nothing and gives check
+    # (discovered checks too), less the pawn promotions when those are added apart; the board left as found
+    from gamesuite.games.shogi.board import SLIDE_MASK, STEP_MASK
+    from gamesuite.games.shogi.kernels import MAX_MOVES, SCRATCH
+
+    found = discovered = 0
+    for spec in ("shogi", "shogi(variant=mini)"):
+        for s in _random_states(spec, 80, 6, max_plies=120):
+            if s.in_check():
+                continue
+            g = s.g
+            for promotions in (0, 1):
+                buf = np.zeros(MAX_MOVES, dtype=np.int32)
+                work = np.zeros(MAX_MOVES, dtype=np.int32)
+                scratch = np.zeros(SCRATCH, dtype=np.int64)
+                board, hands, kings = s.board.copy(), s.hands.copy(), s.kings.copy()
+                n = S._quiet_checks(board, hands, kings, np.int64(s.color), g.geo, g.sq2p, g.p2sq, g.rel, g.pfile,
+                                    g.dirs, STEP_MASK, SLIDE_MASK, g.tab, buf, np.int64(0), work, scratch,
+                                    np.int64(promotions))
+                assert (board == s.board).all() and (hands == s.hands).all() and (kings == s.kings).all()
+                want = []
+                for m in s.legal_moves():
+                    frm = m >> 8
+                    if frm < g.N and s.board[g.sq2p[(m >> 1) & 127]] != 0:
+                        continue
+                    if promotions and frm < g.N and m & 1 and s.board[g.sq2p[frm]] & 15 == PAWN:
+                        continue
+                    s.play(m)
+                    if s.in_check():
+                        want.append(m)
+                        s.undo()
+                        discovered += not S._direct_check(s.board, np.int64(m), np.int64(s.color), s.kings, g.N,
+                                                          g.sq2p, g.dirs, STEP_MASK, SLIDE_MASK, g.geo[2])
+                    else:
+                        s.undo()
+                assert sorted(int(m) for m in buf[:n]) == sorted(want), s.sfen()
+                found += n
+    assert found > 20 and discovered > 0
+
+
+def _ref_q_child(s, m, budget, pawn_promotions=False, checks=False, recapture=0):
     s.play(m)
-    v = -_ref_quiesce(s, 1, budget, pawn_promotions)
+    v = -_ref_quiesce(s, 1, budget, pawn_promotions, checks, 0, recapture, (m >> 1) & 127)
     s.undo()
     return v
 

@@ -223,7 +223,11 @@ class ShogiEngine:
     and reduced as quiet moves), ``escape`` (a quiet move of a piece en prise,
     by SEE, is spared late-move, futility and SEE pruning and reduced
     ``spare_r`` plies less) and ``threat`` (the same for a quiet move of the
-    piece that the refutation of the null move captures; eleventh session).
+    piece that the refutation of the null move captures; eleventh session),
+    ``qchecks`` (the first quiescence ply also plays the moves and drops that
+    capture nothing and give check, SEE non-negative) and ``qrecapture``
+    (N > 0: from the (N+1)th quiescence ply on, only recaptures on the square
+    of the last move; twelfth session).
     """
 
     name = "alphabeta"
@@ -233,7 +237,8 @@ class ShogiEngine:
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
                  hand_bonus: int | None = None, unpromoted: bool = True, qpromote: bool = False,
-                 quiet_promotions: bool = False, escape: bool = False, threat: bool = False, **tuning: float) -> None:
+                 quiet_promotions: bool = False, escape: bool = False, threat: bool = False, qchecks: bool = False,
+                 qrecapture: int = 0, **tuning: float) -> None:
         self.game = game
         from .book import BOOK_FILE, Book  # here, so that ``python -m gamesuite.games.shogi.book`` runs it fresh
 
@@ -267,8 +272,11 @@ class ShogiEngine:
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
                       (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular), (S.PROMOTE_ONLY, not unpromoted),
                       (S.Q_PAWN_PROMOTE, qpromote), (S.QUIET_PROMOTE, quiet_promotions),
-                      (S.ESCAPE, escape), (S.THREAT, threat)):
+                      (S.ESCAPE, escape), (S.THREAT, threat), (S.Q_CHECKS, qchecks)):
             self.opts[i] = bool(on)
+        if not 0 <= int(qrecapture) <= S.MAX_PLY:
+            raise InvalidOptionError(f"option qrecapture must be a ply count in 0..{S.MAX_PLY}, got {qrecapture!r}")
+        self.opts[S.Q_RECAPTURE] = int(qrecapture)
         override = parse_params(params)
         for k, v in tuning.items():  # the search parameters one by one (``rfp_margin=120``), for SPSA
             if k.upper() not in SEARCH_PARAMS and k.upper() not in ("LMR_BASE", "LMR_SCALE"):
@@ -465,6 +473,10 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                                         "pruned and is reduced less"),
                                        "threat": Option(False, help="a quiet move of the piece the null move's "
                                                         "refutation captures is not pruned and is reduced less"),
+                                       "qchecks": Option(False, help="the first quiescence ply also plays the "
+                                                         "moves and drops that give check"),
+                                       "qrecapture": Option(0, 0, 64, help="after this many quiescence plies (0: "
+                                                            "never), only recaptures on the last move's square"),
                                        "params": Option("", kind=str, max_len=2000,
                                                         help="search parameters NAME:VALUE+NAME:VALUE..."),
                                        "book": Option("false", kind=str, max_len=1000,

@@ -41,7 +41,10 @@ STATS = 7
 # option switches (``opts``)
 QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR, PROMOTE_ONLY, Q_PAWN_PROMOTE, QUIET_PROMOTE = range(10)
 ESCAPE, THREAT = 10, 11  # spare the quiet moves of a piece en prise / of the piece the null move's refutation takes
-OPTS = 12
+Q_CHECKS = 12  # the first quiescence ply also plays the quiet moves and drops that give check
+Q_RECAPTURE = 13  # N > 0: from the quiescence ply ``qdepth == -N`` on, only the captures on the last move's square
+OPTS = 14
+Q_LAST = 63  # scratch[ply, Q_LAST]: the target square of the move into a quiescence node (set by its parent)
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
 P_RFP_DEPTH, P_RFP_MARGIN, P_RFP_IMPROVING = 0, 1, 2
@@ -351,6 +354,51 @@ def _direct_check(board, m, us, kings, N, sq2p, dirs, stepm, slidem, W) -> bool:
                 q += unit
             return True
     return False
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _gives_check(board, hands, kings, us, m, N, sq2p, dirs, stepm, slidem, W) -> bool:
+    """Whether the legal move ``m`` of ``us`` checks the enemy king, directly or by discovery (the board is
+    left as found)."""
+    if _direct_check(board, m, us, kings, N, sq2p, dirs, stepm, slidem, W):
+        return True
+    frm = m >> 8
+    ek = kings[1 - us]
+    if frm >= N or ek < 0:
+        return False  # a drop uncovers nothing
+    fp = sq2p[frm]
+    dr = ek // W - fp // W
+    dc = ek % W - fp % W
+    if not (dr == 0 or dc == 0 or dr == dc or dr == -dc):
+        return False  # not on a line with the king: moving it uncovers nothing
+    cap = _make(board, hands, kings, us, m, N, sq2p)
+    check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
+    _unmake(board, hands, kings, us, m, cap, N, sq2p)
+    return check
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _quiet_checks(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, n, work,
+                  scratch, pawn_promotions) -> int:
+    """Append to ``out[n:]`` the legal moves of ``us`` that capture nothing and give check (drops included;
+    with ``pawn_promotions``, less the pawn promotions, which ``_pawn_promotions`` adds); return the new count.
+
+    ``work`` and ``scratch`` are work space (a move list and its scratch row).
+    """
+    N = geo[3]
+    W = geo[2]
+    cnt = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, work, scratch)
+    for x in range(cnt):
+        m = np.int64(work[x])
+        frm = m >> 8
+        if board[sq2p[(m >> 1) & 127]] != 0:
+            continue
+        if pawn_promotions != 0 and frm < N and (m & 1) and (board[sq2p[frm]] & 15) == PAWN:
+            continue
+        if _gives_check(board, hands, kings, us, m, N, sq2p, dirs, stepm, slidem, W):
+            out[n] = m
+            n += 1
+    return n
 
 
 # -- mate in one ---------------------------------------------------------------------------------------
@@ -828,15 +876,28 @@ def _repetition(keys, key, c, ply) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _quiet_check(board, m, N, sq2p, pawn_promotions) -> bool:
+    """Whether ``m``, a move of the quiescence search not in check, is one of ``_quiet_checks``' (captures
+    nothing and is not a pawn promotion that ``_pawn_promotions`` added)."""
+    if board[sq2p[(m >> 1) & 127]] != 0:
+        return False
+    frm = m >> 8
+    return not (pawn_promotions != 0 and frm < N and (m & 1) and (board[sq2p[frm]] & 15) == PAWN)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
              tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
     """Captures only (every move when in check; with ``opts[Q_PAWN_PROMOTE]`` also the pawn promotions that
-    capture nothing, after the captures), with stand pat; no legal move loses.
+    capture nothing, after the captures; with ``opts[Q_CHECKS]``, at the first ply (``qdepth`` 0) also the
+    moves and drops that capture nothing and give check, last; with ``opts[Q_RECAPTURE]`` = N > 0, from
+    ``qdepth`` -N on only the captures on the square of the move into the node), with stand pat; no legal
+    move loses.
 
     Not in check, only captures are generated (after the stand pat), so a position without any
     legal move is recognised as lost only when in check (it practically never happens otherwise).
     With ``opts[PRUNE]``: a transposition table, and captures that lose material by SEE or cannot
-    raise the value to alpha (delta pruning) are skipped.
+    raise the value to alpha (delta pruning) are skipped; so are the checks that lose material by SEE.
     """
     if _tick(ply, stop, stats):
         return 0
@@ -882,6 +943,17 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         cnt = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
         if opts[Q_PAWN_PROMOTE] != 0:
             cnt = _pawn_promotions(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, buf[ply], cnt)
+        if qdepth == 0 and opts[Q_CHECKS] != 0:
+            cnt = _quiet_checks(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab,
+                                buf[ply], cnt, buf[ply + 1], scratch[ply + 1], opts[Q_PAWN_PROMOTE])
+        if opts[Q_RECAPTURE] > 0 and qdepth <= -opts[Q_RECAPTURE]:
+            last = scratch[ply, Q_LAST]
+            k = 0
+            for x in range(cnt):
+                if (buf[ply, x] >> 1) & 127 == last:
+                    buf[ply, k] = buf[ply, x]
+                    k += 1
+            cnt = k
     if opts[PROMOTE_ONLY] != 0:
         cnt = _drop_unpromoted(board, buf[ply], cnt, N, sq2p)
     for x in range(cnt):
@@ -893,12 +965,19 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
             sc = 1 << 30
         elif frm < N and victim != 0:
             sc = prm[P_SEEV + (victim & 15)] * 16 - (board[sq2p[frm]] & 15) + (1 << 20)
+        elif qdepth == 0 and opts[Q_CHECKS] != 0 and not in_check and _quiet_check(board, m, N, sq2p,
+                                                                                   opts[Q_PAWN_PROMOTE]):
+            sc = -1  # the checks after the pawn promotions
         scores[ply, x] = sc
     bestm = np.int64(-1)
     for x in range(cnt):
         _pick(buf, scores, ply, x, cnt)
         m = np.int64(buf[ply, x])
-        if prune and not in_check:
+        if prune and not in_check and qdepth == 0 and opts[Q_CHECKS] != 0 \
+                and _quiet_check(board, m, N, sq2p, opts[Q_PAWN_PROMOTE]):
+            if not _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch[ply]):
+                continue  # a check is not delta-pruned: its worth is the threat
+        elif prune and not in_check:
             frm = m >> 8
             victim = board[sq2p[(m >> 1) & 127]]
             gain = prm[P_SEEV + (victim & 15)]
@@ -913,6 +992,7 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         tt_prefetch(tt, nk)  # the child's slots, while the move is made
         tt_prefetch(ec, nk)
         cap = _make(board, hands, kings, us, m, N, sq2p)
+        scratch[ply + 1, Q_LAST] = (m >> 1) & 127
         v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(qdepth - 1), -beta, -alpha,
                       nk, geo, sq2p, p2sq,
                       rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf,
