@@ -371,6 +371,9 @@ SEARCH_PARAMS = {
     "MATE1_DEPTH": 0,  # 0: also at the first ply of the quiescence search
     "IIR_DEPTH": 0,  # internal iterative reduction from this depth (0: none)
     "SPARE_R": 1,  # plies less reduction for a move spared by ``escape`` or ``threat``
+    "PROBCUT_MARGIN": 0,  # ProbCut at beta + this margin (0: off; twelfth session)
+    "PROBCUT_DEPTH": 5,  # ProbCut from this depth
+    "CORR_WEIGHT": 0,  # percent of the correction history added to the static evaluation (0: off)
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45
