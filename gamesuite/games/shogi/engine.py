@@ -69,7 +69,7 @@ class _Searcher:
         self.ss[:, S.SS_EXCL] = -1
         self.ss[:, S.SS_PT] = -1
         self.ss[:, S.SS_EVAL] = S.NO_EVAL
-        engine.heur[S.H_KILLERS:] = -1
+        engine.heur[S.H_KILLERS:S.H_CORR] = -1  # (the correction history carries over)
         self.last_value: int | None = None
         # selective deepening: each root move's (depth, value, line)
         self.root_moves = state.legal_moves()
