@@ -1,13 +1,15 @@
 """Fixed-depth searches of the shogi engine: nodes, value and best move per position (the same-tree check).
 
-    python tests/benchmarks/shogi_same_tree.py [--depth 12] [--positions 10] [--save FILE | --compare FILE]
+    python tests/benchmarks/shogi_same_tree.py [--depth 12] [--positions 10] [--spec alphabeta,OPTIONS]
+                                               [--save FILE | --compare FILE]
 
 A change meant only to make the search faster must leave every count unchanged: run it before the change
 with ``--save``, after it with ``--compare`` (exit status 1 on any difference). Positions: the bench's start
 and middle-game positions and the first ``--positions`` of ``tests/data/shogi_openings.txt`` each played on
 by the engine for 20 to 60 plies at 20,000 nodes a move, each searched from a fresh engine to ``--depth``
 plies (the middle-game position two fewer) with the root mate search on (the default engine) and off.
-Prints the process CPU time and nodes/s too.
+Prints the process CPU time and nodes/s too. ``--spec`` searches with an engine of other options (the
+tree of an option that is meant to change it: nodes and CPU time to the same depth).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--positions", type=int, default=10)
+    ap.add_argument("--spec", default="alphabeta", help="the engine (default: alphabeta)")
     ap.add_argument("--save")
     ap.add_argument("--compare")
     args = ap.parse_args()
@@ -51,7 +54,7 @@ def main() -> int:
     rows = []
     nodes_all, cpu_all = 0, 0.0
     for text in positions(args.positions):
-        for spec in ("alphabeta", "alphabeta,mate=0"):
+        for spec in (args.spec, args.spec + ",mate=0"):
             engine = make_engine(game, spec)
             s = game.state_from_text(text)
             c = time.process_time()

@@ -224,6 +224,11 @@ class ShogiEngine:
     by SEE, is spared late-move, futility and SEE pruning and reduced
     ``spare_r`` plies less) and ``threat`` (the same for a quiet move of the
     piece that the refutation of the null move captures; eleventh session).
+    Two search parameters, 0 (off) by default (twelfth session): ``probcut_margin`` (ProbCut: a capture
+    that beats beta plus this margin by quiescence and by a search 4 plies shallower cuts the node, from depth
+    ``probcut_depth``) and ``corr_weight`` (this percent of a correction history, the running mean of search
+    result less static evaluation per side and pawns-and-hands key, is added to the evaluation the pruning
+    uses).
     """
 
     name = "alphabeta"

@@ -143,7 +143,7 @@ def _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slid
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _pawn_hand_slot(board, hands, N, sq2p, zb, zh) -> int:
+def _pawn_hand_slot(board, hands, N, sq2p, zb, zh) -> np.int64:
     """The correction-history slot (``0 <= slot < CORR_N``) of the pawns on the board and the pieces in hand:
     the top ``CORR_BITS`` bits of the Zobrist keys of those alone (the same for either side to move)."""
     k = np.uint64(0)
