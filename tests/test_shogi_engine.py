@@ -547,7 +547,7 @@ def test_the_shipped_opening_book_is_legal_and_varies_from_the_start():
 # -- ProbCut and the correction history (twelfth session; both off by default) ------------------------------
 
 
-@pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
+@pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 2), ("shogi", (1, 2), 2)])
 def test_search_with_probcut_and_correction_history_equals_minimax(spec, depths, count):
     # both act only through the pruning (ProbCut is pruning; the corrected evaluation feeds only the pruning
     # decisions): with that off the values are minimax's while the correction history still learns
