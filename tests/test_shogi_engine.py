@@ -594,3 +594,84 @@ def test_the_shipped_opening_book_is_legal_and_varies_from_the_start():
     assert r.lines[0].text == "book" and r.best_move in {m for m, _ in book.moves(game.new_state())}
     mini = make_engine(load_game("shogi(variant=mini)"), "alphabeta,hash=1,book=true")
     assert mini.book is None  # the book is of the standard game
+
+
+# -- ProbCut and the correction history (twelfth session; both off by default) ------------------------------
+
+
+@pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 2), ("shogi", (1, 2), 2)])
+def test_search_with_probcut_and_correction_history_equals_minimax(spec, depths, count):
+    # both act only through the pruning (ProbCut is pruning; the corrected evaluation feeds only the pruning
+    # decisions): with that off the values are minimax's while the correction history still learns
+    game = load_game(spec)
+    for s in _random_states(spec, count, 12, max_plies=60):  # (the quiet_promotions test's positions)
+        e = _plain_engine(game, probcut_margin=50, probcut_depth=1, corr_weight=100)
+        searcher = _Searcher(e, s, 0)
+        for d in depths:
+            it = searcher.iterate(d, new_stop_flag(), [])
+            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
+            assert it.pv and it.pv[0] in s.legal_moves()
+
+
+@pytest.mark.parametrize("options", ["probcut_margin=100", "corr_weight=100", "probcut_margin=100,corr_weight=50"])
+def test_probcut_and_correction_history_in_the_full_search(options):
+    # legal moves, the position left as found, a different tree from the default's (the option does something),
+    # and the correction history filled only when it is on
+    game = load_game("shogi")
+    differs = False
+    for s in _random_states("shogi", 3, 16, max_plies=60):
+        before = s.to_text()
+        base = make_engine(game, "alphabeta,mate=0").search(s, Limits(depth=8))
+        e = make_engine(game, "alphabeta,mate=0," + options)
+        r = e.search(s, Limits(depth=8))
+        assert r.best_move in s.legal_moves()
+        assert s.to_text() == before
+        differs |= r.nodes != base.nodes
+        assert np.any(e.heur[S.H_CORR:] != 0) == ("corr_weight" in options)
+    assert differs
+
+
+def _ref_pawn_hand_slot(s):
+    g = s.g
+    k = 0
+    for sq in range(g.N):
+        v = int(s.board[g.sq2p[sq]])
+        if v & 15 == PAWN:
+            k ^= int(g.zob_board[g.sq2p[sq], v])
+    for c in range(2):
+        for kind in range(1, 8):
+            k ^= int(g.zob_hand[c, kind, s.hands[c, kind]])
+    return k >> (64 - S.CORR_BITS)
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_pawn_hand_slot_matches_reference(spec):
+    slots = set()
+    for s in _random_states(spec, 30, 17, max_plies=120):
+        g = s.g
+        slot = S._pawn_hand_slot(s.board, s.hands, g.N, g.sq2p, g.zob_board, g.zob_hand)
+        assert slot == _ref_pawn_hand_slot(s), s.sfen()
+        assert 0 <= slot < S.CORR_N
+        slots.add(slot)
+    assert len(slots) > 20  # the positions differ in their pawns or hands, and so mostly in their slots
+
+
+def test_correction_update_and_correction_match_reference():
+    rng = random.Random(18)
+    heur = np.zeros(4, dtype=np.int32)
+    ref = [0] * 4
+    for _ in range(2000):
+        i = rng.randrange(4)
+        diff, depth = rng.randrange(-1500, 1500), rng.randrange(1, 30)
+        S._corr_update(heur, np.int64(i), np.int64(diff), np.int64(depth))
+        d = min(max(diff, -S.CORR_CLAMP), S.CORR_CLAMP)
+        ref[i] += (d * S.CORR_GRAIN - ref[i]) * min(depth + 1, 16) // 64
+        assert list(heur) == ref
+        assert abs(ref[i]) <= S.CORR_CLAMP * S.CORR_GRAIN
+        ev, w = rng.randrange(-3000, 3000), rng.randrange(0, 200)
+        assert S._corrected(heur, np.int64(i), np.int64(ev), np.int64(w)) == ev + ref[i] * w // (S.CORR_GRAIN * 100)
+    # a constant difference is learned as the mean it is
+    heur[:] = 0
+    for _ in range(200):
+        S._corr_update(heur, np.int64(0), np.int64(120), np.int64(10))
+    assert S._corrected(heur, np.int64(0), np.int64(0), np.int64(100)) in (119, 120)

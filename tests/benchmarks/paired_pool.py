@@ -7,8 +7,9 @@ baseline often comes in pieces (``--first-opening 33 --games 64`` and
 ``--first-opening 65 --games 72``) while a candidate is one run over the same
 openings (``--first-opening 33 --games 136``), or the other way round: this
 script pools the records of each side and pairs the games that start from the
-same opening with the same engine in each seat (the records' ``start`` and
-``match.engine_index``). It prints the number of pairs (and how many are the
+same opening with the same engine in each seat (the records' ``start``, their
+first ``match.opening_plies`` moves, and ``match.engine_index``: openings of
+moves from one start position differ only in those moves). It prints the number of pairs (and how many are the
 same game move for move), each side's mean score, the mean paired difference
 in points with its 95% interval (normal, from the pairs' spread, as
 ``compare`` does), the games the candidate did better and worse in, and the
@@ -33,7 +34,8 @@ def load(dirs: list[str], engine: int) -> dict[tuple, tuple[float, list[str]]]:
                 x = json.load(fh)
             seats = x["match"]["engine_index"]
             seat = seats.index(engine)
-            key = (x["start"], tuple(seats))
+            book = tuple(m["move"] for m in x["moves"][:x["match"].get("opening_plies", 0)])
+            key = (x["start"], book, tuple(seats))
             out[key] = ((x["result"]["returns"][seat] + 1) / 2, [m["move"] for m in x["moves"]])
     return out
 

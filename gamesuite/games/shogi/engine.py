@@ -69,7 +69,7 @@ class _Searcher:
         self.ss[:, S.SS_EXCL] = -1
         self.ss[:, S.SS_PT] = -1
         self.ss[:, S.SS_EVAL] = S.NO_EVAL
-        engine.heur[S.H_KILLERS:] = -1
+        engine.heur[S.H_KILLERS:S.H_CORR] = -1  # (the correction history carries over)
         self.last_value: int | None = None
         # selective deepening: each root move's (depth, value, line)
         self.root_moves = state.legal_moves()
@@ -228,6 +228,11 @@ class ShogiEngine:
     capture nothing and give check, SEE non-negative) and ``qrecapture``
     (N > 0: from the (N+1)th quiescence ply on, only recaptures on the square
     of the last move; twelfth session).
+    Two search parameters, 0 (off) by default (twelfth session): ``probcut_margin`` (ProbCut: a capture
+    that beats beta plus this margin by quiescence and by a search 4 plies shallower cuts the node, from depth
+    ``probcut_depth``) and ``corr_weight`` (this percent of a correction history, the running mean of search
+    result less static evaluation per side and pawns-and-hands key, is added to the evaluation the pruning
+    uses).
     """
 
     name = "alphabeta"
@@ -379,6 +384,9 @@ SEARCH_PARAMS = {
     "MATE1_DEPTH": 0,  # 0: also at the first ply of the quiescence search
     "IIR_DEPTH": 0,  # internal iterative reduction from this depth (0: none)
     "SPARE_R": 1,  # plies less reduction for a move spared by ``escape`` or ``threat``
+    "PROBCUT_MARGIN": 0,  # ProbCut at beta + this margin (0: off; twelfth session)
+    "PROBCUT_DEPTH": 5,  # ProbCut from this depth
+    "CORR_WEIGHT": 0,  # percent of the correction history added to the static evaluation (0: off)
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45

@@ -5,7 +5,7 @@ chess and shogi engines (the techniques are the published ones: see
 ``docs/shogi.md``): a transposition table, mate-distance pruning, reverse
 futility pruning, razoring, null move with a depth-dependent reduction,
 a mate-in-one test at the node, late-move pruning, futility and SEE pruning of
-late moves, singular extensions, check extensions, late-move reductions by a
+late moves, ProbCut (off by default), singular extensions, check extensions, late-move reductions by a
 logarithmic table adjusted by history, and a quiescence search of captures
 (SEE-pruned) with a transposition table. Moves are ordered by the TT move,
 captures by victim and capture history (good ones by SEE first, bad ones last),
@@ -60,6 +60,8 @@ P_BONUS_MUL, P_BONUS_MAX = 21, 22
 P_MATE1_DEPTH = 23
 P_IIR_DEPTH = 24
 P_SPARE_R = 25  # plies less reduction for a spared move (``opts[ESCAPE]``, ``opts[THREAT]``)
+P_PROBCUT_MARGIN, P_PROBCUT_DEPTH = 28, 29  # ProbCut: beta + margin (0: off), from this depth
+P_CORR_WEIGHT = 30  # percent of the correction history added to the static evaluation (0: off)
 P_SEEV = 32  # 16 SEE values by piece type
 P_LMR = 64  # reductions: prm[P_LMR + depth * LMR_N + move_number] (both < LMR_N)
 LMR_N = 64
@@ -72,7 +74,12 @@ H_BUTTERFLY = 0  # [colour][from][to]
 H_CAPTURE = H_BUTTERFLY + 2 * SQ * SQ  # [moving type][to][victim type]
 H_COUNTER = H_CAPTURE + 16 * SQ * 16  # [colour][piece-to of the opponent's last move] -> move
 H_KILLERS = H_COUNTER + 2 * PTS  # [ply][2]
-HEUR_SIZE = H_KILLERS + 2 * (MAX_PLY + 2)
+CORR_BITS = 14
+CORR_N = 1 << CORR_BITS  # slots per colour of the correction history
+H_CORR = H_KILLERS + 2 * (MAX_PLY + 2)  # [colour][pawn and hand key slot]: mean(search - eval) * CORR_GRAIN
+HEUR_SIZE = H_CORR + 2 * CORR_N
+CORR_GRAIN = 16  # correction-history entries are in 1/16 of the evaluation's unit
+CORR_CLAMP = 1000  # a search result counts at most this far from the evaluation
 HIST_MAX = 16384  # history values stay within +-HIST_MAX (the "gravity" update)
 EVAL_CACHE = 1 << 16  # slots of the evaluation cache (``_static_eval``; 1 MB)
 # -- the search stack (``ss[ply, field]``) ----------------------------------------------------------------
@@ -133,6 +140,42 @@ def _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slid
     ec[i, 0] = k
     ec[i, 1] = v
     return v
+
+
+# -- the correction history ----------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _pawn_hand_slot(board, hands, N, sq2p, zb, zh) -> np.int64:
+    """The correction-history slot (``0 <= slot < CORR_N``) of the pawns on the board and the pieces in hand:
+    the top ``CORR_BITS`` bits of the Zobrist keys of those alone (the same for either side to move)."""
+    k = np.uint64(0)
+    for sq in range(N):
+        p = sq2p[sq]
+        v = board[p]
+        if (v & 15) == PAWN:
+            k ^= zb[p, v]
+    for c in range(2):
+        for kind in range(1, 8):
+            k ^= zh[c, kind, hands[c, kind]]
+    return np.int64(k >> np.uint64(64 - CORR_BITS))
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _corr_update(heur, i, diff, depth) -> None:
+    """Move ``heur[i]`` toward ``diff`` (a search result less the static evaluation; clamped to +-CORR_CLAMP),
+    in units of ``1 / CORR_GRAIN``, by a weight of ``min(depth + 1, 16) / 64``: a running mean that trusts deeper
+    searches more."""
+    d = min(max(diff, -CORR_CLAMP), CORR_CLAMP)
+    w = min(depth + 1, 16)
+    e = np.int64(heur[i])
+    heur[i] = e + (d * CORR_GRAIN - e) * w // 64
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _corrected(heur, i, ev, weight) -> int:
+    """The static evaluation ``ev`` plus ``weight`` percent of the correction-history entry ``heur[i]``."""
+    return ev + np.int64(heur[i]) * weight // (CORR_GRAIN * 100)
 
 
 # -- static exchange evaluation ---------------------------------------------------------------------------
@@ -1165,9 +1208,15 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             return v
     # the static evaluation and whether it improves on ours two plies ago
     ev = NO_EVAL
+    raw = NO_EVAL
     improving = 0
+    corr = -1  # the correction-history slot (``prm[P_CORR_WEIGHT]``)
     if not in_check:
         ev = _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
+        raw = ev
+        if prm[P_CORR_WEIGHT] > 0 and excluded < 0:
+            corr = H_CORR + us * CORR_N + _pawn_hand_slot(board, hands, N, sq2p, zb, zh)
+            ev = _corrected(heur, corr, ev, prm[P_CORR_WEIGHT])
         if ply >= 2 and ss[ply - 2, SS_EVAL] != NO_EVAL and ev > ss[ply - 2, SS_EVAL]:
             improving = 1
     ss[ply, SS_EVAL] = ev
@@ -1207,6 +1256,43 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 tsq = (tt[ti, MOVE] >> 1) & 127
                 if board[sq2p[tsq]] & (BLACK_BIT if us == 0 else WHITE_BIT):
                     threat = tsq
+    # ProbCut: a capture that clears beta + margin by quiescence and by a search 4 plies shallower cuts at once
+    pcbeta = beta + prm[P_PROBCUT_MARGIN]
+    if (prm[P_PROBCUT_MARGIN] > 0 and prune and not in_check and not pvnode and excluded < 0
+            and depth >= prm[P_PROBCUT_DEPTH] and abs(beta) < WIN_THRESHOLD and pcbeta < WIN_THRESHOLD
+            and not (ttd >= depth - 3 and ttv < pcbeta)):
+        n = _captures(board, kings, us, geo, sq2p, p2sq, rel, dirs, stepm, slidem, tab, buf[ply], scratch[ply])
+        if opts[PROMOTE_ONLY] != 0:
+            n = _drop_unpromoted(board, buf[ply], n, N, sq2p)
+        for x in range(n):
+            m = buf[ply, x]
+            scores[ply, x] = _TT_SCORE if m == ttmove else prm[P_SEEV + (board[sq2p[(m >> 1) & 127]] & 15)] * 16 - (
+                board[sq2p[m >> 8]] & 15)
+        for x in range(n):
+            _pick(buf, scores, ply, x, n)
+            m = np.int64(buf[ply, x])
+            if not _see_ge(board, m, us, np.int64(pcbeta - ev), N, sq2p, dirs, stepm, slidem, W, prm, scratch[ply]):
+                continue
+            nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
+            pt = _piece_to(board, m, N, sq2p, us)
+            cap = _make(board, hands, kings, us, m, N, sq2p)
+            keys[h + ply + 1] = nk
+            ss[ply, SS_PT] = pt
+            ss[ply, SS_MOVE] = m
+            v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(0), -pcbeta,
+                          -pcbeta + 1, nk, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec,
+                          tt, age, stop, stats, buf, scratch, scores, prm, opts)
+            if v >= pcbeta and stats[ABORTED] == 0:
+                v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 4), np.int64(ply + 1), -pcbeta,
+                              -pcbeta + 1, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
+                              tab, zb, zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores,
+                              prm, heur, cont, ss, opts)
+            _unmake(board, hands, kings, us, m, cap, N, sq2p)
+            if stats[ABORTED] != 0:
+                return 0
+            if v >= pcbeta:
+                tt_store(tt, key, np.int64(depth - 3), LOWER, v, m, ply, age)
+                return v - prm[P_PROBCUT_MARGIN] if v < WIN_THRESHOLD else v
     if prune and ttmove < 0 and excluded < 0 and prm[P_IIR_DEPTH] > 0 and depth >= prm[P_IIR_DEPTH] and (
             pvnode or cutnode):
         depth -= 1  # internal iterative reduction: no move from an earlier search to trust
@@ -1397,6 +1483,12 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         elif best >= beta:
             flag = LOWER
         tt_store(tt, key, depth, flag, best, bestm, ply, age)
+        # the correction history learns from a result that says more than the evaluation did: not a capture's,
+        # not a lower bound under it, not an upper bound over it
+        if corr >= 0 and abs(best) < WIN_THRESHOLD and not (
+                bestm >= 0 and (bestm >> 8) < N and board[sq2p[(bestm >> 1) & 127]] != 0) and not (
+                flag == LOWER and best <= ev) and not (flag == UPPER and best >= ev):
+            _corr_update(heur, corr, best - raw, depth)
     return best
 
 
