@@ -134,6 +134,18 @@ def _plain_engine(game, **kw):
     return ShogiEngine(game, **opts)
 
 
+def _assert_deepening_equals_minimax(game, states, depths, **options):
+    """One searcher per state (``_plain_engine`` with ``options``), deepening through ``depths`` so that the TT
+    carries over as in a real search: each iteration's value is minimax's and its PV starts with a legal move."""
+    for s in states:
+        searcher = _Searcher(_plain_engine(game, **options), s, 0)
+        for d in depths:
+            it = searcher.iterate(d, new_stop_flag(), [])
+            assert it is not None
+            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
+            assert it.pv and it.pv[0] in s.legal_moves()
+
+
 def test_aspiration_windows_keep_the_value():
     game = load_game("shogi(variant=mini)")
     for s in _random_states("shogi(variant=mini)", 3, 23, max_plies=30):
@@ -153,41 +165,23 @@ def _ref_eval(state, pov):
 
 @pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
 def test_search_equals_minimax(spec, depths, count):
-    game = load_game(spec)
-    for s in _random_states(spec, count, 11, max_plies=30):
-        engine = _plain_engine(game)
-        searcher = _Searcher(engine, s, 0)
-        for d in depths:  # one searcher, deepening: the TT carries over as in a real search
-            it = searcher.iterate(d, new_stop_flag(), [])
-            assert it is not None
-            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
-            assert it.pv and it.pv[0] in s.legal_moves()
+    _assert_deepening_equals_minimax(load_game(spec), _random_states(spec, count, 11, max_plies=30), depths)
 
 
 @pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
 def test_search_with_quiet_promotions_equals_minimax(spec, depths, count):
     # ordering the promotions other than a pawn's among the quiet moves changes the order only: with the
     # pruning and the reductions off the values are minimax's
-    game = load_game(spec)
-    for s in _random_states(spec, count, 12, max_plies=60):
-        searcher = _Searcher(_plain_engine(game, quiet_promotions=True), s, 0)
-        for d in depths:
-            it = searcher.iterate(d, new_stop_flag(), [])
-            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
-            assert it.pv and it.pv[0] in s.legal_moves()
+    _assert_deepening_equals_minimax(load_game(spec), _random_states(spec, count, 12, max_plies=60), depths,
+                                     quiet_promotions=True)
 
 
 @pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
 def test_search_with_escape_and_threat_equals_minimax(spec, depths, count):
     # the two options only spare moves from the pruning and the reductions: with those off the values are
     # minimax's (the en-prise test runs on every late quiet move and must leave the board as it found it)
-    game = load_game(spec)
-    for s in _random_states(spec, count, 12, max_plies=60):  # (the quiet_promotions test's positions)
-        searcher = _Searcher(_plain_engine(game, escape=True, threat=True), s, 0)
-        for d in depths:
-            it = searcher.iterate(d, new_stop_flag(), [])
-            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
-            assert it.pv and it.pv[0] in s.legal_moves()
+    states = _random_states(spec, count, 12, max_plies=60)  # (the quiet_promotions test's positions)
+    _assert_deepening_equals_minimax(load_game(spec), states, depths, escape=True, threat=True)
 
 
 @pytest.mark.parametrize("options", ["escape=true", "threat=true", "escape=true,threat=true,spare_r=2"])
@@ -603,14 +597,9 @@ def test_the_shipped_opening_book_is_legal_and_varies_from_the_start():
 def test_search_with_probcut_and_correction_history_equals_minimax(spec, depths, count):
     # both act only through the pruning (ProbCut is pruning; the corrected evaluation feeds only the pruning
     # decisions): with that off the values are minimax's while the correction history still learns
-    game = load_game(spec)
-    for s in _random_states(spec, count, 12, max_plies=60):  # (the quiet_promotions test's positions)
-        e = _plain_engine(game, probcut_margin=50, probcut_depth=1, corr_weight=100)
-        searcher = _Searcher(e, s, 0)
-        for d in depths:
-            it = searcher.iterate(d, new_stop_flag(), [])
-            assert it.value == minimax(s, depth=d, evaluate=_ref_eval), (s.sfen(), d)
-            assert it.pv and it.pv[0] in s.legal_moves()
+    states = _random_states(spec, count, 12, max_plies=60)  # (the quiet_promotions test's positions)
+    _assert_deepening_equals_minimax(load_game(spec), states, depths, probcut_margin=50, probcut_depth=1,
+                                     corr_weight=100)
 
 
 @pytest.mark.parametrize("options", ["probcut_margin=100", "corr_weight=100", "probcut_margin=100,corr_weight=50"])
