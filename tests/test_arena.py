@@ -206,11 +206,27 @@ def test_misbehaving_engines_lose_with_the_reason(mode, kind, fragment, seat):
 
 
 def test_hang_and_time_losses():
-    r = one_game("tictactoe", ["solver", SCRIPTED + ",mode=hang"], tc=MatchLimits(depth=3, hang=300))
+    r = one_game("tictactoe", ["solver", SCRIPTED + ",mode=hang"], tc=MatchLimits(depth=3, work_hang=300))
+    assert r.adjudication["kind"] == "hang" and r.returns == [1.0, -1.0]
+    r = one_game("tictactoe", ["solver", SCRIPTED + ",mode=hang,@movetime=50"],
+                 tc=MatchLimits(depth=3, margin=50, hang=200))
     assert r.adjudication["kind"] == "hang" and r.returns == [1.0, -1.0]
     r = one_game("tictactoe", [SCRIPTED + ",mode=slow,sleep_ms=600", "solver"],
                  tc=MatchLimits(movetime=50, margin=100, hang=5000))
     assert r.adjudication["kind"] == "time" and "allowed" in r.reason and r.returns == [-1.0, 1.0]
+
+
+def test_a_search_limited_by_work_alone_is_not_cut_short_by_the_clock():
+    # a fixed-work move that takes longer than the hang timeout (a loaded machine) is waited for, so that
+    # the game does not depend on the load; a stop would have made the fake play its last move
+    stoppable = SCRIPTED + ",mode=stoppable,sleep_ms=400"
+    s = load_game("tictactoe").new_state()
+    first, last = s.format_move(s.legal_moves()[0]), s.format_move(s.legal_moves()[-1])
+    r = one_game("tictactoe", [stoppable, "solver"], tc=MatchLimits(depth=3, hang=50))
+    assert r.adjudication is None and r.moves[0] == first
+    # told so (--work-timeout), the referee stops it after that long: the stopped search's move counts
+    r = one_game("tictactoe", [stoppable, "solver"], tc=MatchLimits(depth=3, work_hang=50))
+    assert r.adjudication is None and r.moves[0] == last
 
 
 def test_an_engine_that_cannot_be_built_loses_and_the_match_goes_on():

@@ -136,10 +136,11 @@ def test_usi_go_lines():
 def test_gomocup_brains_get_max_node_and_max_depth(tmp_path):
     log = tmp_path / "g.log"
     r = one_game("tictactoe", [gomocup(f"--log {log}") + ",@nodes=777", "solver"],
-                 tc=MatchLimits(movetime=100, hang=4000))
+                 tc=MatchLimits(movetime=100, hang=4000, work_hang=8000))
     assert r.adjudication is None
     lines = log.read_text().splitlines()
-    assert "INFO MAX_NODE 777" in lines and "INFO timeout_turn 3000" in lines and "INFO timeout_match 0" in lines
+    # three quarters of the referee's wait for a move limited by work alone
+    assert "INFO MAX_NODE 777" in lines and "INFO timeout_turn 6000" in lines and "INFO timeout_match 0" in lines
     assert "INFO timeout_turn 100" not in lines and not any("MAX_DEPTH" in ln for ln in lines)
     log.unlink()
     r = one_game("tictactoe", [gomocup(f"--log {log}") + ",@depth=4,@movetime=250", "solver"],

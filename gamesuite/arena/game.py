@@ -43,7 +43,9 @@ class MatchLimits:
     first. A match's limits may set none when every engine brings its own (``@nodes=N`` in its
     spec; ``for_engine``). External programs have ``startup`` to say they are ready. An answer later
     than the allowed time plus ``margin`` loses on time; past that plus ``hang`` the referee stops
-    waiting and calls it a hang.
+    waiting and calls it a hang. A seat with no time limit (a work limit alone) is waited for
+    ``work_hang`` instead: its fixed work may take long on a loaded machine, and a stop before it is
+    done would make the game depend on the machine's load.
     """
 
     movetime: int | None = None
@@ -53,12 +55,13 @@ class MatchLimits:
     margin: int = 500
     hang: int = 5000
     startup: int = 30_000  # how long an external program may take to say it is ready
+    work_hang: int = 600_000  # how long a move of a seat with no time limit may take before it is a hang
 
     def __post_init__(self) -> None:
         if self.movetime is not None and self.clock is not None or self.depth is not None and self.nodes is not None:
             raise InvalidOptionError("a match has at most one of movetime and clock, and one of depth and nodes")
         set_ = [x for x in (self.movetime, self.depth, self.nodes) if x is not None]
-        if any(x <= 0 for x in set_) or self.margin < 0 or self.hang < 0:
+        if any(x <= 0 for x in set_) or self.margin < 0 or self.hang < 0 or self.work_hang < 0:
             raise InvalidOptionError(f"match limits must be positive: {self}")
 
     @property
@@ -275,7 +278,9 @@ def play_game(task: GameTask) -> GameRecord:
         """
         mine = tcs[seat]
         allowed = mine.movetime if mine.movetime is not None else session.allowed(seat)
-        wait = (allowed + tc.margin if allowed is not None else 0.0) + tc.hang
+        # no time limit: a fixed amount of work, however long the machine takes for it (a stop would
+        # cut the search short by the wall clock and make the game depend on the load)
+        wait = allowed + tc.margin + tc.hang if allowed is not None else float(tc.work_hang)
         return mine, wait, session.limits(seat, mine.work(), own=own)
 
     try:

@@ -42,6 +42,9 @@ def add_arena_arguments(p: argparse.ArgumentParser, games_help: str) -> None:
                    help="lateness tolerated before a time loss (default 500)")
     p.add_argument("--hang-timeout", type=int, default=5000, metavar="MS",
                    help="how long past that to wait before calling it a hang (default 5000)")
+    p.add_argument("--work-timeout", type=int, default=600_000, metavar="MS",
+                   help="how long a move limited by nodes or depth alone may take before it is a hang "
+                        "(default 600000: such a move is never cut short by a loaded machine)")
     p.add_argument("--startup-timeout", type=int, default=30_000, metavar="MS",
                    help="how long an external program may take to start and say it is ready (default 30000)")
     p.add_argument("--openings", type=Path, metavar="FILE",
@@ -80,10 +83,11 @@ def time_control(args: argparse.Namespace) -> MatchLimits:
         v = getattr(args, name, None)
         if v is not None and v <= 0:
             raise InvalidOptionError(f"--{name} must be positive, got {v}")
-    if args.time_margin < 0 or args.hang_timeout < 0 or args.max_plies < 0 or args.startup_timeout < 0:
+    if min(args.time_margin, args.hang_timeout, args.max_plies, args.startup_timeout, args.work_timeout) < 0:
         raise InvalidOptionError(
-            "--time-margin, --hang-timeout, --startup-timeout and --max-plies must not be negative")
-    kw = {"margin": args.time_margin, "hang": args.hang_timeout, "startup": args.startup_timeout}
+            "--time-margin, --hang-timeout, --work-timeout, --startup-timeout and --max-plies must not be negative")
+    kw = {"margin": args.time_margin, "hang": args.hang_timeout, "startup": args.startup_timeout,
+          "work_hang": args.work_timeout}
     if args.clock is not None:
         return MatchLimits.with_clock(args.clock, **kw)
     return MatchLimits(movetime=args.movetime, depth=args.depth, nodes=args.nodes, **kw)

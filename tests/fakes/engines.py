@@ -18,7 +18,8 @@ class Scripted:
 
     ``mode``: ``first``, ``random``, ``illegal`` (plays an occupied or impossible move),
     ``crash`` (raises), ``hang`` (ignores the stop flag until released), ``slow``
-    (sleeps ``sleep_ms`` and ignores the stop flag), ``none`` (returns no move).
+    (sleeps ``sleep_ms`` and ignores the stop flag), ``none`` (returns no move), ``stoppable``
+    (thinks ``sleep_ms`` unless told to stop; stopped, it plays its last legal move instead of its first).
     Depth-1 searches (the arena's warm-up) never misbehave and do not count.
     """
 
@@ -56,6 +57,12 @@ class Scripted:
                     pass
             elif self.mode == "slow":
                 time.sleep(self.sleep_ms / 1000)
+            elif self.mode == "stoppable":
+                t_end = time.monotonic() + self.sleep_ms / 1000
+                while time.monotonic() < t_end and not (stop is not None and stop[0]):
+                    time.sleep(0.01)
+                if stop is not None and stop[0]:
+                    move = legal[-1]
             elif self.mode == "none":
                 return SearchResult(None, Score.eval(0, state.current_player))
         return SearchResult(move, Score.eval(0, max(state.current_player, 0)))
