@@ -36,7 +36,9 @@ def positions(count: int) -> list[str]:
         for _ in range(20 + i % 5 * 10):  # 20..60 plies of the engine's own play at 20,000 nodes a move
             if s.is_terminal():
                 break
-            s.play(engine.search(s, Limits(nodes=20000)).best_move)
+            move = engine.search(s, Limits(nodes=20000)).best_move
+            assert move is not None  # a position that is not over has a move
+            s.play(move)
         if not s.is_terminal():
             texts.append(s.to_text())
     return texts
@@ -62,6 +64,7 @@ def main() -> int:
             cpu = time.process_time() - c
             nodes_all += r.nodes
             cpu_all += cpu
+            assert r.best_move is not None
             rows.append({"position": text, "spec": spec, "nodes": r.nodes, "move": s.format_move(r.best_move),
                          "score": str(r.score), "depth": r.depth})
             print(f"{r.nodes:>9} {cpu:7.2f} s {rows[-1]['move']:>6} {rows[-1]['score']:>10}  {spec:<17} {text[:60]}",
