@@ -392,7 +392,8 @@ def test_the_unpromoted_option_leaves_those_moves_out_of_the_root():
     game = load_game("shogi")
     s = game.state_from_text("lnsgkgsnl/1r5b1/pppppp1pp/7P1/9/9/PPPPPPP1P/1B5R1/LNSGKGSNL b - 1")
     plain, promoting = s.parse_move("2d2c"), s.parse_move("2d2c+")
-    for spec, kept in (("alphabeta,mate=0", True), ("alphabeta,mate=0,unpromoted=false", False)):
+    for spec, kept in (("alphabeta,mate=0,unpromoted=true", True), ("alphabeta,mate=0,unpromoted=false", False),
+                       ("alphabeta,mate=0", False)):  # the default skips them (thirteenth session)
         e = make_engine(game, spec)
         e.new_game()
         root = _Searcher(e, s, 0)

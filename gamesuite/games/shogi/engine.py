@@ -215,9 +215,11 @@ class ShogiEngine:
     iteration's depth; ``selective``: the original write-up's selective
     deepening, see ``_Searcher._selective``), and
     ``quiesce``, ``nullmove``, ``lmr``, ``extensions``, ``aspiration`` (on by
-    default; all off gives plain fixed-depth alpha-beta). Off by default, each
-    measured in ``docs/shogi.md``: ``unpromoted=false`` (skip the pawn, bishop
-    and rook moves that could promote and do not), ``qpromote`` (the
+    default; all off gives plain fixed-depth alpha-beta). The defaults since the
+    thirteenth session (``docs/shogi.md``): ``unpromoted=false`` (skip the pawn,
+    bishop and rook moves that could promote and do not; ``true`` searches them),
+    ``mate=5000`` and ``corr_weight=100`` (below). Off by default, each
+    measured in ``docs/shogi.md``: ``qpromote`` (the
     quiescence search also plays the pawn promotions that capture nothing),
     ``quiet_promotions`` (the promotions other than a pawn's ordered, pruned
     and reduced as quiet moves), ``escape`` (a quiet move of a piece en prise,
@@ -228,20 +230,20 @@ class ShogiEngine:
     capture nothing and give check, SEE non-negative) and ``qrecapture``
     (N > 0: from the (N+1)th quiescence ply on, only recaptures on the square
     of the last move; twelfth session).
-    Two search parameters, 0 (off) by default (twelfth session): ``probcut_margin`` (ProbCut: a capture
-    that beats beta plus this margin by quiescence and by a search 4 plies shallower cuts the node, from depth
-    ``probcut_depth``) and ``corr_weight`` (this percent of a correction history, the running mean of search
-    result less static evaluation per side and pawns-and-hands key, is added to the evaluation the pruning
-    uses).
+    Two search parameters of the twelfth session: ``probcut_margin`` (0, off: ProbCut, a capture that beats
+    beta plus this margin by quiescence and by a search 4 plies shallower cuts the node, from depth
+    ``probcut_depth``) and ``corr_weight`` (100 since the thirteenth session, 0: off; this percent of a
+    correction history, the running mean of search result less static evaluation per side and pawns-and-hands
+    key, is added to the evaluation the pruning uses).
     """
 
     name = "alphabeta"
 
     def __init__(self, game: Shogi, hash: float = 16, quiesce: bool = True, nullmove: bool = True,
-                 lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 20000,
+                 lmr: bool = True, extensions: bool = True, aspiration: bool = True, mate: int = 5000,
                  positional: bool = True, root: str = "pvs", prune: bool = True, mate1: bool = True,
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
-                 hand_bonus: int | None = None, unpromoted: bool = True, qpromote: bool = False,
+                 hand_bonus: int | None = None, unpromoted: bool = False, qpromote: bool = False,
                  quiet_promotions: bool = False, escape: bool = False, threat: bool = False, qchecks: bool = False,
                  qrecapture: int = 0, **tuning: float) -> None:
         self.game = game
@@ -386,7 +388,7 @@ SEARCH_PARAMS = {
     "SPARE_R": 1,  # plies less reduction for a move spared by ``escape`` or ``threat``
     "PROBCUT_MARGIN": 0,  # ProbCut at beta + this margin (0: off; twelfth session)
     "PROBCUT_DEPTH": 5,  # ProbCut from this depth
-    "CORR_WEIGHT": 0,  # percent of the correction history added to the static evaluation (0: off)
+    "CORR_WEIGHT": 100,  # percent of the correction history added to the static evaluation (0: off)
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45
@@ -464,14 +466,14 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                 help="numba PVS alpha-beta: TT, quiescence, null move, LMR, killers/history, root df-pn mate "
                      "search; material, PST, king safety, mobility",
                 default=True, options={"hash": memory_option(16),
-                                       "mate": Option(20000, 0, 10**9, help="root mate search nodes"),
+                                       "mate": Option(5000, 0, 10**9, help="root mate search nodes"),
                                        "positional": Option(True), "root": Option("pvs", choices=("pvs", "selective")),
                                        "quiesce": Option(True), "nullmove": Option(True), "lmr": Option(True),
                                        "extensions": Option(True), "aspiration": Option(True),
                                        "prune": Option(True, help="futility, razoring, late-move and SEE pruning"),
                                        "mate1": Option(True, help="mate-in-one test at the nodes"),
                                        "singular": Option(True, help="singular extensions"),
-                                       "unpromoted": Option(True, help="search the pawn, bishop and rook moves "
+                                       "unpromoted": Option(False, help="search the pawn, bishop and rook moves "
                                                             "that could promote and do not (false: skip them)"),
                                        "qpromote": Option(False, help="the quiescence search also plays the pawn "
                                                           "promotions that capture nothing"),
