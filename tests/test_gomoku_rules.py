@@ -256,9 +256,11 @@ def test_psq_import():
         load_psq("Gomoku 20x20\n1,1\n")
 
 
-def test_the_two_sets_of_match_openings_are_distinct():
-    """``gomoku_openings_s16.txt`` (the ninth session's fresh openings) holds 68 openings of three stones,
-    none equal by a symmetry of the board to another one or to one of ``gomoku_openings.txt``."""
+def test_the_sets_of_match_openings_are_distinct():
+    """``gomoku_openings_s16.txt`` (the ninth session's fresh openings, 68) and ``gomoku_openings_s17.txt`` (the
+    thirteenth session's, 100) hold openings of three stones, none equal by a symmetry of the board to another
+    one of its set or of an earlier set, except one position that the first two share: the ninth session's rule
+    kept the order of the stones, and ``j9 e7 e5`` is ``k5 k7 f9`` with the black stones played the other way."""
     from pathlib import Path
 
     from gamesuite.arena.openings import load_openings
@@ -266,12 +268,15 @@ def test_the_two_sets_of_match_openings_are_distinct():
 
     g = load_game("gomoku")
     data = Path(__file__).parent / "data"
-    first, second = (load_openings(data / name, g) for name in ("gomoku_openings.txt", "gomoku_openings_s16.txt"))
-    assert (len(first), len(second)) == (100, 68)
+    sets = [load_openings(data / name, g) for name in
+            ("gomoku_openings.txt", "gomoku_openings_s16.txt", "gomoku_openings_s17.txt")]
+    assert [len(x) for x in sets] == [100, 68, 100]
+    assert all(len((o.start or "").split()) == 3 for x in sets for o in x)
 
     def canonical(text: str) -> tuple:  # the generator's own rule for "equal by symmetry"
         return _canonical([divmod(g.parse_cell(m), SIZE) for m in text.split()])
 
-    keys = [canonical(o.start or "") for o in first + second]
-    assert all(len(k) == 3 for k in keys[100:])
-    assert len(set(keys[100:])) == 68 and not set(keys[100:]) & set(keys[:100])
+    keys = [[canonical(o.start or "") for o in x] for x in sets]
+    assert all(len(set(k)) == len(k) for k in keys)
+    assert set(keys[0]) & set(keys[1]) == {canonical("j9 e7 e5")} == {canonical("k5 k7 f9")}
+    assert not set(keys[2]) & (set(keys[0]) | set(keys[1]))
