@@ -421,6 +421,16 @@ def _gives_check(board, hands, kings, us, m, N, sq2p, dirs, stepm, slidem, W) ->
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _quiet_check(board, m, N, sq2p, pawn_promotions) -> bool:
+    """Whether ``m``, a move of the quiescence search not in check, is one of ``_quiet_checks``' (captures
+    nothing and is not a pawn promotion that ``_pawn_promotions`` added)."""
+    if board[sq2p[(m >> 1) & 127]] != 0:
+        return False
+    frm = m >> 8
+    return not (pawn_promotions != 0 and frm < N and (m & 1) and (board[sq2p[frm]] & 15) == PAWN)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _quiet_checks(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, out, n, work,
                   scratch, pawn_promotions) -> int:
     """Append to ``out[n:]`` the legal moves of ``us`` that capture nothing and give check (drops included;
@@ -433,12 +443,8 @@ def _quiet_checks(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, st
     cnt = _generate(board, hands, kings, us, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, work, scratch)
     for x in range(cnt):
         m = np.int64(work[x])
-        frm = m >> 8
-        if board[sq2p[(m >> 1) & 127]] != 0:
-            continue
-        if pawn_promotions != 0 and frm < N and (m & 1) and (board[sq2p[frm]] & 15) == PAWN:
-            continue
-        if _gives_check(board, hands, kings, us, m, N, sq2p, dirs, stepm, slidem, W):
+        if _quiet_check(board, m, N, sq2p, pawn_promotions) and _gives_check(board, hands, kings, us, m, N, sq2p,
+                                                                              dirs, stepm, slidem, W):
             out[n] = m
             n += 1
     return n
@@ -919,16 +925,6 @@ def _repetition(keys, key, c, ply) -> int:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _quiet_check(board, m, N, sq2p, pawn_promotions) -> bool:
-    """Whether ``m``, a move of the quiescence search not in check, is one of ``_quiet_checks``' (captures
-    nothing and is not a pawn promotion that ``_pawn_promotions`` added)."""
-    if board[sq2p[(m >> 1) & 127]] != 0:
-        return False
-    frm = m >> 8
-    return not (pawn_promotions != 0 and frm < N and (m & 1) and (board[sq2p[frm]] & 15) == PAWN)
-
-
-@njit(cache=True, nogil=True, _nrt=False)
 def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem,
              tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf, scratch, scores, prm, opts) -> int:
     """Captures only (every move when in check; with ``opts[Q_PAWN_PROMOTE]`` also the pawn promotions that
@@ -1035,7 +1031,8 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
         tt_prefetch(tt, nk)  # the child's slots, while the move is made
         tt_prefetch(ec, nk)
         cap = _make(board, hands, kings, us, m, N, sq2p)
-        scratch[ply + 1, Q_LAST] = (m >> 1) & 127
+        if opts[Q_RECAPTURE] > 0:
+            scratch[ply + 1, Q_LAST] = (m >> 1) & 127
         v = -_qsearch(board, hands, kings, np.int64(1 - us), np.int64(ply + 1), np.int64(qdepth - 1), -beta, -alpha,
                       nk, geo, sq2p, p2sq,
                       rel, pfile, dirs, stepm, slidem, tab, zb, zh, zs, ew, ec, tt, age, stop, stats, buf,
