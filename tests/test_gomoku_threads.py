@@ -48,7 +48,9 @@ def test_one_thread_through_the_shared_passes_searches_the_same_tree(monkeypatch
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-@pytest.mark.parametrize("text", ["c3 b2", "c3 c4 b3 d3", "a1 b2 c3 d4"])
+@pytest.mark.parametrize("text", ["c3 b2", "c3 c4 b3 d3",
+                                  # about 15 s of plain-Python reference search each
+                                  pytest.param("a1 b2 c3 d4", marks=pytest.mark.slow)])
 def test_pure_mtdf_finds_the_minimax_value_at_depth_4(text, threads):
     game = load_game("gomoku(size=5)")
     state = game.state_from_text(text)
