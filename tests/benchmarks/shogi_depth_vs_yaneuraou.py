@@ -5,9 +5,10 @@
 
 Takes one position from each of the first ``--positions`` arena game records under RECORDS_DIR (``*/game-*.json``
 or ``game-*.json``; a random ply past the tenth, seed 1, as ``shogi_nps.py`` picks them), and searches it with
-``--nodes`` nodes by both: the USI program (``go nodes N``, ``Threads 1``, no book, ``USI_Hash 64``, a new game
-each time) and ours from a fresh game; with ``--movetime``, each searches for that time instead (``go byoyomi``,
-the time a move of a byoyomi game gets; on a quiet machine: it measures the CPU). Prints each position's depth,
+``--nodes`` nodes by both: the USI program (through the arena's ``UsiEngine``: ``go nodes N``, ``Threads 1``, no
+book, ``USI_Hash 64``, a new game each time) and ours from a fresh game; with ``--movetime``, each searches for that
+time instead (the arena sends it as ``byoyomi``, the time a move of a byoyomi game gets; on a quiet machine: it
+measures the CPU). Prints each position's depth,
 selective depth, nodes and best move of the USI program and ours' depth, nodes and best move, then the means.
 The USI program (YaneuraOu-material by default) is only an opponent being measured; nothing of it is imported.
 """
@@ -17,57 +18,12 @@ import glob
 import json
 import os
 import random
-import re
-import subprocess
 
-from gamesuite.core import Limits, load_game, make_engine
+from gamesuite.arena.external import UsiEngine
+from gamesuite.core import Limits, SearchInfo, load_game, make_engine
 from gamesuite.games.shogi.rules import ShogiState
 
 ANCHOR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "anchors", "yaneuraou-material")
-
-
-class Usi:
-    """A USI program driven line by line."""
-
-    def __init__(self, path: str, options: dict[str, str]) -> None:
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        self.send("usi")
-        self.until("usiok")
-        for k, v in options.items():
-            self.send(f"setoption name {k} value {v}")
-        self.send("isready")
-        self.until("readyok")
-
-    def send(self, line: str) -> None:
-        assert self.p.stdin is not None
-        self.p.stdin.write(line + "\n")
-
-    def until(self, token: str) -> list[str]:
-        assert self.p.stdout is not None
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"the USI program exited before {token!r}")
-            lines.append(line.strip())
-            if line.startswith(token):
-                return lines
-
-    def search(self, sfen: str, go: str) -> tuple[int, int, int, str]:
-        """(depth, seldepth, nodes, best move) of ``go`` + ``go``: the last info line with a PV."""
-        self.send("usinewgame")
-        self.send("position sfen " + sfen)
-        self.send("go " + go)
-        lines = self.until("bestmove")
-        last = [x for x in lines if x.startswith("info") and " depth " in x and " pv " in x][-1]
-        depth = int(re.search(r" depth (\d+)", last).group(1))  # type: ignore[union-attr]
-        sel = re.search(r" seldepth (\d+)", last)
-        nodes = re.search(r" nodes (\d+)", last)
-        return depth, int(sel.group(1)) if sel else depth, int(nodes.group(1)) if nodes else 0, lines[-1].split()[1]
-
-    def close(self) -> None:
-        self.send("quit")
-        self.p.wait(timeout=10)
 
 
 def main() -> None:
@@ -93,16 +49,18 @@ def main() -> None:
         if not s.is_terminal():
             assert isinstance(s, ShogiState)
             states.append(s)
-    usi = Usi(args.usi, {"Threads": "1", "BookFile": "no_book", "NetworkDelay": "0", "NetworkDelay2": "0",
-                         "USI_Hash": "64"})
+    usi = UsiEngine(game, f"usi:{args.usi},Threads=1,BookFile=no_book,NetworkDelay=0,NetworkDelay2=0,USI_Hash=64")
     engine = make_engine(game, "alphabeta" + args.options)
     engine.search(game.new_state(), Limits(depth=3))  # load the kernels
-    go, limits = f"nodes {args.nodes}", Limits(nodes=args.nodes)
-    if args.movetime:
-        go, limits = f"btime 0 wtime 0 byoyomi {args.movetime}", Limits(movetime=args.movetime)
+    limits = Limits(movetime=args.movetime) if args.movetime else Limits(nodes=args.nodes)
+    budget = f"{args.movetime} ms" if args.movetime else f"{args.nodes} nodes"
     theirs, ours, their_nodes, our_nodes = [], [], [], []
     for s in states:
-        d, sd, n, best = usi.search(s.sfen(), go)
+        infos: list[SearchInfo] = []
+        usi.new_game()
+        u = usi.search(s, limits, on_info=infos.append)
+        d, n, sd = u.depth, u.nodes, max((i.seldepth for i in infos), default=u.depth)
+        best = s.format_move(u.best_move) if u.best_move is not None else "-"
         engine.new_game()
         r = engine.search(s, limits)
         theirs.append(d)
@@ -114,7 +72,7 @@ def main() -> None:
               f" {mine}")
     usi.close()
     k = len(states)
-    print(f"{k} positions, {go}: USI mean depth {sum(theirs) / k:.2f}, {sum(their_nodes) / k:.0f} nodes; "
+    print(f"{k} positions, {budget} each: USI mean depth {sum(theirs) / k:.2f}, {sum(their_nodes) / k:.0f} nodes; "
           f"ours{args.options} mean depth {sum(ours) / k:.2f}, {sum(our_nodes) / k:.0f} nodes")
 
 
