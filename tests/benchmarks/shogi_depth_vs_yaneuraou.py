@@ -15,13 +15,12 @@ The USI program (YaneuraOu-material by default) is only an opponent being measur
 
 import argparse
 import glob
-import json
 import os
-import random
+
+from shogi_nps import positions_from_records  # (a sibling script: run from this folder's path)
 
 from gamesuite.arena.external import UsiEngine
 from gamesuite.core import Limits, SearchInfo, load_game, make_engine
-from gamesuite.games.shogi.rules import ShogiState
 
 ANCHOR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "anchors", "yaneuraou-material")
 
@@ -36,19 +35,9 @@ def main() -> None:
     ap.add_argument("--movetime", type=int, default=0, help="ms a search (byoyomi) instead of --nodes")
     args = ap.parse_args()
     game = load_game("shogi")
-    rng = random.Random(1)
     files = sorted(glob.glob(os.path.join(args.dir, "*", "game-*.json"))
                    + glob.glob(os.path.join(args.dir, "game-*.json")))
-    states: list[ShogiState] = []
-    for f in files[: args.positions]:
-        r = json.load(open(f))
-        s = game.state_from_text(r["start"])
-        moves = [m["move"] if isinstance(m, dict) else m for m in r["moves"]]
-        for m in moves[: rng.randrange(10, max(11, len(moves) - 5))]:
-            s.play_text(m)
-        if not s.is_terminal():
-            assert isinstance(s, ShogiState)
-            states.append(s)
+    states = positions_from_records(game, files[: args.positions])
     usi = UsiEngine(game, f"usi:{args.usi},Threads=1,BookFile=no_book,NetworkDelay=0,NetworkDelay2=0,USI_Hash=64")
     engine = make_engine(game, "alphabeta" + args.options)
     engine.search(game.new_state(), Limits(depth=3))  # load the kernels

@@ -14,7 +14,24 @@ import json
 import random
 import time
 
-from gamesuite.core import Limits, load_game, make_engine
+from gamesuite.core import Game, Limits, load_game, make_engine
+from gamesuite.games.shogi.rules import ShogiState
+
+
+def positions_from_records(game: Game, files: list[str]) -> list[ShogiState]:
+    """One position from each arena game record of ``files``: a random ply past the tenth (seed 1), not the end."""
+    rng = random.Random(1)
+    states = []
+    for f in files:
+        r = json.load(open(f))
+        s = game.state_from_text(r["start"])
+        moves = [m["move"] if isinstance(m, dict) else m for m in r["moves"]]  # record format 2: {"move": ...}
+        for m in moves[: rng.randrange(10, max(11, len(moves) - 5))]:
+            s.play_text(m)
+        if not s.is_terminal():
+            assert isinstance(s, ShogiState)
+            states.append(s)
+    return states
 
 
 def main() -> None:
@@ -25,16 +42,7 @@ def main() -> None:
     ap.add_argument("--options", default="", help="appended to 'alphabeta', e.g. ',prune=false'")
     args = ap.parse_args()
     game = load_game("shogi")
-    rng = random.Random(1)
-    states = []
-    for f in sorted(glob.glob(args.dir + "/game-*.json"))[: args.positions]:
-        r = json.load(open(f))
-        s = game.state_from_text(r["start"])
-        moves = [m["move"] if isinstance(m, dict) else m for m in r["moves"]]  # record format 2: {"move": ...}
-        for m in moves[: rng.randrange(10, max(11, len(moves) - 5))]:
-            s.play_text(m)
-        if not s.is_terminal():
-            states.append(s)
+    states = positions_from_records(game, sorted(glob.glob(args.dir + "/game-*.json"))[: args.positions])
     engine = make_engine(game, "alphabeta" + args.options)
     engine.search(game.new_state(), Limits(depth=3))  # load the kernels
     nodes, cpu = 0, 0.0

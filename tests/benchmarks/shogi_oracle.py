@@ -19,8 +19,9 @@ from __future__ import annotations
 import argparse
 import glob
 import json
-import random
 import subprocess
+
+from shogi_nps import positions_from_records  # (a sibling script: run from this folder's path)
 
 from gamesuite.core import Limits, load_game, make_engine
 
@@ -92,16 +93,7 @@ def judge(path: str, nodes: int, usi: str) -> None:
 
 def depth(directory: str, nodes: int, count: int, options: list[str]) -> None:
     game = load_game("shogi")
-    rng = random.Random(1)
-    states = []
-    for f in sorted(glob.glob(directory + "/game-*.json"))[:count]:
-        r = json.load(open(f))
-        s = game.state_from_text(r["start"])
-        moves = [m["move"] if isinstance(m, dict) else m for m in r["moves"]]
-        for m in moves[: rng.randrange(10, max(11, len(moves) - 5))]:
-            s.play_text(m)
-        if not s.is_terminal():
-            states.append(s)
+    states = positions_from_records(game, sorted(glob.glob(directory + "/game-*.json"))[:count])
     for opts in options:
         ds, sel = [], []
         for s in states:
