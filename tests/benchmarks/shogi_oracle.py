@@ -4,10 +4,10 @@
     python tests/benchmarks/shogi_oracle.py depth DIR [--nodes 100000] [--positions 20] [--options ,singular=false ...]
 
 ``judge``: the USI program (by default YaneuraOu-material from ``../shared/anchors``, one thread, no book)
-searches every position of the game from its opening on with ``go nodes``; for each move of ours it prints
-the program's score before the move and after it (both from our side, centipawns) and their difference,
-marking drops of 150 or more with ``<<<``, beside the program's preferred move and its expected reply.
-The program is a referee here: nothing of it is copied or imported.
+searches every position of the game from its opening on with ``go nodes`` (the arena's ``UsiEngine``); for
+each move of ours it prints the program's score before the move and after it (both from our side, centipawns)
+and their difference, marking drops of 150 or more with ``<<<``, beside the program's preferred move and its
+expected reply. The program is a referee here: nothing of it is copied or imported.
 
 ``depth``: the mean completed depth and selective depth of our engine at ``--nodes`` nodes, for each option
 string, on positions from the game records of DIR (one random ply past the tenth per record, seed 1, as
@@ -19,72 +19,51 @@ from __future__ import annotations
 import argparse
 import glob
 import json
-import subprocess
+import os
 
 from shogi_nps import positions_from_records  # (a sibling script: run from this folder's path)
 
+from gamesuite.arena.external import UsiEngine
 from gamesuite.core import Limits, load_game, make_engine
+from gamesuite.core.score import Score
 
-ANCHOR = "/work/shared/anchors/yaneuraou-material"
+ANCHOR = os.path.join(os.path.dirname(__file__), "..", "..", "..", "shared", "anchors", "yaneuraou-material")
 
 
-class Usi:
-    """A USI program searching positions given by their moves from the start position."""
-
-    def __init__(self, path: str) -> None:
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-        for c in ("usi", "setoption name Threads value 1", "setoption name BookFile value no_book",
-                  "setoption name USI_Hash value 64", "isready"):
-            self._send(c)
-        while self._line() != "readyok":
-            pass
-        self._send("usinewgame")
-
-    def _send(self, text: str) -> None:
-        assert self.p.stdin is not None
-        self.p.stdin.write(text + "\n")
-
-    def _line(self) -> str:
-        assert self.p.stdout is not None
-        return self.p.stdout.readline().strip()
-
-    def go(self, start: str, moves: list[str], nodes: int) -> tuple[int | None, str, list[str]]:
-        """The last score (centipawns for the side to move, a mate as +-30000), the best move and the PV."""
-        pos = "startpos" if start == "startpos" else "sfen " + start
-        self._send(f"position {pos} moves {' '.join(moves)}" if moves else f"position {pos}")
-        self._send(f"go nodes {nodes}")
-        score: int | None = None
-        pv: list[str] = []
-        while True:
-            t = self._line().split()
-            if t and t[0] == "info" and "score" in t:
-                kind, v = t[t.index("score") + 1], int(t[t.index("score") + 2])
-                score = v if kind == "cp" else (30000 if v > 0 else -30000)
-                pv = t[t.index("pv") + 1:] if "pv" in t else pv
-            if t and t[0] == "bestmove":
-                return score, t[1], pv
-
-    def close(self) -> None:
-        self._send("quit")
-        self.p.wait()
+def _centipawns(score: Score, player: int) -> int:
+    """``score`` for ``player`` in centipawns, a mate as +-30000."""
+    mine = score.for_player(player)
+    if mine.is_mate:
+        return 30000 if mine.value > 0 else -30000
+    return int(mine.value)
 
 
 def judge(path: str, nodes: int, usi: str) -> None:
+    game = load_game("shogi")
     r = json.load(open(path))
     ours = [i for i, p in enumerate(r["players"]) if p["name"].startswith("alphabeta")][0]
     moves = [m["move"] if isinstance(m, dict) else m for m in r["moves"]]
-    start = r["start"]
-    if start.startswith("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"):
-        start = "startpos"
-    program = Usi(usi)
-    res = [program.go(start, moves[:i], nodes) for i in range(len(moves) + 1)]
+    program = UsiEngine(game, f"usi:{usi},Threads=1,BookFile=no_book,NetworkDelay=0,NetworkDelay2=0,USI_Hash=64")
+    program.new_game()
+    s = game.state_from_text(r["start"])
+    res: list[tuple[int, str, list[str]]] = []  # (score for the side to move, best move, PV) at each ply
+    for i in range(len(moves) + 1):
+        if s.is_terminal():
+            break
+        out = program.search(s, Limits(nodes=nodes))
+        line, t = [], s.copy()
+        for m in out.pv[:6]:
+            line.append(t.format_move(m))
+            t.play(m)
+        res.append((_centipawns(out.score, s.current_player),
+                    s.format_move(out.best_move) if out.best_move is not None else "-", line))
+        if i < len(moves):
+            s.play_text(moves[i])
     program.close()
-    for i in range(r["match"].get("opening_plies", 0), len(moves)):
+    for i in range(r["match"].get("opening_plies", 0), len(res) - 1):
         if i % 2 != ours:
             continue
         before, after = res[i][0], res[i + 1][0]
-        if before is None or after is None:
-            continue
         d = -after - before
         mark = " <<<" if d <= -150 else ""
         print(f"ply {i + 1:3d} ours {moves[i]:6s} best {res[i][1]:6s} before {before:6d} after {-after:6d} "
