@@ -607,7 +607,8 @@ def test_search_with_probcut_and_correction_history_equals_minimax(spec, depths,
 
 
 @pytest.mark.parametrize("options", ["probcut_margin=100,corr_weight=0", "corr_weight=100",
-                                     "probcut_margin=100,corr_weight=50"])
+                                     "probcut_margin=100,corr_weight=50",
+                                     "q_max=2,corr_weight=0", "ttcap_r=1,corr_weight=0"])  # (fifteenth session)
 def test_probcut_and_correction_history_in_the_full_search(options):
     # legal moves, the position left as found, a different tree from the default's (the option does something),
     # and the correction history filled only when it is on

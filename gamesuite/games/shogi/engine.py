@@ -389,6 +389,8 @@ SEARCH_PARAMS = {
     "PROBCUT_MARGIN": 0,  # ProbCut at beta + this margin (0: off; twelfth session)
     "PROBCUT_DEPTH": 5,  # ProbCut from this depth
     "CORR_WEIGHT": 100,  # percent of the correction history added to the static evaluation (0: off)
+    "Q_MAX": 0,  # the quiescence search tries at most this many moves at a node not in check (0: all)
+    "TTCAP_R": 0,  # plies more reduction for a quiet move when the TT move is a capture (0: off)
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45

@@ -60,6 +60,8 @@ P_BONUS_MUL, P_BONUS_MAX = 21, 22
 P_MATE1_DEPTH = 23
 P_IIR_DEPTH = 24
 P_SPARE_R = 25  # plies less reduction for a spared move (``opts[ESCAPE]``, ``opts[THREAT]``)
+P_Q_MAX = 26  # N > 0: the quiescence search (not in check) tries at most N moves at a node
+P_TTCAP_R = 27  # plies more reduction for a quiet move at a node whose TT move is a capture
 P_PROBCUT_MARGIN, P_PROBCUT_DEPTH = 28, 29  # ProbCut: beta + margin (0: off), from this depth
 P_CORR_WEIGHT = 30  # percent of the correction history added to the static evaluation (0: off)
 P_SEEV = 32  # 16 SEE values by piece type
@@ -1009,7 +1011,10 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
             sc = -1  # the checks after the pawn promotions
         scores[ply, x] = sc
     bestm = np.int64(-1)
+    qmax = prm[P_Q_MAX] if prune and not in_check and prm[P_Q_MAX] > 0 else cnt
     for x in range(cnt):
+        if x >= qmax:
+            break  # the first moves in order were tried (``prm[P_Q_MAX]``)
         _pick(buf, scores, ply, x, cnt)
         m = np.int64(buf[ply, x])
         if prune and not in_check and qdepth == 0 and opts[Q_CHECKS] != 0 \
@@ -1203,6 +1208,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             pvlen[ply] = ply + 1
             tt_store(tt, key, np.int64(MAX_PLY), EXACT, v, m1, ply, age)
             return v
+    # a capture as the TT move: the quiet moves are reduced more (``prm[P_TTCAP_R]``)
+    ttcap = 1 if ttmove >= 0 and (ttmove >> 8) < N and board[sq2p[(ttmove >> 1) & 127]] != 0 else 0
     # the static evaluation and whether it improves on ours two plies ago
     ev = NO_EVAL
     raw = NO_EVAL
@@ -1428,6 +1435,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                         r -= 1
                     if quiet:
                         r -= hist // prm[P_HIST_DIV]
+                        r += prm[P_TTCAP_R] * ttcap
                     else:
                         r -= 1
                     if spare:
