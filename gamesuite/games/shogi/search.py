@@ -938,7 +938,8 @@ def _qsearch(board, hands, kings, us, ply, qdepth, alpha, beta, key, geo, sq2p, 
     Not in check, only captures are generated (after the stand pat), so a position without any
     legal move is recognised as lost only when in check (it practically never happens otherwise).
     With ``opts[PRUNE]``: a transposition table, and captures that lose material by SEE or cannot
-    raise the value to alpha (delta pruning) are skipped; so are the checks that lose material by SEE.
+    raise the value to alpha (delta pruning) are skipped; so are the checks that lose material by SEE;
+    with ``prm[P_Q_MAX]`` = N > 0, not in check, only the first N moves in order are tried.
     """
     if _tick(ply, stop, stats):
         return 0
