@@ -1210,7 +1210,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             tt_store(tt, key, np.int64(MAX_PLY), EXACT, v, m1, ply, age)
             return v
     # a capture as the TT move: the quiet moves are reduced more (``prm[P_TTCAP_R]``)
-    ttcap = 1 if ttmove >= 0 and (ttmove >> 8) < N and board[sq2p[(ttmove >> 1) & 127]] != 0 else 0
+    ttcap = 1 if prm[P_TTCAP_R] > 0 and ttmove >= 0 and (ttmove >> 8) < N and board[sq2p[(ttmove >> 1) & 127]] != 0 \
+        else 0
     # the static evaluation and whether it improves on ours two plies ago
     ev = NO_EVAL
     raw = NO_EVAL
