@@ -642,13 +642,25 @@ def _ref_pawn_hand_slot(s):
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
 def test_pawn_hand_slot_matches_reference(spec):
     slots = set()
+    changed = 0
     for s in _random_states(spec, 30, 17, max_plies=120):
         g = s.g
-        slot = S._pawn_hand_slot(s.board, s.hands, g.N, g.sq2p, g.zob_board, g.zob_hand)
+        phk = S._pawn_hand_key(s.board, s.hands, g.N, g.sq2p, g.zob_board, g.zob_hand)
+        slot = S._pawn_hand_slot(phk)
         assert slot == _ref_pawn_hand_slot(s), s.sfen()
         assert 0 <= slot < S.CORR_N
         slots.add(slot)
+        # the key after each legal move, from the key before it (as the search passes it down), is the key
+        # of the position after the move
+        for m in s.legal_moves():
+            after = S._pawn_hand_key_after(s.board, s.hands, np.int64(s.color), np.int64(m), phk, np.int64(g.N),
+                                           g.sq2p, g.zob_board, g.zob_hand)
+            s.play(m)
+            assert after == S._pawn_hand_key(s.board, s.hands, g.N, g.sq2p, g.zob_board, g.zob_hand), (s.sfen(), m)
+            s.undo()
+            changed += after != phk
     assert len(slots) > 20  # the positions differ in their pawns or hands, and so mostly in their slots
+    assert changed > 100  # pawn moves, drops and captures change the key
 
 
 def test_correction_update_and_correction_match_reference():

@@ -86,6 +86,7 @@ HIST_MAX = 16384  # history values stay within +-HIST_MAX (the "gravity" update)
 EVAL_CACHE = 1 << 16  # slots of the evaluation cache (``_static_eval``; 1 MB)
 # -- the search stack (``ss[ply, field]``) ----------------------------------------------------------------
 SS_PT, SS_EVAL, SS_EXCL, SS_CHECK, SS_MOVE = 0, 1, 2, 3, 4
+SS_PHK = 5  # the Zobrist key of the pawns and the hands alone (``_pawn_hand_key``; a uint64 stored as int64)
 SS_FIELDS = 8
 NO_EVAL = -WIN - 2
 # scores of the move ordering
@@ -148,9 +149,9 @@ def _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slid
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _pawn_hand_slot(board, hands, N, sq2p, zb, zh) -> np.int64:
-    """The correction-history slot (``0 <= slot < CORR_N``) of the pawns on the board and the pieces in hand:
-    the top ``CORR_BITS`` bits of the Zobrist keys of those alone (the same for either side to move)."""
+def _pawn_hand_key(board, hands, N, sq2p, zb, zh) -> np.int64:
+    """The Zobrist key of the pawns on the board and the pieces in hand alone (the same for either side to
+    move), as an int64 with the bits of the uint64 key."""
     k = np.uint64(0)
     for sq in range(N):
         p = sq2p[sq]
@@ -160,7 +161,46 @@ def _pawn_hand_slot(board, hands, N, sq2p, zb, zh) -> np.int64:
     for c in range(2):
         for kind in range(1, 8):
             k ^= zh[c, kind, hands[c, kind]]
-    return np.int64(k >> np.uint64(64 - CORR_BITS))
+    return np.int64(k)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _pawn_hand_key_after(board, hands, us, move, phk, N, sq2p, zb, zh) -> np.int64:
+    """``_pawn_hand_key`` after ``move`` of ``us``, from ``phk``, the one before it (``move`` not yet made)."""
+    k = np.uint64(phk)
+    ubit = BLACK_BIT if us == 0 else WHITE_BIT
+    frm = move >> 8
+    tp = sq2p[(move >> 1) & 127]
+    if frm >= N:
+        kind = frm - N + 1
+        n = hands[us, kind]
+        k ^= zh[us, kind, n] ^ zh[us, kind, n - 1]
+        if kind == PAWN:
+            k ^= zb[tp, ubit | PAWN]
+        return np.int64(k)
+    fp = sq2p[frm]
+    v = board[fp]
+    if (v & 15) == PAWN:
+        k ^= zb[fp, v]
+        if (move & 1) == 0:
+            k ^= zb[tp, v]
+    cap = board[tp]
+    if cap != 0:
+        ct = cap & 15
+        if ct == PAWN:
+            k ^= zb[tp, cap]
+        if ct > KING:
+            ct -= KING
+        n = hands[us, ct]
+        k ^= zh[us, ct, n] ^ zh[us, ct, n + 1]
+    return np.int64(k)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _pawn_hand_slot(phk) -> np.int64:
+    """The correction-history slot (``0 <= slot < CORR_N``) of a ``_pawn_hand_key``: its top ``CORR_BITS``
+    bits."""
+    return np.int64(np.uint64(phk) >> np.uint64(64 - CORR_BITS))
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -736,8 +776,13 @@ def _loud_promotion(board, m, sq2p, quiet_promotions) -> bool:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
-                 ss, scratch, use_see, quiet_promotions) -> None:
-    """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``."""
+                 ss, scratch, use_see, quiet_promotions, later) -> None:
+    """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``.
+
+    With ``use_see`` the captures that lose material by SEE are ordered last (bad captures); with ``later``
+    as well, every capture is scored as a good one here, and the search checks each by SEE when it comes up
+    (``_next_move``), which gives the same order without the SEE of the captures never reached.
+    """
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     k0 = heur[H_KILLERS + 2 * ply]
@@ -755,7 +800,8 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
             t = board[sq2p[frm]] & 15
             vt = victim & 15
             sc = prm[P_SEEV + vt] * 16 + heur[H_CAPTURE + (t * SQ + to) * 16 + vt]
-            if not use_see or _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch):
+            if not use_see or later or _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm,
+                                               scratch):
                 scores[ply, x] = _GOOD_CAPTURE + sc
             else:
                 scores[ply, x] = _BAD_CAPTURE + sc
@@ -769,6 +815,91 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
             scores[ply, x] = _KILLER
         else:
             scores[ply, x] = _quiet_score(us, m, _piece_to(board, m, N, sq2p, us), heur, cont, p1, p2)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _next_move(board, buf, scores, ply, x, n, us, use_see, N, sq2p, dirs, stepm, slidem, W, prm, scratch) -> None:
+    """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``, as ``_pick``, after
+    ``_score_moves(..., later=True)``: a capture scored as good that loses material by SEE is given its bad
+    capture's score and put back where it was (the order is then the one of scoring it so at once)."""
+    bi = _pick(buf, scores, ply, x, n)
+    # (a good capture's score: _GOOD_CAPTURE plus its own, which its history can make negative)
+    while use_see and _GOOD_CAPTURE - (1 << 32) <= scores[ply, x] < _TT_SCORE:
+        if _see_ge(board, np.int64(buf[ply, x]), us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch):
+            return
+        scores[ply, x] += _BAD_CAPTURE - _GOOD_CAPTURE
+        if bi != x:
+            tm = buf[ply, x]
+            buf[ply, x] = buf[ply, bi]
+            buf[ply, bi] = tm
+            ts = scores[ply, x]
+            scores[ply, x] = scores[ply, bi]
+            scores[ply, bi] = ts
+        bi = _pick(buf, scores, ply, x, n)
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _drop_late_quiets(board, buf, scores, ply, start, n, excluded, N, sq2p, quiet_promotions):
+    """Late-move pruning has begun to prune the quiet moves of ``ply``, and every quiet move left would be
+    pruned too: drop them from ``buf[ply, start:n]``, keeping the other moves (the bad captures) in the order
+    ``_pick`` would give them, first to last from ``start``. Return how many quiet moves were dropped (the
+    excluded move not counted) and how many moves were kept, or (-1, 0) (nothing changed) when two of the
+    kept moves have equal scores: their order depends on where the quiet moves were."""
+    # the kept moves, sorted by insertion into the slots beyond n (ties: give up)
+    q = 0
+    c = 0
+    for x in range(start, n):
+        m = np.int64(buf[ply, x])
+        frm = m >> 8
+        if not ((frm < N and board[sq2p[(m >> 1) & 127]] != 0) or _loud_promotion(board, m, sq2p,
+                                                                                   quiet_promotions)):
+            if m != excluded:
+                q += 1
+            continue
+        sc = scores[ply, x]
+        if n + c >= buf.shape[1]:
+            return -1, 0
+        y = c
+        while y > 0 and scores[ply, n + y - 1] < sc:
+            scores[ply, n + y] = scores[ply, n + y - 1]
+            buf[ply, n + y] = buf[ply, n + y - 1]
+            y -= 1
+        if y > 0 and scores[ply, n + y - 1] == sc:
+            return -1, 0
+        scores[ply, n + y] = sc
+        buf[ply, n + y] = m
+        c += 1
+    for y in range(c):
+        buf[ply, start + y] = buf[ply, n + y]
+        scores[ply, start + y] = scores[ply, n + y]
+    return q, c
+    # the kept moves, by insertion sort into the scratch area of the scores beyond n (ties: give up)
+    c = 0
+    for x in range(start, n):
+        m = np.int64(buf[ply, x])
+        frm = m >> 8
+        if not ((frm < N and board[sq2p[(m >> 1) & 127]] != 0) or _loud_promotion(board, m, sq2p,
+                                                                                   quiet_promotions)):
+            continue
+        sc = scores[ply, x]
+        if n + c >= buf.shape[1]:
+            return -1, 0
+        y = c
+        while y > 0 and scores[ply, n + y - 1] < sc:
+            scores[ply, n + y] = scores[ply, n + y - 1]
+            buf[ply, n + y] = buf[ply, n + y - 1]
+            y -= 1
+        if y > 0 and scores[ply, n + y - 1] == sc:
+            return -1
+        if y < c and scores[ply, n + y + 1] == sc:
+            return -1
+        scores[ply, n + y] = sc
+        buf[ply, n + y] = m
+        c += 1
+    for y in range(c):
+        buf[ply, start + y] = buf[ply, n + y]
+        scores[ply, start + y] = scores[ply, n + y]
+    return q
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -803,8 +934,9 @@ def _pseudo_legal(board, hands, us, m, N, sq2p) -> bool:
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _pick(buf, scores, ply, x, n) -> None:
-    """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``."""
+def _pick(buf, scores, ply, x, n) -> int:
+    """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x`` (by swapping it with the move there);
+    return the slot it came from."""
     bi = x
     bs = scores[ply, x]
     for y in range(x + 1, n):
@@ -818,6 +950,7 @@ def _pick(buf, scores, ply, x, n) -> None:
         ts = scores[ply, x]
         scores[ply, x] = scores[ply, bi]
         scores[ply, bi] = ts
+    return bi
 
 
 @njit(cache=True, nogil=True, _nrt=False, inline="always")
@@ -1068,6 +1201,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     N = geo[3]
     W = geo[2]
     h = stats[HIST]
+    if ply == 0:
+        ss[0, SS_PHK] = _pawn_hand_key(board, hands, N, sq2p, zb, zh)
     if ply == 0 and stats[ROOT_MOVES] > 0:
         # the root: every move of ``buf[0, :stats[ROOT_MOVES]]`` (put there by the caller, in the order of
         # ``_generate``) to ``depth`` in the window (alpha, beta). The PV is left in ``pv[0, :pvlen[0]]``; a
@@ -1086,7 +1221,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[0, SS_EVAL] = NO_EVAL
         ss[0, SS_CHECK] = 1 if in_check else 0
         _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem,
-                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0, opts[QUIET_PROMOTE])
+                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0, opts[QUIET_PROMOTE], False)
         best = -WIN - 1
         lo = alpha
         hi = beta
@@ -1101,6 +1236,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
             tt_prefetch(tt, nk)  # the child's slots, while the move is made
             tt_prefetch(ec, nk)
+            ss[1, SS_PHK] = _pawn_hand_key_after(board, hands, us, m, ss[0, SS_PHK], N, sq2p, zb, zh)
             cap = _make(board, hands, kings, us, m, N, sq2p)
             gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
             keys[h + 1] = nk
@@ -1221,7 +1357,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ev = _static_eval(board, hands, kings, us, key, geo, sq2p, rel, pfile, dirs, slidem, ew, ec)
         raw = ev
         if prm[P_CORR_WEIGHT] > 0 and excluded < 0:
-            corr = H_CORR + us * CORR_N + _pawn_hand_slot(board, hands, N, sq2p, zb, zh)
+            corr = H_CORR + us * CORR_N + _pawn_hand_slot(ss[ply, SS_PHK])
             ev = _corrected(heur, corr, ev, prm[P_CORR_WEIGHT])
         if ply >= 2 and ss[ply - 2, SS_EVAL] != NO_EVAL and ev > ss[ply - 2, SS_EVAL]:
             improving = 1
@@ -1248,6 +1384,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         keys[h + ply + 1] = nk
         ss[ply, SS_PT] = -1
         ss[ply, SS_MOVE] = 0
+        ss[ply + 1, SS_PHK] = ss[ply, SS_PHK]
         v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - r), np.int64(ply + 1), -beta,
                       -beta + 1, nk, np.int64(1 - cutnode), geo, sq2p, p2sq, rel, pfile, dirs, stepm, slidem, tab, zb,
                       zh, zs, ew, ec, tt, age, stop, stats, pv, pvlen, buf, scratch, keys, scores, prm,
@@ -1281,6 +1418,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 continue
             nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
             pt = _piece_to(board, m, N, sq2p, us)
+            ss[ply + 1, SS_PHK] = _pawn_hand_key_after(board, hands, us, m, ss[ply, SS_PHK], N, sq2p, zb, zh)
             cap = _make(board, hands, kings, us, m, N, sq2p)
             keys[h + ply + 1] = nk
             ss[ply, SS_PT] = pt
@@ -1339,9 +1477,10 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 break
         if x == placed:
             _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
-                         heur, cont, ss, scratch[ply], prune, opts[QUIET_PROMOTE])
+                         heur, cont, ss, scratch[ply], prune, opts[QUIET_PROMOTE], True)
         if x >= placed:
-            _pick(buf, scores, ply, x, n)
+            _next_move(board, buf, scores, ply, np.int64(x), n, us, prune, N, sq2p, dirs, stepm, slidem, W, prm,
+                       scratch[ply])
         m = np.int64(buf[ply, x])
         if m == excluded:
             scores[ply, x] = _SKIPPED
@@ -1367,6 +1506,14 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 if depth <= prm[P_LMP_DEPTH] and not in_check and \
                         mc > (prm[P_LMP_BASE] + depth * depth) // (2 - improving):
                     scores[ply, x] = _SKIPPED
+                    if threat < 0 and opts[ESCAPE] == 0:
+                        # every quiet move after this one is pruned so too (nothing is searched in between to
+                        # change alpha): drop them at once rather than pick each one to prune it
+                        q, c = _drop_late_quiets(board, buf, scores, ply, np.int64(x + 1), n, excluded, N, sq2p,
+                                                 opts[QUIET_PROMOTE])
+                        if q >= 0:
+                            mc += q
+                            n = x + 1 + c
                     continue
                 hist = _quiet_score(us, m, pt, heur, cont, p1, p2)
                 if lmr_depth <= 6 and (
@@ -1409,6 +1556,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
         tt_prefetch(tt, nk)  # the child's slots, while the move is made
         tt_prefetch(ec, nk)
+        ss[ply + 1, SS_PHK] = _pawn_hand_key_after(board, hands, us, m, ss[ply, SS_PHK], N, sq2p, zb, zh)
         cap = _make(board, hands, kings, us, m, N, sq2p)
         gives_check = _in_check(board, kings, 1 - us, dirs, stepm, slidem, W)
         if ext == 0 and gives_check and opts[EXTEND] != 0 and ply < MAX_PLY // 2 and (
@@ -1519,6 +1667,8 @@ def _search_move(board, hands, kings, us, m, depth, key, lo, hi, geo, sq2p, p2sq
     nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
     tt_prefetch(tt, nk)  # the child's slots, while the move is made
     tt_prefetch(ec, nk)
+    ss[0, SS_PHK] = _pawn_hand_key(board, hands, N, sq2p, zb, zh)
+    ss[1, SS_PHK] = _pawn_hand_key_after(board, hands, us, m, ss[0, SS_PHK], N, sq2p, zb, zh)
     cap = _make(board, hands, kings, us, m, N, sq2p)
     keys[h + 1] = nk
     v = -_negamax(board, hands, kings, np.int64(1 - us), np.int64(depth - 1), np.int64(1), -hi, -lo, nk, np.int64(0),
