@@ -839,7 +839,7 @@ def _next_move(board, buf, scores, ply, x, n, us, use_see, N, sq2p, dirs, stepm,
 
 
 @njit(cache=True, nogil=True, _nrt=False)
-def _drop_late_quiets(board, buf, scores, ply, start, n, excluded, N, sq2p, quiet_promotions):
+def _drop_late_quiets(board, buf, scores, ply, start, n, excluded, N, sq2p, quiet_promotions) -> tuple[int, int]:
     """Late-move pruning has begun to prune the quiet moves of ``ply``, and every quiet move left would be
     pruned too: drop them from ``buf[ply, start:n]``, keeping the other moves (the bad captures) in the order
     ``_pick`` would give them, first to last from ``start``. Return how many quiet moves were dropped (the
@@ -873,33 +873,6 @@ def _drop_late_quiets(board, buf, scores, ply, start, n, excluded, N, sq2p, quie
         buf[ply, start + y] = buf[ply, n + y]
         scores[ply, start + y] = scores[ply, n + y]
     return q, c
-    # the kept moves, by insertion sort into the scratch area of the scores beyond n (ties: give up)
-    c = 0
-    for x in range(start, n):
-        m = np.int64(buf[ply, x])
-        frm = m >> 8
-        if not ((frm < N and board[sq2p[(m >> 1) & 127]] != 0) or _loud_promotion(board, m, sq2p,
-                                                                                   quiet_promotions)):
-            continue
-        sc = scores[ply, x]
-        if n + c >= buf.shape[1]:
-            return -1, 0
-        y = c
-        while y > 0 and scores[ply, n + y - 1] < sc:
-            scores[ply, n + y] = scores[ply, n + y - 1]
-            buf[ply, n + y] = buf[ply, n + y - 1]
-            y -= 1
-        if y > 0 and scores[ply, n + y - 1] == sc:
-            return -1
-        if y < c and scores[ply, n + y + 1] == sc:
-            return -1
-        scores[ply, n + y] = sc
-        buf[ply, n + y] = m
-        c += 1
-    for y in range(c):
-        buf[ply, start + y] = buf[ply, n + y]
-        scores[ply, start + y] = scores[ply, n + y]
-    return q
 
 
 @njit(cache=True, nogil=True, _nrt=False)
