@@ -828,13 +828,7 @@ def _next_move(board, buf, scores, ply, x, n, us, use_see, N, sq2p, dirs, stepm,
         if _see_ge(board, np.int64(buf[ply, x]), us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch):
             return
         scores[ply, x] += _BAD_CAPTURE - _GOOD_CAPTURE
-        if bi != x:
-            tm = buf[ply, x]
-            buf[ply, x] = buf[ply, bi]
-            buf[ply, bi] = tm
-            ts = scores[ply, x]
-            scores[ply, x] = scores[ply, bi]
-            scores[ply, bi] = ts
+        _swap(buf, scores, ply, x, bi)
         bi = _pick(buf, scores, ply, x, n)
 
 
@@ -916,14 +910,20 @@ def _pick(buf, scores, ply, x, n) -> int:
         if scores[ply, y] > bs:
             bs = scores[ply, y]
             bi = y
-    if bi != x:
-        tm = buf[ply, x]
-        buf[ply, x] = buf[ply, bi]
-        buf[ply, bi] = tm
-        ts = scores[ply, x]
-        scores[ply, x] = scores[ply, bi]
-        scores[ply, bi] = ts
+    _swap(buf, scores, ply, x, bi)
     return bi
+
+
+@njit(cache=True, nogil=True, _nrt=False, inline="always")
+def _swap(buf, scores, ply, a, b) -> None:
+    """Exchange moves ``a`` and ``b`` of ``ply`` (with their scores); nothing when they are the same slot."""
+    if a != b:
+        tm = buf[ply, a]
+        buf[ply, a] = buf[ply, b]
+        buf[ply, b] = tm
+        ts = scores[ply, a]
+        scores[ply, a] = scores[ply, b]
+        scores[ply, b] = ts
 
 
 @njit(cache=True, nogil=True, _nrt=False, inline="always")
