@@ -70,6 +70,20 @@ class Dataset:
         return Dataset(np.concatenate([[0], np.cumsum(lens)]), self.idx[take], self.coef[take], self.y[rows],
                        self.game[rows], self.v[rows])
 
+    @staticmethod
+    def concat(parts: list[Dataset]) -> Dataset:
+        """One dataset of ``parts`` in order; each part's games keep their own numbers, shifted past the last's."""
+        rowptr, games = [np.zeros(1, np.int64)], []
+        rows = shift = 0
+        for d in parts:
+            rowptr.append(d.rowptr[1:] + rows)
+            rows += int(d.rowptr[-1])
+            games.append(d.game + shift)
+            shift += int(d.game.max()) + 1 if d.size else 0
+        return Dataset(np.concatenate(rowptr), np.concatenate([d.idx for d in parts]),
+                       np.concatenate([d.coef for d in parts]), np.concatenate([d.y for d in parts]),
+                       np.concatenate(games).astype(np.int32), np.concatenate([d.v for d in parts]))
+
 
 def _winning_capture(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray) -> int:  # type: ignore[no-untyped-def]
     """The capture that wins the most by SEE's reckoning (the most valuable victim among those that win), or -1."""
@@ -292,7 +306,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip", type=int, default=16, help="plies of each game left out (default 16)")
     ap.add_argument("--start", choices=("loaded", "default"), default="loaded",
                     help="start from the weights the engine loads now, or from the hand-set ones")
-    ap.add_argument("--cache", help="keep the positions read in this .npz file (read it back if it exists)")
+    ap.add_argument("--cache", action="append",
+                    help="keep the positions read in this .npz file (read it back if it exists); given more than "
+                    "once, every file must exist and their positions are used together")
     ap.add_argument("--scale", type=float, help="the K of sigmoid(eval / K) (default: fitted)")
     ap.add_argument("--label-nodes", type=int, default=0,
                     help="also search every position with our engine (this many nodes) for --lam")
@@ -306,14 +322,22 @@ def main(argv: list[str] | None = None) -> int:
     game = load_game("shogi")
     assert isinstance(game, Shogi)
     g = game.geometry
-    if args.cache and Path(args.cache).exists():
-        with np.load(args.cache) as z:
-            data = Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"])
-        print(f"{data.size} positions from {args.cache}")
+    caches = [Path(c) for c in args.cache or []]
+    missing = [str(c) for c in caches if not c.exists()]
+    if len(caches) > 1 and missing:
+        print(f"--cache given {len(caches)} times, but {', '.join(missing)} does not exist", file=sys.stderr)
+        return 2
+    if caches and not missing:
+        parts = []
+        for c in caches:
+            with np.load(c) as z:
+                parts.append(Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"]))
+            print(f"{parts[-1].size} positions from {c}")
+        data = parts[0] if len(parts) == 1 else Dataset.concat(parts)
     else:
         data = load_positions(args.dirs, args.skip, label_nodes=args.label_nodes)
-        if args.cache:
-            np.savez(args.cache, rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game,
+        if caches:
+            np.savez(caches[0], rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game,
                      v=data.v)
     if data.size < 100:
         print(f"only {data.size} positions: not enough to tune", file=sys.stderr)
