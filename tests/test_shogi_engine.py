@@ -626,6 +626,21 @@ def test_probcut_and_correction_history_in_the_full_search(options):
     assert differs
 
 
+def test_negative_singular_extension_changes_the_tree_and_keeps_the_moves_legal():
+    # ``se_neg`` (seventeenth session, off by default) acts where a singular search ran and the TT move was not
+    # singular: with singular searches from depth 4, a depth-8 search's tree differs from the one without it
+    game = load_game("shogi")
+    differs = False
+    for s in _random_states("shogi", 3, 16, max_plies=60):
+        before = s.to_text()
+        base = make_engine(game, "alphabeta,mate=0,corr_weight=0,se_depth=4").search(s, Limits(depth=8))
+        r = make_engine(game, "alphabeta,mate=0,corr_weight=0,se_depth=4,se_neg=1").search(s, Limits(depth=8))
+        assert r.best_move in s.legal_moves()
+        assert s.to_text() == before
+        differs |= r.nodes != base.nodes
+    assert differs
+
+
 def _ref_pawn_hand_slot(s):
     g = s.g
     k = 0

@@ -391,6 +391,7 @@ SEARCH_PARAMS = {
     "CORR_WEIGHT": 100,  # percent of the correction history added to the static evaluation (0: off)
     "Q_MAX": 0,  # the quiescence search tries at most this many moves at a node not in check (0: all)
     "TTCAP_R": 0,  # plies more reduction for a quiet move when the TT move is a capture (0: off)
+    "SE_NEG": 0,  # plies less for a TT move that is not singular, where its value beats beta or at a cut node
 }
 #: Late-move reductions: ``LMR_BASE + log(depth) * log(move number) * LMR_SCALE`` plies (rounded down).
 LMR_BASE, LMR_SCALE = 0.4, 0.45

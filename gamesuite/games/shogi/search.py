@@ -64,6 +64,7 @@ P_Q_MAX = 26  # N > 0: the quiescence search (not in check) tries at most N move
 P_TTCAP_R = 27  # plies more reduction for a quiet move at a node whose TT move is a capture
 P_PROBCUT_MARGIN, P_PROBCUT_DEPTH = 28, 29  # ProbCut: beta + margin (0: off), from this depth
 P_CORR_WEIGHT = 30  # percent of the correction history added to the static evaluation (0: off)
+P_SE_NEG = 31  # plies less for the TT move that is not singular where it beats beta by itself or at a cut node
 P_SEEV = 32  # 16 SEE values by piece type
 P_LMR = 64  # reductions: prm[P_LMR + depth * LMR_N + move_number] (both < LMR_N)
 LMR_N = 64
@@ -1526,6 +1527,9 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 ext = 1
             elif sbeta >= beta:
                 return sbeta  # multi-cut: another move also beats beta
+            elif ttv >= beta or cutnode:
+                ext = -prm[P_SE_NEG]  # a negative extension: another move comes close, so the TT move is
+                # searched shallower (0 by default)
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
         tt_prefetch(tt, nk)  # the child's slots, while the move is made
         tt_prefetch(ec, nk)
