@@ -13,7 +13,7 @@ from gamesuite.core.score import WIN
 from gamesuite.games.gomoku import kernels as K
 from gamesuite.games.gomoku import patterns as pt
 from gamesuite.games.gomoku.engine import GomokuEngine, Position
-from gamesuite.games.gomoku.reference import cell_info_ref, combine_ref, evaluate_ref, threat_term_ref, totals_ref
+from gamesuite.games.gomoku.reference import cell_info_ref, combine_ref, evaluate_ref, totals_ref
 from gamesuite.search.reference import alphabeta
 from tests.gomoku_lines import VCT_POSITIONS, attacker_wins_after
 
@@ -517,59 +517,6 @@ def test_tempo_weighs_the_side_to_move_as_the_reference():
     assert evaluate_ref(board, 9, game.rule_id, tempo=16) != evaluate_ref(board, 9, game.rule_id)
     with pytest.raises(InvalidOptionError):
         make_engine(game, "mtdf,tempo=-1")
-
-
-@pytest.mark.parametrize("spec", ["gomoku(size=9)", "gomoku(size=9,rule=renju)"])
-def test_the_threat_term_evaluates_as_the_reference(spec):
-    # random quiet-or-not boards: the kernel's evaluation with ``threat`` equals the plain-Python one, and
-    # each of the term's three cases comes up (so a case the kernel dropped or got wrong would show)
-    game = load_game(spec)
-    rng = np.random.default_rng(17)
-    seen = set()
-    for _ in range(150):
-        stones = int(rng.integers(4, 22))
-        board = np.zeros(81, dtype=np.int8)
-        cells = rng.choice(81, size=stones, replace=False)
-        board[cells[0::2]] = 1
-        board[cells[1::2]] = 2
-        ref = [int(v) for v in board]
-        term = threat_term_ref(ref, 9, game.rule_id, 1000)
-        seen.add(term)
-        pos = Position(game, board, threat=1000)
-        assert pos.evaluate() == evaluate_ref(ref, 9, game.rule_id, threat=1000) == \
-            evaluate_ref(ref, 9, game.rule_id) + term
-        assert Position(game, board).evaluate() == evaluate_ref(ref, 9, game.rule_id)
-    assert seen - {0}  # the term is not idle on these boards (the hand-made cases below: each case)
-
-
-def test_the_threat_term_sees_a_double_three_the_opponent_cannot_answer():
-    # black to move with a double-three point at e5 (d5 f5 across, e4 e6 down... as open twos), white
-    # scattered with nothing that makes a four: the term gives black the initiative
-    game = load_game("gomoku(size=9)")
-    state = game.state_from_text("d5 a1 f5 a9 e4 i1 e6 i9")
-    ref = [int(v) for v in state.board]
-    assert threat_term_ref(ref, 9, game.rule_id, 800) == 800
-    e = make_engine(game, "mtdf,threat=800")
-    assert e.threat == 800 and make_engine(game, "mtdf").threat == 0
-    assert Position(game, state.board, threat=e.threat).evaluate() == \
-        Position(game, state.board).evaluate() + 800
-    with pytest.raises(InvalidOptionError):
-        make_engine(game, "mtdf,threat=-1")
-
-
-@pytest.mark.parametrize("text, term", [
-    ("d5 a1 f5 a9 e4 i1 e6 i9", 800),  # black to move: its double three at e5, white has no four to answer
-    ("d5 a1 f5 a9 e4 b2 e6 h8", 800),  # the same with white's stones elsewhere
-    ("d5 a1 f5 a9 e4 i1 e6 i9 b8 h2 b7", -200),  # white to move, no four of its own: black's open three b7-d5
-    ("c3 a15 e3 o1 d2 o15 d4 h1 k11 a8 m11 h15 l10 o8 l12", -800),  # white to move: black's two double threes
-    ("d5 a1 f5 a9 e4 i1 e6 b9 d7 h1 f7", -1000),  # white to move: both (an open three d7-f5 and two doubles)
-])
-def test_the_threat_term_cases(text, term):
-    game = load_game("gomoku(size=15)" if "15" in text else "gomoku(size=9)")
-    state = game.state_from_text(text)
-    ref = [int(v) for v in state.board]
-    assert threat_term_ref(ref, game.size, game.rule_id, 800) == term
-    assert Position(game, state.board, threat=800).evaluate() == Position(game, state.board).evaluate() + term
 
 
 @pytest.mark.parametrize("spec", ["mtdf,w_f3=-1", "mtdf,w_f3=1e9", "mtdf,w_none=3", "mtdf,weights=nosuch"])

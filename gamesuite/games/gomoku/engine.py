@@ -39,10 +39,6 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   searches 20; 0 and 0, off, for the others).
 - ``tempo``: the evaluation weighs the side to move's cell values ``tempo`` sixteenths against the
   other side's sixteen (default 20, the 5:4 of the docs; 0-64).
-- ``threat``: the evaluation's initiative term (``kernels._threat_term``; default 0, off): ``+threat``
-  when the side to move has a double-three or four-three point and the opponent no four to answer with,
-  ``-threat`` when the opponent has two such points and the side to move no four, ``-threat // 4`` when
-  the opponent has an open three to answer and the side to move no four.
 - ``pure``: plain alpha-beta over every empty cell with no threat rules, reductions or
   grain (for tests).
 - ``weights``: the evaluation weights' preset (``WEIGHT_PRESETS``; default ``spsa``, ``K.WEIGHTS``);
@@ -132,7 +128,7 @@ class Position:
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
                  treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: np.ndarray | None = None, tempo: int = 20, threat: int = 0) -> None:
+                 weights: np.ndarray | None = None, tempo: int = 20) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -158,7 +154,6 @@ class Position:
         self.g[K.P_TOPMIN] = topmin
         self.g[K.P_TAPERFROM] = taperfrom
         self.g[K.P_TEMPO] = tempo
-        self.g[K.P_THREAT] = threat
         self.pat = _tables(game.rule_id)
         self.cmb = _combos(weights)
         zob = np.zeros((2, N), dtype=np.int64)
@@ -231,7 +226,7 @@ class _Searcher:
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
-                            engine.weights, engine.tempo, engine.threat)
+                            engine.weights, engine.tempo)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.pos.g[K.P_WIDE] = engine.wide
@@ -438,7 +433,7 @@ class GomokuEngine:
                  treevctnodes: int = 1000, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
-                 vct3: int = 0, vct3max: int = 0, threat: int = 0,
+                 vct3: int = 0, vct3max: int = 0,
                  pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
@@ -459,7 +454,7 @@ class GomokuEngine:
                         ("treevct", treevct), ("treevctnodes", treevctnodes), ("taper", taper),
                         ("topmin", topmin), ("taperfrom", taperfrom), ("accept", accept), ("acceptfrom", acceptfrom),
                         ("threads", threads), ("wide", wide), ("wideply", wideply), ("tempo", tempo),
-                        ("vct3", vct3), ("vct3max", vct3max), ("threat", threat)):
+                        ("vct3", vct3), ("vct3max", vct3max)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise InvalidOptionError(f"option {name} must be a non-negative integer, got {v!r}")
         if not isinstance(hash, (int, float)) or isinstance(hash, bool) or not 0 < hash <= 4096:
@@ -497,7 +492,6 @@ class GomokuEngine:
         self.wide = wide
         self.wideply = wideply
         self.tempo = tempo
-        self.threat = threat
         self._pool: ThreadPoolExecutor | None = None
         self.name = algo + (f",top={top}" if top else "")
         self.tt = new_table(hash)
@@ -599,8 +593,6 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "wide": Option(0, 0, 1000, help="moves searched per node near the root (0: top)"),
             "wideply": Option(0, 0, K.MAXPLY, help="plies from the root searched `wide` wide (0: off)"),
             "tempo": Option(20, 0, 64, help="the side to move's cell values in the evaluation, in sixteenths"),
-            "threat": Option(0, 0, 100_000, help="the evaluation's initiative term: a double threat the opponent "
-                             "cannot answer, two of the opponent's, an open three to answer (0: off)"),
             "taper": Option(0, 0, 1000), "topmin": Option(0, 0, 1000), "taperfrom": Option(0, 0, K.MAXPLY),
             "accept": Option(0, 0, 10**6, help="one-sided MTD(f) margin (0: off)"),
             "acceptfrom": Option(0, 0, K.MAXPLY),

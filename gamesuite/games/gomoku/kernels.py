@@ -74,8 +74,8 @@ G_SIZE = 16
 # parameters, in g after the counters (one array fewer in every call)
 (P_P, P_SIZE, P_RULE, P_TOP, P_ALGO, P_D0, P_D1, P_D2, P_D3, P_PURE, P_LEAFVCF, P_VCFDEPTH, P_LMR, P_TREEVCT,
  P_TREEVCTT, P_TREEVCTN, P_TAPER, P_TOPMIN, P_TAPERFROM, P_WIDE, P_WIDEPLY,
- P_TEMPO, P_VCT3, P_VCT3MAX, P_THREAT) = range(G_SIZE, G_SIZE + 25)
-PRM_SIZE = 25
+ P_TEMPO, P_VCT3, P_VCT3MAX) = range(G_SIZE, G_SIZE + 24)
+PRM_SIZE = 24
 #: then the count of empty cells by colour and class (``g[CNT + colour * NCLASS + class]``) and the
 #: principal variation's length at each ply (``g[PVL + ply]``)
 CNT = G_SIZE + PRM_SIZE
@@ -350,38 +350,10 @@ def _remove(bd, ub, keys, cp, ci, g, near, pat, cmb, zob, un, x) -> None:
 @njit(cache=True, nogil=True, _nrt=False)
 def _evaluate(g, me) -> int:
     """Static value for the side to move ``me`` (0 black, 1 white): own potential (weighted ``g[P_TEMPO]``
-    sixteenths, 20 by default: 5:4) minus the other's, plus ``_threat_term`` when ``g[P_THREAT]`` is set."""
+    sixteenths, 20 by default: 5:4) minus the other's."""
     mine = g[TOT_B + me]
     theirs = g[TOT_B + 1 - me]
-    v = (g[P_TEMPO] * mine - 16 * theirs) // 16
-    if g[P_THREAT] > 0:
-        v += _threat_term(g, me, g[P_THREAT])
-    return v
-
-
-@njit(cache=True, nogil=True, _nrt=False)
-def _threat_term(g, me, t) -> int:
-    """Who holds the initiative, from the counts of threat cells, for a quiet position with ``me`` to move
-    (no five point for either side, no open-four point for ``me``: the search settles those first):
-    ``+t`` when ``me`` has a double-three or four-three point and the opponent no four of any kind to answer
-    with (two threes at once, of which the opponent can stop one); ``-t`` when the opponent has two or more
-    such points and ``me`` no four point (one move cannot stop both); ``-t // 4`` when the opponent has an
-    open-four point (an open three to answer) and ``me`` no four point. Renju's black forbidden double
-    threes are not told apart here: for black under renju the first term is left out."""
-    op = 1 - me
-    cm = CNT + me * NCLASS
-    co = CNT + op * NCLASS
-    my_fours = g[cm + C_B4] + g[cm + C_B4F3] + g[cm + C_F4]
-    op_fours = g[co + C_B4] + g[co + C_B4F3] + g[co + C_F4]
-    v = 0
-    if g[co + C_F4] > 0:
-        if my_fours == 0:
-            v -= t // 4
-    elif op_fours == 0 and g[cm + C_F3F3] + g[cm + C_B4F3] > 0 and not (me == 0 and g[P_RULE] == RENJU):
-        v += t
-    if my_fours == 0 and g[co + C_F3F3] + g[co + C_B4F3] >= 2:
-        v -= t
-    return v
+    return (g[P_TEMPO] * mine - 16 * theirs) // 16
 
 
 @njit(cache=True, nogil=True, _nrt=False)

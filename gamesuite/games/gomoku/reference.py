@@ -93,43 +93,13 @@ def totals_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int
 
 
 def evaluate_ref(board: Sequence[int], size: int, rule: int, weights: Sequence[int] | None = None,
-                 tempo: int = 20, threat: int = 0) -> int:
+                 tempo: int = 20) -> int:
     """The static value for the side to move (black when the stone counts are equal): its cell values'
-    total weighted ``tempo`` sixteenths (20: 5:4), less the other side's; with ``threat``, plus
-    ``threat_term_ref``."""
+    total weighted ``tempo`` sixteenths (20: 5:4), less the other side's."""
     tb, tw = totals_ref(board, size, rule, weights)
     stones = sum(1 for v in board if v)
-    me = stones % 2
-    mine, theirs = (tb, tw) if me == 0 else (tw, tb)
-    v = (tempo * mine - 16 * theirs) // 16
-    return v + (threat_term_ref(board, size, rule, threat) if threat > 0 else 0)
-
-
-def threat_term_ref(board: Sequence[int], size: int, rule: int, t: int) -> int:
-    """The engine's ``threat`` term for the side to move, from the classes of the empty cells: ``+t`` for a
-    double-three or four-three point of its own when the opponent has no four point of any kind (none under
-    renju for black), ``-t`` when the opponent has two or more such points and it has no four point, ``-t // 4``
-    when the opponent has an open-four point and it has no four point."""
-    me = sum(1 for v in board if v) % 2
-    counts = [[0] * K.NCLASS, [0] * K.NCLASS]
-    for i in range(size * size):
-        if board[i] == 0:
-            _, _, cb, cw, _ = cell_info_ref(board, size, rule, i)
-            counts[0][cb] += 1
-            counts[1][cw] += 1
-    mine, theirs = counts[me], counts[1 - me]
-    fours = (K.C_B4, K.C_B4F3, K.C_F4)
-    my_fours = sum(mine[c] for c in fours)
-    op_fours = sum(theirs[c] for c in fours)
-    v = 0
-    if theirs[K.C_F4] > 0:
-        if my_fours == 0:
-            v -= t // 4
-    elif op_fours == 0 and mine[K.C_F3F3] + mine[K.C_B4F3] > 0 and not (me == 0 and rule == K.RENJU):
-        v += t
-    if my_fours == 0 and theirs[K.C_F3F3] + theirs[K.C_B4F3] >= 2:
-        v -= t
-    return v
+    mine, theirs = (tb, tw) if stones % 2 == 0 else (tw, tb)
+    return (tempo * mine - 16 * theirs) // 16
 
 
 def tree_vct_budget_ref(board: Sequence[int], size: int, rule: int, ply: int, treevct: int, treevctnodes: int,
