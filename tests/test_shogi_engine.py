@@ -564,9 +564,10 @@ def test_the_hand_bonus_option_sets_the_worth_of_pieces_in_hand():
         for n in range(20):
             assert flat[E_HAND + k * 20 + n] == n * ew[E_VAL + k]
     assert np.array_equal(np.delete(flat, np.s_[E_HAND:E_HAND + 160]), np.delete(ew, np.s_[E_HAND:E_HAND + 160]))
-    e = make_engine(g, "alphabeta,hand_bonus=10")
-    assert e.ew[E_HAND + 1 * 20 + 1] == ew[E_VAL + 1] * 110 // 100
-    assert hand_values(e.ew)[7] == ew[E_VAL + 7] * 110 // 100  # the search's piece values follow
+    e = make_engine(g, "alphabeta,hand_bonus=10")  # over the weights the engine loads (the shipped, tuned ones)
+    lw = load_weights(g.geometry)
+    assert e.ew[E_HAND + 1 * 20 + 1] == lw[E_VAL + 1] * 110 // 100
+    assert hand_values(e.ew)[7] == lw[E_VAL + 7] * 110 // 100  # the search's piece values follow
     assert np.array_equal(make_engine(g, "alphabeta").ew, load_weights(g.geometry))
     with pytest.raises(InvalidOptionError, match="hand_bonus"):
         make_engine(g, "alphabeta,hand_bonus=500")

@@ -1,4 +1,5 @@
-"""Texel tuning of the shogi evaluation: fit its weights to the outcomes of games by logistic regression.
+"""Texel tuning of the shogi evaluation: fit its weights by logistic regression to the outcomes of games, to our
+own search's values of their positions, or to a mix of the two.
 
     python -m gamesuite.games.shogi.texel DIR [DIR ...] [--out FILE] [--iterations N] [--l2 X] ...
 
@@ -15,6 +16,12 @@ with an L2 pull toward the starting weights, so that features seen rarely stay
 near their hand-set values). Left-right mirror squares of the piece-square
 tables share one weight. A tenth of the games (every tenth) is held out and
 its loss printed, to see over-fitting.
+
+With ``--label-nodes N`` every position is also searched by our engine (``N`` nodes, the weights it loads)
+and ``--lam`` mixes the two targets; ``--lam 0`` fits the evaluation to the search alone (its value through
+``sigmoid(value / K)``, with ``--scale`` the K of the search's own scale). The shipped weights
+(``shogi_eval.npz``) are such a fit: ``--start default --label-nodes 10000 --lam 0 --scale 400`` on about
+158,000 positions of our games against YaneuraOu (docs/shogi.md, "Seventeenth session").
 
 The result is written to ``evaluation.WEIGHTS_FILE`` (or ``--out``), where the
 engine finds it.
