@@ -238,13 +238,15 @@ def test_score_mate_sign_is_for_the_side_to_move(gui):
     gui.settle()
     mates = [parse_info(ln, position_state(winner)).get("mate") for ln in gui.lines if ln.startswith("info ")]
     assert mates[-1] == 5
-    loser = "position sfen 6snk/6p2/9/9/9/9/9/9/4K4 b RBG 1 moves R*1d"
+    # Gote to move and mated in two plies (the mate's line two moves on: a position the search proves on its own,
+    # not only through the table the search above left)
+    loser = "position sfen 6snk/6p2/9/9/9/9/9/9/4K4 b RBG 1 moves R*1d 1a2b B*1a"
     start = len(gui.lines)
     gui.send(loser, "go depth 4")
     gui.wait_for("bestmove", 2)
     gui.settle()
     mates = [parse_info(ln, position_state(loser)).get("mate") for ln in gui.lines[start:] if ln.startswith("info ")]
-    assert mates[-1] == -4
+    assert mates[-1] == -2
 
 
 def test_mate_score_zero_is_never_ambiguous():
