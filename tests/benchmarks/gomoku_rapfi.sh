@@ -6,7 +6,8 @@
 # Plays the openings file (default tests/data/gomoku_openings_s17.txt) in parts of 25 openings with colours
 # swapped (OUTDIR/p1, p26, ...): ours (SPEC, e.g. gomoku:mtdf,hash=32) at NODES nodes a move (default 200000)
 # against Rapfi at MAX_NODE (default 30000) with a 5 s cap, seed 154, fresh engines, nice 10 (a part whose
-# summary.json exists is skipped). PACKAGE_DIR: as in shogi_chunks.sh. Pair two runs with
+# summary.json exists is skipped). PACKAGE_DIR: as in shogi_chunks.sh (played with python -P, so that it is the
+# package imported even when the script runs from the checkout's root). Pair two runs with
 # tests/benchmarks/paired_pool.py. Environment: A (the anchors), PY (the Python).
 set -e
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +20,7 @@ mkdir -p "$OUT"
 for ((F=1; F<=n; F+=25)); do
   [ -f "$OUT/p$F/summary.json" ] && continue
   games=$(( (n - F + 1 < 25 ? n - F + 1 : 25) * 2 ))
-  PYTHONPATH=$PKG nice -n 10 "$PY" -m gamesuite match gomoku --engine "$OURS,@nodes=$NODES" --engine "$R" \
+  PYTHONPATH=$PKG nice -n 10 "$PY" -P -m gamesuite match gomoku --engine "$OURS,@nodes=$NODES" --engine "$R" \
     --openings "$OPEN" --first-opening $F --games $games --seed 154 --fresh-engines --concurrency 1 --quiet \
     --save "$OUT/p$F" > "$OUT/p$F.log" 2>&1
 done

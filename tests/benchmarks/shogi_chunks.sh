@@ -8,7 +8,9 @@
 # against YaneuraOu-material at NodesLimit=NODES, seed 620, fresh engines, nice 10, records in OUTDIR/oF
 # (a chunk whose match.json exists is skipped, so a stopped run goes on where it was). PACKAGE_DIR holds a copy
 # of the package (cp -r gamesuite DIR/) put first on PYTHONPATH, so that work in the tree cannot reach the
-# games; "" plays the installed one. Pair two runs with tests/benchmarks/paired_pool.py. Environment:
+# games (python -P: without it, a run started from the checkout's root imported the checkout's package, the
+# working directory coming first on the path, and the copy was not played; the seventeenth session found
+# this); "" plays the installed one. Pair two runs with tests/benchmarks/paired_pool.py. Environment:
 # A (the anchors, default ../shared/anchors), PY (default the checkout's .venv/bin/python).
 set -e
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -19,7 +21,7 @@ YO="usi:$A/yaneuraou-material,Threads=1,BookFile=no_book,NetworkDelay=0,NetworkD
 mkdir -p "$OUT"
 for ((F=FIRST; F<=LAST; F+=4)); do
   [ -f "$OUT/o$F/match.json" ] && continue
-  PYTHONPATH=$PKG nice -n 10 "$PY" -m gamesuite match shogi --engine "$OURS,@nodes=$NODES" --engine "$YO" \
+  PYTHONPATH=$PKG nice -n 10 "$PY" -P -m gamesuite match shogi --engine "$OURS,@nodes=$NODES" --engine "$YO" \
     --games 8 --openings "$ROOT/tests/data/shogi_openings.txt" --first-opening $F --seed 620 --fresh-engines \
     --concurrency 1 --quiet --save "$OUT/o$F" > "$OUT/o$F.log" 2>&1
 done
