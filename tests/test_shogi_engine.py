@@ -607,38 +607,27 @@ def test_search_with_probcut_and_correction_history_equals_minimax(spec, depths,
                                      corr_weight=100)
 
 
-@pytest.mark.parametrize("options", ["probcut_margin=100,corr_weight=0", "corr_weight=100",
-                                     "probcut_margin=100,corr_weight=50",
-                                     "q_max=2,corr_weight=0", "ttcap_r=1,corr_weight=0"])  # (fifteenth session)
-def test_probcut_and_correction_history_in_the_full_search(options):
-    # legal moves, the position left as found, a different tree from the default's (the option does something),
-    # and the correction history filled only when it is on
+@pytest.mark.parametrize("options,common", [
+    ("probcut_margin=100,corr_weight=0", ""), ("corr_weight=100", ""), ("probcut_margin=100,corr_weight=50", ""),
+    ("q_max=2,corr_weight=0", ""), ("ttcap_r=1,corr_weight=0", ""),  # (fifteenth session)
+    # ``se_neg`` (seventeenth session) acts only where a singular search ran and the TT move was not singular:
+    # with singular searches from depth 4 (in both engines), a depth-8 search meets such nodes
+    ("se_neg=1,corr_weight=0", "se_depth=4,"),
+])
+def test_probcut_and_correction_history_in_the_full_search(options, common):
+    # legal moves, the position left as found, a different tree from the one without the option (the option does
+    # something), and the correction history filled only when it is on
     game = load_game("shogi")
     differs = False
     for s in _random_states("shogi", 3, 16, max_plies=60):
         before = s.to_text()
-        base = make_engine(game, "alphabeta,mate=0,corr_weight=0").search(s, Limits(depth=8))
-        e = make_engine(game, "alphabeta,mate=0," + options)
+        base = make_engine(game, "alphabeta,mate=0," + common + "corr_weight=0").search(s, Limits(depth=8))
+        e = make_engine(game, "alphabeta,mate=0," + common + options)
         r = e.search(s, Limits(depth=8))
         assert r.best_move in s.legal_moves()
         assert s.to_text() == before
         differs |= r.nodes != base.nodes
         assert np.any(e.heur[S.H_CORR:] != 0) == ("corr_weight=0" not in options)
-    assert differs
-
-
-def test_negative_singular_extension_changes_the_tree_and_keeps_the_moves_legal():
-    # ``se_neg`` (seventeenth session, off by default) acts where a singular search ran and the TT move was not
-    # singular: with singular searches from depth 4, a depth-8 search's tree differs from the one without it
-    game = load_game("shogi")
-    differs = False
-    for s in _random_states("shogi", 3, 16, max_plies=60):
-        before = s.to_text()
-        base = make_engine(game, "alphabeta,mate=0,corr_weight=0,se_depth=4").search(s, Limits(depth=8))
-        r = make_engine(game, "alphabeta,mate=0,corr_weight=0,se_depth=4,se_neg=1").search(s, Limits(depth=8))
-        assert r.best_move in s.legal_moves()
-        assert s.to_text() == before
-        differs |= r.nodes != base.nodes
     assert differs
 
 

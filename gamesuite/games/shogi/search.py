@@ -1528,8 +1528,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
             elif sbeta >= beta:
                 return sbeta  # multi-cut: another move also beats beta
             elif ttv >= beta or cutnode:
-                ext = -prm[P_SE_NEG]  # a negative extension: another move comes close, so the TT move is
-                # searched shallower (0 by default)
+                # a negative extension (0 plies by default): another move comes close, so the TT move goes shallower
+                ext = -prm[P_SE_NEG]
         nk = _key_after(board, hands, us, m, key, N, sq2p, zb, zh, zs)
         tt_prefetch(tt, nk)  # the child's slots, while the move is made
         tt_prefetch(ec, nk)
