@@ -45,20 +45,26 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
   ``w_b1`` ... ``w_overline``, ``w_44``, ``w_43``, ``w_33`` change one weight of it (``K.WEIGHT_NAMES``):
   the value a direction's pattern adds to a cell's value, and the bonuses of a double-four, 4-3 and 3-3
   cell. A cell's value orders the moves and its total is the evaluation, so a weight changes both.
+- ``table``: a fitted combination table (an ``.npz`` that ``texel.py`` writes; ``load_table``) instead of the
+  one the weights build: a cell's value for every combination of its four patterns (default ``""``: none).
+  It replaces ``weights`` and the ``w_*`` options, which cannot be given with it.
 """
 
 from __future__ import annotations
 
 import os
+import pickle
 import time
 import weakref
+import zipfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import cast
 
 import numpy as np
 
-from ...core.errors import IllegalMoveError, InvalidOptionError
+from ...core.errors import IllegalMoveError, InvalidOptionError, quote
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.options import Option
@@ -90,6 +96,7 @@ WEIGHT_PRESETS: dict[str, dict[str, int]] = {
 
 _TERNARY: dict[int, np.ndarray] = {}
 _COMBOS: dict[tuple[int, ...], np.ndarray] = {}
+_TABLES: dict[str, np.ndarray] = {}
 
 
 def _tables(rule: int) -> np.ndarray:
@@ -104,6 +111,32 @@ def _combos(weights: np.ndarray | None = None) -> np.ndarray:
     if key not in _COMBOS:
         _COMBOS[key] = K.combo_nibbles(K.combo_table(np.array(key, dtype=np.int64)))
     return _COMBOS[key]
+
+
+def load_table(path: str | Path) -> np.ndarray:
+    """The combination table (``K.combo_table``'s layout, ``int32[NPAT**4]``) saved in the ``.npz`` file ``path``
+    (its array ``table``), checked: every value in 0..65535, and every class and maybe-forbidden flag that of
+    ``K.combo_table()`` (they follow from the patterns, not from the values). ``InvalidOptionError`` quoting
+    ``path`` when it cannot be read or is not such a table."""
+    name = str(path)
+    if name not in _TABLES:
+        try:
+            with np.load(name) as data:
+                if "table" not in data.files:
+                    raise InvalidOptionError(f"{quote(name)} has no array 'table' (a combination table)")
+                t = np.asarray(data["table"])
+        except (OSError, ValueError, EOFError, pickle.UnpicklingError, zipfile.BadZipFile) as e:
+            raise InvalidOptionError(f"cannot read a combination table from {quote(name)}: {e}") from None
+        ref = K.combo_table()
+        if t.shape != ref.shape or t.dtype.kind not in "iu":
+            raise InvalidOptionError(f"the combination table in {quote(name)} must be {ref.shape[0]} integers, "
+                                     f"got {t.dtype} {t.shape}")
+        t = t.astype(np.int64)
+        if t.min() < 0 or (t >> 21).any() or ((t >> 16) != (ref.astype(np.int64) >> 16)).any():
+            raise InvalidOptionError(f"the combination table in {quote(name)} is not a table of this engine: values "
+                                     "must be 0..65535 with the classes and flags of the patterns")
+        _TABLES[name] = t.astype(np.int32)
+    return _TABLES[name]
 
 
 def evaluation_weights(weights: Mapping[str, int] | None = None, preset: str = "spsa") -> np.ndarray:
@@ -128,7 +161,7 @@ class Position:
     def __init__(self, game: Gomoku, board: np.ndarray, top: int = 0, algo: int = 0, pure: bool = False,
                  leafvcf: int = 0, lmr: int = 0, treevct: int = -1, treevctthreats: int = 0,
                  treevctnodes: int = 0, taper: int = 0, topmin: int = 0, taperfrom: int = 0,
-                 weights: np.ndarray | None = None, tempo: int = 20) -> None:
+                 weights: np.ndarray | None = None, tempo: int = 20, cmb: np.ndarray | None = None) -> None:
         size = game.size
         if board.dtype != np.int8 or board.shape != (size * size,):
             raise ValueError(f"board must be an int8 array of {size * size} cells")
@@ -155,7 +188,7 @@ class Position:
         self.g[K.P_TAPERFROM] = taperfrom
         self.g[K.P_TEMPO] = tempo
         self.pat = _tables(game.rule_id)
-        self.cmb = _combos(weights)
+        self.cmb = _combos(weights) if cmb is None else cmb  # (``cmb``: a table already in nibble order)
         zob = np.zeros((2, N), dtype=np.int64)
         idx = np.array([(r + K.PAD) * P + K.PAD + c for r in range(size) for c in range(size)], dtype=np.int64)
         zob[:, idx] = game.zobrist.view(np.int64)
@@ -226,7 +259,7 @@ class _Searcher:
         self.pos = Position(state.game, state.board, engine.top, engine.algo_id, engine.pure, engine.leafvcf,
                             engine.lmr, engine.treevct, engine.vct,
                             engine.treevctnodes, engine.taper, engine.topmin, engine.taperfrom,
-                            engine.weights, engine.tempo)
+                            engine.weights, engine.tempo, engine.cmb)
         self.node_limit = node_limit  # every node counted: the threat searches' too
         self.pos.g[K.NODE_LIMIT] = node_limit
         self.pos.g[K.P_WIDE] = engine.wide
@@ -434,7 +467,7 @@ class GomokuEngine:
                  accept: int = 0, acceptfrom: int = 0, threads: int = 1,
                  wide: int | None = None, wideply: int | None = None, tempo: int = 20,
                  vct3: int = 0, vct3max: int = 0,
-                 pure: bool = False, weights: str = "spsa", **weight_options: int) -> None:
+                 pure: bool = False, weights: str = "spsa", table: str = "", **weight_options: int) -> None:
         if not isinstance(game, Gomoku):
             raise InvalidOptionError(f"the gomoku engine plays gomoku, not {game.spec}")
         if algo not in ALGORITHMS:
@@ -464,6 +497,13 @@ class GomokuEngine:
             raise InvalidOptionError(f"the gomoku engine has no option {unknown[0]!r}")
         #: the evaluation weights (``K.WEIGHTS``'s layout): the preset ``weights`` changed by the ``w_*`` options
         self.weights = evaluation_weights({k[2:]: v for k, v in weight_options.items()}, weights)
+        if not isinstance(table, str):
+            raise InvalidOptionError(f"option table must be a file name, got {quote(table)}")
+        if table and (weight_options or weights != "spsa"):
+            raise InvalidOptionError(f"option table={quote(table)} replaces the weights: give no weights, no w_*")
+        #: the kernels' combination table in nibble order: the loaded ``table``'s, or ``None`` (the weights')
+        self.cmb = K.combo_nibbles(load_table(table)) if table else None
+        self.table = table
         self.game = game
         self.algo = algo
         self.algo_id = ALGORITHMS[algo]
@@ -599,6 +639,8 @@ _OPTIONS = {"top": Option(10, 0, 1000, help="moves searched per node (0: all)"),
             "threads": Option(1, 1, MAX_THREADS, help="threads sharing MTD(f)'s passes"),
             "pure": Option(False, help="plain alpha-beta over every empty cell (tests)"),
             "weights": Option("spsa", choices=tuple(WEIGHT_PRESETS), help="the evaluation weights' preset"),
+            "table": Option("", kind=str, max_len=1000,
+                            help="a fitted combination table (.npz from texel.py) instead of the weights'"),
             **{f"w_{name}": Option(int(K.WEIGHTS[i]), 0, WEIGHT_MAX, help=f"evaluation weight: {_WEIGHT_HELP[name]}")
                for i, name in enumerate(K.WEIGHT_NAMES) if i}}
 register_engine("gomoku", "mtdf", _factory("mtdf"), default=True,
