@@ -384,6 +384,18 @@ def test_engine_plays_a_legal_minishogi_game():
     assert len(s.history) > 0
 
 
+def test_losing_promotions_do_not_crowd_out_the_quiet_moves():
+    # after 1a2b the rook's three promotions on the first file lose it to the king; ordered before the quiet
+    # moves, they used up late-move pruning's count at depth 1, no quiet move was searched, and a depth-2
+    # search called the mated side nearly five pieces up
+    game = load_game("shogi")
+    s = game.state_from_text("6snk/6p2/9/9/9/9/9/9/4K4 b RBG 1")
+    s.play(s.parse_move("R*1d"))
+    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=2))
+    white = r.score if r.score.pov == 1 else r.score.flipped()  # the mated side's view
+    assert (white.value < 0 if white.is_mate else white.value < -500), (r.score, s.format_line(r.pv))
+
+
 def test_engine_reports_the_mate_search_mate_with_a_forced_line():
     from gamesuite.games.shogi.mate import is_forced_mate
 

@@ -434,6 +434,17 @@ def _score(s, buf, n, heur, cont, ss, later):
     return scores
 
 
+def _capture_move(s, m):
+    g = s.g
+    return (m >> 8) < g.N and s.board[g.sq2p[(m >> 1) & 127]] != 0
+
+
+def _see_ok(s, m):
+    g = s.g
+    return S._see_ge(s.board, np.int64(m), np.int64(s.color), np.int64(0), np.int64(g.N), g.sq2p, g.dirs,
+                     STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, np.zeros(SCRATCH, dtype=np.int64))
+
+
 def _loud(s, m):
     """A capture or a promotion (every promotion is ordered as one by default)."""
     g = s.g
@@ -448,10 +459,10 @@ def _picked(buf, scores, n, start=0):
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
 def test_captures_checked_by_see_when_they_come_up_keep_the_order(spec):
-    # scoring every capture by SEE at once, then picking, and checking each by SEE when it is picked give
-    # the same order (ties included: no history) and the same final scores
+    # scoring every capture and promotion by SEE at once, then picking, and checking each by SEE when it is
+    # picked give the same order (ties included: no history) and the same final scores
     rng = random.Random(31)
-    demoted = 0
+    demoted = promotions = 0
     for i, s in enumerate(_positions(spec, 40, 29)):
         g = s.g
         buf, n, heur, cont, ss = _ordering_setup(s, rng, ties=i % 2 == 0)
@@ -466,8 +477,16 @@ def test_captures_checked_by_see_when_they_come_up_keep_the_order(spec):
                          np.zeros(SCRATCH, dtype=np.int64))
         assert b2[1, :n].tolist() == want, s.sfen()
         assert (s2[1, :n] == s1[1, :n]).all()
-        demoted += int((s1[1, :n] < S._BAD_CAPTURE // 2).sum())
-    assert demoted > 20  # losing captures were there to be put back
+        bad = [x for x in range(n) if s1[1, x] < S._BAD_CAPTURE // 2]
+        demoted += len(bad)
+        promotions += sum(1 for x in bad if not _capture_move(s, int(b1[1, x])))
+        # exactly the captures and promotions that lose by SEE come after the quiet moves (late-move pruning
+        # counts the moves before them)
+        for x in range(n):
+            m = int(b1[1, x])
+            if _loud(s, m):
+                assert (x in bad) == (not _see_ok(s, m)), s.format_move(m)
+    assert demoted > 20 and promotions > 5  # losing captures and promotions were there to be put back
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])

@@ -780,9 +780,10 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
                  ss, scratch, use_see, quiet_promotions, later) -> None:
     """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``.
 
-    With ``use_see`` the captures that lose material by SEE are ordered last (bad captures); with ``later``
-    as well, every capture is scored as a good one here, and the search checks each by SEE when it comes up
-    (``_next_move``), which gives the same order without the SEE of the captures never reached.
+    With ``use_see`` the captures and the promotions (those ordered before the killers) that lose material
+    by SEE are ordered last, with the bad captures; with ``later`` as well, every capture and promotion is
+    scored as a good one here, and the search checks each by SEE when it comes up (``_next_move``), which
+    gives the same order without the SEE of the moves never reached.
     """
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
@@ -807,7 +808,12 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
             else:
                 scores[ply, x] = _BAD_CAPTURE + sc
         elif _loud_promotion(board, m, sq2p, quiet_promotions):
-            scores[ply, x] = _PROMOTION + prm[P_SEEV + (board[sq2p[frm]] & 15) + 8]
+            sc = prm[P_SEEV + (board[sq2p[frm]] & 15) + 8]
+            if not use_see or later or _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm,
+                                               scratch):
+                scores[ply, x] = _PROMOTION + sc
+            else:
+                scores[ply, x] = _BAD_CAPTURE + sc
         elif m == k0:
             scores[ply, x] = _KILLER + 2
         elif m == k1:
@@ -821,14 +827,20 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
 @njit(cache=True, nogil=True, _nrt=False)
 def _next_move(board, buf, scores, ply, x, n, us, use_see, N, sq2p, dirs, stepm, slidem, W, prm, scratch) -> None:
     """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``, as ``_pick``, after
-    ``_score_moves(..., later=True)``: a capture scored as good that loses material by SEE is given its bad
-    capture's score and put back where it was (the order is then the one of scoring it so at once)."""
+    ``_score_moves(..., later=True)``: a capture or a promotion scored as good that loses material by SEE is
+    given a bad capture's score and put back where it was (the order is then the one of scoring it so at
+    once). A losing promotion must not come before the quiet moves: late-move pruning counts it, and a
+    few of them used up its count at shallow depths, so that no quiet move was searched."""
     bi = _pick(buf, scores, ply, x, n)
-    # (a good capture's score: _GOOD_CAPTURE plus its own, which its history can make negative)
-    while use_see and _GOOD_CAPTURE - (1 << 32) <= scores[ply, x] < _TT_SCORE:
+    # (a good capture's score: _GOOD_CAPTURE plus its own, which its history can make negative; a promotion's:
+    # _PROMOTION plus its promoted piece's value)
+    while use_see and _PROMOTION <= scores[ply, x] < _TT_SCORE:
         if _see_ge(board, np.int64(buf[ply, x]), us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch):
             return
-        scores[ply, x] += _BAD_CAPTURE - _GOOD_CAPTURE
+        if scores[ply, x] >= _GOOD_CAPTURE - (1 << 32):
+            scores[ply, x] += _BAD_CAPTURE - _GOOD_CAPTURE
+        else:
+            scores[ply, x] += _BAD_CAPTURE - _PROMOTION
         _swap(buf, scores, ply, x, bi)
         bi = _pick(buf, scores, ply, x, n)
 
