@@ -178,13 +178,16 @@ def test_search_with_quiet_promotions_equals_minimax(spec, depths, count):
 
 @pytest.mark.parametrize("spec,depths,count", [("shogi(variant=mini)", (1, 2, 3), 4), ("shogi", (1, 2), 3)])
 def test_search_with_escape_and_threat_equals_minimax(spec, depths, count):
-    # the two options only spare moves from the pruning and the reductions: with those off the values are
-    # minimax's (the en-prise test runs on every late quiet move and must leave the board as it found it)
+    # the two options only spare moves from the pruning and the reductions, and escape_order changes the order
+    # only: with those off the values are minimax's (the en-prise test runs on every late quiet move and in
+    # the ordering, and must leave the board as it found it)
     states = _random_states(spec, count, 12, max_plies=60)  # (the quiet_promotions test's positions)
-    _assert_deepening_equals_minimax(load_game(spec), states, depths, escape=True, threat=True)
+    _assert_deepening_equals_minimax(load_game(spec), states, depths, escape=True, threat=True,
+                                     escape_order=True)
 
 
-@pytest.mark.parametrize("options", ["escape=true", "threat=true", "escape=true,threat=true,spare_r=2"])
+@pytest.mark.parametrize("options", ["escape=true", "threat=true", "escape=true,threat=true,spare_r=2",
+                                     "escape_order=true"])
 def test_escape_and_threat_in_the_full_search(options):
     # with everything on (the null move gives ``threat`` its square): legal moves, the position left as found
     game = load_game("shogi")
@@ -394,6 +397,17 @@ def test_losing_promotions_do_not_crowd_out_the_quiet_moves():
     r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=2))
     white = r.score if r.score.pov == 1 else r.score.flipped()  # the mated side's view
     assert (white.value < 0 if white.is_mate else white.value < -500), (r.score, s.format_line(r.pv))
+
+
+def test_escape_order_searches_the_retreat_of_an_attacked_rook():
+    # after 7h7g the silver attacks the rook on 8f: in the default's depth-4 tree the rook's retreats came
+    # after seven other quiet moves at ply 1, late-move pruning dropped them, and the search expected to
+    # win the rook (+23); the ordering puts them first among the quiet moves
+    game = load_game("shogi")
+    s = game.state_from_text("lns1ggsnl/4k4/2ppp1bp1/p4pp1p/9/1rP3P1P/P2PPP1P1/1BGKGSR2/LNS4NL b Pp 25")
+    for spec, fooled in (("alphabeta,hash=4", True), ("alphabeta,hash=4,escape_order=true", False)):
+        r = make_engine(game, spec).search(s.copy(), Limits(depth=4))
+        assert (r.score.kind == "eval" and r.score.value > 1000) == fooled, (spec, r.score, s.format_line(r.pv))
 
 
 def test_engine_reports_the_mate_search_mate_with_a_forced_line():

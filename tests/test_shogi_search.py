@@ -133,19 +133,40 @@ def test_see_of_simple_exchanges():
     assert see("4k4/9/4g4/9/9/9/9/9/4K4 b S 1", "S*5d", -_val(4))
 
 
+def _en_prise_answers(s, index):
+    """The possible answers of "the piece of the side to move on square ``index`` is en prise" (the opponent's
+    least valuable attacker starts an exchange there that wins at least 1, by the plain exchange minimax, over
+    the ways of breaking ties), or None where the least valuable attacker is the king (legal or not, the
+    kernel's SEE does not decide that)."""
+    from types import SimpleNamespace
+
+    g = s.g
+    them = 1 - s.color
+    pos = RefPosition.from_arrays(g, s.board, s.hands, s.color)
+    sq = divmod(index, g.files)
+    att = _attackers(pos, sq, them)
+    if not att:
+        return {False}
+    low = min(_val(pos.pieces[x][1]) for x in att)
+    if low == _val(KING):
+        return None
+    flipped = SimpleNamespace(g=g, board=s.board, hands=s.hands, color=them)
+    want: set = set()
+    for x in att:
+        if _val(pos.pieces[x][1]) == low:
+            want |= _see_reference(flipped, (x[0] * g.files + x[1]) * 256 + index * 2, 1)
+    return want
+
+
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
 def test_en_prise_matches_the_exchange_minimax(spec):
     """``_en_prise`` (the ``escape`` option's test): the opponent's least valuable attacker starts an exchange on
     the piece that wins at least 1, by the plain exchange minimax."""
-    from types import SimpleNamespace
-
     scratch = np.zeros(SCRATCH, dtype=np.int64)
     checked = hits = 0
     for s in _positions(spec, 60, 9):
         g = s.g
-        them = 1 - s.color
         pos = RefPosition.from_arrays(g, s.board, s.hands, s.color)
-        flipped = SimpleNamespace(g=g, board=s.board, hands=s.hands, color=them)
         for sq, (c, t) in list(pos.pieces.items()):
             if c != s.color or t == KING:
                 continue
@@ -154,18 +175,9 @@ def test_en_prise_matches_the_exchange_minimax(spec):
             got = bool(S._en_prise(s.board, np.int64(index), np.int64(s.color), np.int64(g.N), g.sq2p, g.p2sq,
                                    g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, scratch))
             assert (s.board == board).all()
-            att = _attackers(pos, sq, them)
-            if not att:
-                assert not got
+            want = _en_prise_answers(s, index)
+            if want is None:
                 continue
-            low = min(_val(pos.pieces[x][1]) for x in att)
-            if low == _val(KING):
-                continue  # a king's capture: legal or not, the kernel's SEE does not decide that
-            want: set = set()
-            for x in att:
-                if _val(pos.pieces[x][1]) == low:
-                    m = (x[0] * g.files + x[1]) * 256 + index * 2
-                    want |= _see_reference(flipped, m, 1)
             assert got in want, (s.sfen(), sq, got, want)
             checked += 1
             hits += got
@@ -430,7 +442,7 @@ def _score(s, buf, n, heur, cont, ss, later):
     scores = np.zeros((2, MAX_MOVES), dtype=np.int64)
     S._score_moves(s.board, buf, scores, np.int64(1), np.int64(0), np.int64(n), np.int64(s.color), np.int64(-1),
                    np.int64(g.N), g.sq2p, g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, heur, cont, ss,
-                   np.zeros(SCRATCH, dtype=np.int64), True, np.int64(0), later)
+                   np.zeros(SCRATCH, dtype=np.int64), True, np.int64(0), later, g.p2sq, np.int64(0))
     return scores
 
 
@@ -487,6 +499,38 @@ def test_captures_checked_by_see_when_they_come_up_keep_the_order(spec):
             if _loud(s, m):
                 assert (x in bad) == (not _see_ok(s, m)), s.format_move(m)
     assert demoted > 20 and promotions > 5  # losing captures and promotions were there to be put back
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_escape_order_puts_the_quiet_moves_of_pieces_en_prise_after_the_killers(spec):
+    # with escape_order a quiet move of a piece (not a pawn or the king) that stands en prise by the plain
+    # exchange minimax is scored in its band (its quiet score plus _ESCAPE, below the killers); every other
+    # move keeps the score it has without the option
+    rng = random.Random(43)
+    moved = checked = 0
+    for s in _positions(spec, 40, 47):
+        g = s.g
+        buf, n, heur, cont, ss = _ordering_setup(s, rng, ties=False)
+        plain = _score(s, buf.copy(), n, heur, cont, ss, True)
+        scores = np.zeros((2, MAX_MOVES), dtype=np.int64)
+        S._score_moves(s.board, buf, scores, np.int64(1), np.int64(0), np.int64(n), np.int64(s.color),
+                       np.int64(-1), np.int64(g.N), g.sq2p, g.dirs, STEP_MASK, SLIDE_MASK, np.int64(g.W), PRM, heur,
+                       cont, ss, np.zeros(SCRATCH, dtype=np.int64), True, np.int64(0), True, g.p2sq, np.int64(1))
+        pos = RefPosition.from_arrays(g, s.board, s.hands, s.color)
+        for x in range(n):
+            m = int(buf[1, x])
+            frm = m >> 8
+            quiet = not _loud(s, m) and plain[1, x] < S._KILLER
+            if not quiet or frm >= g.N or pos.pieces[divmod(frm, g.files)][1] in (PAWN, KING):
+                assert scores[1, x] == plain[1, x], s.format_move(m)
+                continue
+            want = _en_prise_answers(s, frm)
+            got = scores[1, x] - plain[1, x]
+            assert got in (0, S._ESCAPE), s.format_move(m)
+            assert want is None or (got == S._ESCAPE) in want, (s.sfen(), s.format_move(m), want)
+            checked += 1
+            moved += got == S._ESCAPE
+    assert checked > 200 and moved > 20
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])

@@ -43,7 +43,8 @@ QUIESCE, NULLMOVE, LMR, EXTEND, PRUNE, MATE1, SINGULAR, PROMOTE_ONLY, Q_PAWN_PRO
 ESCAPE, THREAT = 10, 11  # spare the quiet moves of a piece en prise / of the piece the null move's refutation takes
 Q_CHECKS = 12  # the first quiescence ply also plays the quiet moves and drops that give check
 Q_RECAPTURE = 13  # N > 0: from the quiescence ply ``qdepth == -N`` on, only the captures on the last move's square
-OPTS = 14
+ESCAPE_ORDER = 14  # order the quiet moves of a piece en prise first among the quiet moves (after the killers)
+OPTS = 15
 Q_LAST = 63  # scratch[ply, Q_LAST]: the target square of the move into a quiescence node (set by its parent)
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
@@ -95,6 +96,7 @@ _TT_SCORE = 1 << 50
 _GOOD_CAPTURE = 1 << 40
 _PROMOTION = 1 << 39
 _KILLER = 1 << 38
+_ESCAPE = 1 << 37  # a quiet move of a piece en prise (``opts[ESCAPE_ORDER]``), plus its quiet score
 _BAD_CAPTURE = -(1 << 40)
 _SKIPPED = -(1 << 55)
 
@@ -777,19 +779,26 @@ def _loud_promotion(board, m, sq2p, quiet_promotions) -> bool:
 
 @njit(cache=True, nogil=True, _nrt=False)
 def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm, heur, cont,
-                 ss, scratch, use_see, quiet_promotions, later) -> None:
+                 ss, scratch, use_see, quiet_promotions, later, p2sq, escape_order) -> None:
     """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``.
 
     With ``use_see`` the captures and the promotions (those ordered before the killers) that lose material
     by SEE are ordered last, with the bad captures; with ``later`` as well, every capture and promotion is
     scored as a good one here, and the search checks each by SEE when it comes up (``_next_move``), which
     gives the same order without the SEE of the moves never reached.
+
+    With ``escape_order`` a quiet move of a piece other than a pawn or the king that stands en prise
+    (``_en_prise``: the opponent's least valuable attacker wins material there) comes after the killers and
+    before the other quiet moves, so that late-move pruning does not drop the retreat of an attacked rook.
     """
     p1 = ss[ply - 1, SS_PT] if ply >= 1 else -1
     p2 = ss[ply - 2, SS_PT] if ply >= 2 else -1
     k0 = heur[H_KILLERS + 2 * ply]
     k1 = heur[H_KILLERS + 2 * ply + 1]
     cm = heur[H_COUNTER + us * PTS + p1] if p1 >= 0 else -1
+    # the squares checked for ``escape_order`` (-1: none yet) and their answers: a piece has many moves
+    e0 = e1 = e2 = e3 = np.int64(-1)
+    a0 = a1 = a2 = a3 = False
     for x in range(start, n):
         m = np.int64(buf[ply, x])
         if m == ttmove:
@@ -822,6 +831,27 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
             scores[ply, x] = _KILLER
         else:
             scores[ply, x] = _quiet_score(us, m, _piece_to(board, m, N, sq2p, us), heur, cont, p1, p2)
+            if escape_order != 0 and frm < N and (board[sq2p[frm]] & 15) != PAWN and (board[sq2p[frm]] & 15) != KING:
+                if frm == e0:
+                    att = a0
+                elif frm == e1:
+                    att = a1
+                elif frm == e2:
+                    att = a2
+                elif frm == e3:
+                    att = a3
+                else:
+                    att = _en_prise(board, frm, us, N, sq2p, p2sq, dirs, stepm, slidem, W, prm, scratch)
+                    if e0 < 0:
+                        e0, a0 = frm, att
+                    elif e1 < 0:
+                        e1, a1 = frm, att
+                    elif e2 < 0:
+                        e2, a2 = frm, att
+                    elif e3 < 0:
+                        e3, a3 = frm, att
+                if att:
+                    scores[ply, x] += _ESCAPE
 
 
 @njit(cache=True, nogil=True, _nrt=False)
@@ -1207,7 +1237,8 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[0, SS_EVAL] = NO_EVAL
         ss[0, SS_CHECK] = 1 if in_check else 0
         _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem,
-                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0, opts[QUIET_PROMOTE], False)
+                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0, opts[QUIET_PROMOTE], False, p2sq,
+                     opts[ESCAPE_ORDER])
         best = -WIN - 1
         lo = alpha
         hi = beta
@@ -1463,7 +1494,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 break
         if x == placed:
             _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
-                         heur, cont, ss, scratch[ply], prune, opts[QUIET_PROMOTE], True)
+                         heur, cont, ss, scratch[ply], prune, opts[QUIET_PROMOTE], True, p2sq, opts[ESCAPE_ORDER])
         if x >= placed:
             _next_move(board, buf, scores, ply, np.int64(x), n, us, prune, N, sq2p, dirs, stepm, slidem, W, prm,
                        scratch[ply])
