@@ -187,7 +187,7 @@ def test_search_with_escape_and_threat_equals_minimax(spec, depths, count):
 
 
 @pytest.mark.parametrize("options", ["escape=true", "threat=true", "escape=true,threat=true,spare_r=2",
-                                     "escape_order=true"])
+                                     "escape_order=true", "see_promotions=true"])
 def test_escape_and_threat_in_the_full_search(options):
     # with everything on (the null move gives ``threat`` its square): legal moves, the position left as found
     game = load_game("shogi")
@@ -387,16 +387,18 @@ def test_engine_plays_a_legal_minishogi_game():
     assert len(s.history) > 0
 
 
-def test_losing_promotions_do_not_crowd_out_the_quiet_moves():
+def test_see_promotions_keeps_losing_promotions_from_crowding_out_the_quiet_moves():
     # after 1a2b the rook's three promotions on the first file lose it to the king; ordered before the quiet
-    # moves, they used up late-move pruning's count at depth 1, no quiet move was searched, and a depth-2
-    # search called the mated side nearly five pieces up
+    # moves (the default), they use up late-move pruning's count at depth 1, no quiet move is searched, and a
+    # depth-2 search calls the mated side nearly five pieces up; see_promotions orders them after the quiet moves
     game = load_game("shogi")
     s = game.state_from_text("6snk/6p2/9/9/9/9/9/9/4K4 b RBG 1")
     s.play(s.parse_move("R*1d"))
-    r = make_engine(game, "alphabeta,hash=4").search(s, Limits(depth=2))
-    white = r.score if r.score.pov == 1 else r.score.flipped()  # the mated side's view
-    assert (white.value < 0 if white.is_mate else white.value < -500), (r.score, s.format_line(r.pv))
+    for spec, fooled in (("alphabeta,hash=4", True), ("alphabeta,hash=4,see_promotions=true", False)):
+        r = make_engine(game, spec).search(s.copy(), Limits(depth=2))
+        white = r.score if r.score.pov == 1 else r.score.flipped()  # the mated side's view
+        lost = white.value < 0 if white.is_mate else white.value < -500
+        assert lost != fooled, (spec, r.score, s.format_line(r.pv))
 
 
 def test_escape_order_searches_the_retreat_of_an_attacked_rook():

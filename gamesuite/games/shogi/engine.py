@@ -228,7 +228,9 @@ class ShogiEngine:
     piece that the refutation of the null move captures; eleventh session),
     ``escape_order`` (a quiet move of a piece en prise, other than a pawn or
     the king, is ordered after the killers and before the other quiet moves;
-    eighteenth session),
+    eighteenth session), ``see_promotions`` (a promotion that loses
+    material by SEE is ordered with the bad captures, after the quiet moves,
+    rather than before the killers; eighteenth session),
     ``qchecks`` (the first quiescence ply also plays the moves and drops that
     capture nothing and give check, SEE non-negative) and ``qrecapture``
     (N > 0: from the (N+1)th quiescence ply on, only recaptures on the square
@@ -248,7 +250,8 @@ class ShogiEngine:
                  singular: bool = True, params: str = "", book: bool | str = False, weights: str = "",
                  hand_bonus: int | None = None, unpromoted: bool = False, qpromote: bool = False,
                  quiet_promotions: bool = False, escape: bool = False, threat: bool = False, qchecks: bool = False,
-                 qrecapture: int = 0, escape_order: bool = False, **tuning: float) -> None:
+                 qrecapture: int = 0, escape_order: bool = False, see_promotions: bool = False,
+                 **tuning: float) -> None:
         self.game = game
         from .book import BOOK_FILE, Book  # here, so that ``python -m gamesuite.games.shogi.book`` runs it fresh
 
@@ -282,7 +285,8 @@ class ShogiEngine:
         for i, on in ((S.QUIESCE, quiesce), (S.NULLMOVE, nullmove), (S.LMR, lmr), (S.EXTEND, extensions),
                       (S.PRUNE, prune), (S.MATE1, mate1), (S.SINGULAR, singular), (S.PROMOTE_ONLY, not unpromoted),
                       (S.Q_PAWN_PROMOTE, qpromote), (S.QUIET_PROMOTE, quiet_promotions),
-                      (S.ESCAPE, escape), (S.THREAT, threat), (S.Q_CHECKS, qchecks), (S.ESCAPE_ORDER, escape_order)):
+                      (S.ESCAPE, escape), (S.THREAT, threat), (S.Q_CHECKS, qchecks), (S.ESCAPE_ORDER, escape_order),
+                      (S.SEE_PROMOTIONS, see_promotions)):
             self.opts[i] = bool(on)
         if not 0 <= int(qrecapture) <= S.MAX_PLY:
             raise InvalidOptionError(f"option qrecapture must be a ply count in 0..{S.MAX_PLY}, got {qrecapture!r}")
@@ -489,6 +493,8 @@ register_engine("shogi", "alphabeta", ShogiEngine,
                                                         "pruned and is reduced less"),
                                        "threat": Option(False, help="a quiet move of the piece the null move's "
                                                         "refutation captures is not pruned and is reduced less"),
+                                       "see_promotions": Option(False, help="a promotion that loses material by "
+                                                                "SEE is ordered after the quiet moves"),
                                        "escape_order": Option(False, help="the quiet moves of a piece en prise "
                                                               "come first among the quiet moves"),
                                        "qchecks": Option(False, help="the first quiescence ply also plays the "

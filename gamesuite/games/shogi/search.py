@@ -44,7 +44,8 @@ ESCAPE, THREAT = 10, 11  # spare the quiet moves of a piece en prise / of the pi
 Q_CHECKS = 12  # the first quiescence ply also plays the quiet moves and drops that give check
 Q_RECAPTURE = 13  # N > 0: from the quiescence ply ``qdepth == -N`` on, only the captures on the last move's square
 ESCAPE_ORDER = 14  # order the quiet moves of a piece en prise first among the quiet moves (after the killers)
-OPTS = 15
+SEE_PROMOTIONS = 15  # a promotion that loses material by SEE is ordered with the bad captures
+OPTS = 16
 Q_LAST = 63  # scratch[ply, Q_LAST]: the target square of the move into a quiescence node (set by its parent)
 
 # -- the search parameters (``prm``): tunable scalars, the SEE values, the reduction table ------------
@@ -782,10 +783,11 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
                  ss, scratch, use_see, quiet_promotions, later, p2sq, escape_order) -> None:
     """Order scores of the moves ``buf[ply, start:n]`` into ``scores[ply, start:n]``.
 
-    With ``use_see`` the captures and the promotions (those ordered before the killers) that lose material
-    by SEE are ordered last, with the bad captures; with ``later`` as well, every capture and promotion is
-    scored as a good one here, and the search checks each by SEE when it comes up (``_next_move``), which
-    gives the same order without the SEE of the moves never reached.
+    With ``use_see`` (1, or 2: ``see_mode``) the captures that lose material by SEE are ordered last, with
+    the bad captures, and with 2 the promotions (those ordered before the killers) that do too; with
+    ``later`` as well, every capture and promotion is scored as a good one here, and the search checks each
+    by SEE when it comes up (``_next_move``), which gives the same order without the SEE of the moves never
+    reached.
 
     With ``escape_order`` a quiet move of a piece other than a pawn or the king that stands en prise
     (``_en_prise``: the opponent's least valuable attacker wins material there) comes after the killers and
@@ -818,7 +820,7 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
                 scores[ply, x] = _BAD_CAPTURE + sc
         elif _loud_promotion(board, m, sq2p, quiet_promotions):
             sc = prm[P_SEEV + (board[sq2p[frm]] & 15) + 8]
-            if not use_see or later or _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm,
+            if use_see < 2 or later or _see_ge(board, m, us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm,
                                                scratch):
                 scores[ply, x] = _PROMOTION + sc
             else:
@@ -855,16 +857,27 @@ def _score_moves(board, buf, scores, ply, start, n, us, ttmove, N, sq2p, dirs, s
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _see_mode(opts) -> int:
+    """The ordering's use of SEE (``_score_moves``' ``use_see``): 0 none (pruning off), 1 the captures, 2 the
+    captures and the promotions (``opts[SEE_PROMOTIONS]``)."""
+    if opts[PRUNE] == 0:
+        return 0
+    return 2 if opts[SEE_PROMOTIONS] != 0 else 1
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _next_move(board, buf, scores, ply, x, n, us, use_see, N, sq2p, dirs, stepm, slidem, W, prm, scratch) -> None:
     """Move the best-scored of moves ``x..n-1`` of ``ply`` to slot ``x``, as ``_pick``, after
     ``_score_moves(..., later=True)``: a capture or a promotion scored as good that loses material by SEE is
     given a bad capture's score and put back where it was (the order is then the one of scoring it so at
-    once). A losing promotion must not come before the quiet moves: late-move pruning counts it, and a
-    few of them used up its count at shallow depths, so that no quiet move was searched."""
+    once); a promotion only with ``use_see`` 2 (``opts[SEE_PROMOTIONS]``). Before the quiet moves, a losing
+    promotion counts toward late-move pruning: a few of them can use up its count at shallow depths, so
+    that no quiet move is searched (measured in the arena and not better, so off by default)."""
     bi = _pick(buf, scores, ply, x, n)
     # (a good capture's score: _GOOD_CAPTURE plus its own, which its history can make negative; a promotion's:
     # _PROMOTION plus its promoted piece's value)
-    while use_see and _PROMOTION <= scores[ply, x] < _TT_SCORE:
+    lowest = _PROMOTION if use_see >= 2 else _GOOD_CAPTURE - (1 << 32)
+    while use_see and lowest <= scores[ply, x] < _TT_SCORE:
         if _see_ge(board, np.int64(buf[ply, x]), us, np.int64(0), N, sq2p, dirs, stepm, slidem, W, prm, scratch):
             return
         if scores[ply, x] >= _GOOD_CAPTURE - (1 << 32):
@@ -1237,7 +1250,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
         ss[0, SS_EVAL] = NO_EVAL
         ss[0, SS_CHECK] = 1 if in_check else 0
         _score_moves(board, buf, scores, np.int64(0), np.int64(0), cnt, us, ttmove, N, sq2p, dirs, stepm, slidem,
-                     W, prm, heur, cont, ss, scratch[0], opts[PRUNE] != 0, opts[QUIET_PROMOTE], False, p2sq,
+                     W, prm, heur, cont, ss, scratch[0], _see_mode(opts), opts[QUIET_PROMOTE], False, p2sq,
                      opts[ESCAPE_ORDER])
         best = -WIN - 1
         lo = alpha
@@ -1329,6 +1342,7 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
     if _tick(ply, stop, stats):
         return 0
     prune = opts[PRUNE] != 0
+    see_mode = _see_mode(opts)
     if prune:
         # mate-distance pruning
         lo = -(WIN - ply)
@@ -1494,9 +1508,9 @@ def _negamax(board, hands, kings, us, depth, ply, alpha, beta, key, cutnode, geo
                 break
         if x == placed:
             _score_moves(board, buf, scores, ply, np.int64(x), n, us, ttmove, N, sq2p, dirs, stepm, slidem, W, prm,
-                         heur, cont, ss, scratch[ply], prune, opts[QUIET_PROMOTE], True, p2sq, opts[ESCAPE_ORDER])
+                         heur, cont, ss, scratch[ply], see_mode, opts[QUIET_PROMOTE], True, p2sq, opts[ESCAPE_ORDER])
         if x >= placed:
-            _next_move(board, buf, scores, ply, np.int64(x), n, us, prune, N, sq2p, dirs, stepm, slidem, W, prm,
+            _next_move(board, buf, scores, ply, np.int64(x), n, us, see_mode, N, sq2p, dirs, stepm, slidem, W, prm,
                        scratch[ply])
         m = np.int64(buf[ply, x])
         if m == excluded:
