@@ -246,11 +246,12 @@ def record_games(dirs: Sequence[str]) -> list[list[object]]:
 
     games: dict[str, list[object]] = {}
     loaded: dict[str, object] = {}
+    wanted = load_game(GAME_SPEC).spec
     for p in positions(list(dirs)):
         game = loaded.get(p.game)
         if game is None:
             game = loaded[p.game] = load_game(p.game)
-        if game.spec != load_game(GAME_SPEC).spec:  # type: ignore[attr-defined]
+        if game.spec != wanted:  # type: ignore[attr-defined]
             continue
         games.setdefault(p.source, []).append(game.state_from_text(p.text))  # type: ignore[attr-defined]
     return list(games.values())
@@ -278,8 +279,9 @@ def selfplay_games(count: int, nodes: int, seed: int = 0, randomness: float = 0.
         states: list[object] = []
         while not state.is_terminal() and len(state.legal_moves()) > 0:  # type: ignore[attr-defined]
             states.append(state.copy())  # type: ignore[attr-defined]
-            pos = Position(game, state.board)  # type: ignore[arg-type, attr-defined]
-            if rng.random() < randomness and is_quiet(pos):
+            # (the position's patterns only where a random move may be played)
+            pos = Position(game, state.board) if rng.random() < randomness else None  # type: ignore[arg-type, attr-defined]
+            if pos is not None and is_quiet(pos):
                 empty = pos.to_pad[pos.bd[pos.to_pad] == 0]
                 value = pos.ci[empty, K.CI_VB] + pos.ci[empty, K.CI_VW]
                 top = np.argsort(-value, kind="stable")[:6]
