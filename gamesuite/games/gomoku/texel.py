@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import math
 import random
 import sys
 import time
@@ -50,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from ...arena.texel import Adam, best_scale, cross_entropy, label_caches
 from ...core.files import write_atomic
 from . import kernels as K
 from . import patterns as pt
@@ -298,11 +298,6 @@ def selfplay_games(count: int, nodes: int, seed: int = 0, randomness: float = 0.
     return out
 
 
-def _loss(e: np.ndarray, t: np.ndarray) -> float:
-    """Cross-entropy of sigmoid(``e``) against the probabilities ``t``."""
-    return float(np.mean(np.logaddexp(0, e) - t * e))
-
-
 def fit(train: Dataset, test: Dataset, v0: np.ndarray, k: float, search_scale: float, iterations: int = 300,
         lr: float = 2.0, l2: float = 1e-3, tempo: int = 20,
         log: Callable[[str], None] = print) -> tuple[np.ndarray, dict[str, float]]:
@@ -327,25 +322,21 @@ def fit(train: Dataset, test: Dataset, v0: np.ndarray, k: float, search_scale: f
     tte = 1.0 / (1.0 + np.exp(-test.v / ks))
     w = w0[free].copy()
     base = w.copy()
-    m = np.zeros_like(w)
-    s = np.zeros_like(w)
-    b1, b2 = 0.9, 0.999
-    res = {"train0": _loss((atr @ w + ctr) / k, ttr), "test0": _loss((ate @ w + cte) / k, tte)}
+    adam = Adam(len(w), lr)
+    res = {"train0": cross_entropy((atr @ w + ctr) / k, ttr), "test0": cross_entropy((ate @ w + cte) / k, tte)}
     log(f"start: loss train {res['train0']:.5f}, held out {res['test0']:.5f} "
         f"({train.size} + {test.size} positions, {len(free)} free values)")
     for it in range(1, iterations + 1):
         p = 1.0 / (1.0 + np.exp(-(atr @ w + ctr) / k))
         grad = atr.T @ (p - ttr) / (k * train.size) + 2 * l2 * (w - base) / 1e4
-        m = b1 * m + (1 - b1) * grad
-        s = b2 * s + (1 - b2) * grad * grad
-        w -= lr * (m / (1 - b1 ** it)) / (np.sqrt(s / (1 - b2 ** it)) + 1e-12)
+        adam.step(w, grad)
         np.clip(w, 0, 0xFFFF, out=w)
         if it % 50 == 0 or it == iterations:
-            log(f"iteration {it}: loss train {_loss((atr @ w + ctr) / k, ttr):.5f}, "
-                f"held out {_loss((ate @ w + cte) / k, tte):.5f}")
+            log(f"iteration {it}: loss train {cross_entropy((atr @ w + ctr) / k, ttr):.5f}, "
+                f"held out {cross_entropy((ate @ w + cte) / k, tte):.5f}")
     w = np.clip(np.rint(w), 0, 0xFFFF)
-    res["train"] = _loss((atr @ w + ctr) / k, ttr)
-    res["test"] = _loss((ate @ w + cte) / k, tte)
+    res["train"] = cross_entropy((atr @ w + ctr) / k, ttr)
+    res["test"] = cross_entropy((ate @ w + cte) / k, tte)
     out = w0.copy()
     out[free] = w
     return out.astype(np.int64), res
@@ -353,18 +344,10 @@ def fit(train: Dataset, test: Dataset, v0: np.ndarray, k: float, search_scale: f
 
 def fit_scale(data: Dataset, v0: np.ndarray, search_scale: float, tempo: int = 20) -> float:
     """The ``K`` of ``sigmoid(eval / K)`` that fits ``sigmoid(search / search_scale)`` best with the values ``v0``
-    (cross-entropy; golden-section search on a log scale)."""
+    (cross-entropy; ``best_scale`` in 10..20000)."""
     e = linear_eval(data.x.astype(np.float64), v0, tempo) / 16.0
     t = 1.0 / (1.0 + np.exp(-data.v / search_scale))
-    lo, hi = math.log(10.0), math.log(20000.0)
-    for _ in range(60):
-        a = lo + (hi - lo) * 0.382
-        b = lo + (hi - lo) * 0.618
-        if _loss(e / math.exp(a), t) < _loss(e / math.exp(b), t):
-            hi = b
-        else:
-            lo = a
-    return math.exp((lo + hi) / 2)
+    return best_scale(lambda k: cross_entropy(e / k, t), 10.0, 20000.0)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -391,12 +374,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--scale", type=float, help="K of sigmoid(eval / K) (default: the best fit of the start)")
     ap.add_argument("--tempo", type=int, default=20, help="the engine's tempo (default 20)")
     args = ap.parse_args(argv)
-    caches = [Path(c) for c in args.cache or []]
-    missing = [str(c) for c in caches if not c.exists()]
-    if len(caches) > 1 and missing:
-        print(f"--cache given {len(caches)} times, but {', '.join(missing)} does not exist", file=sys.stderr)
+    try:
+        caches, read = label_caches(args.cache)
+    except ValueError as e:
+        print(e, file=sys.stderr)
         return 2
-    if caches and not missing:
+    if read:
         parts = [Dataset.load(c) for c in caches]
         for c, d in zip(caches, parts):
             print(f"{d.size} positions from {c}")

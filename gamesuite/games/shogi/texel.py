@@ -30,7 +30,6 @@ engine finds it.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ...arena.texel import Adam, best_scale, cross_entropy, label_caches
 from .board import SLIDE_MASK, STEP_MASK
 from .evaluation import (
     E_HAND,
@@ -220,23 +220,13 @@ def _evals(data: Dataset, w: np.ndarray, tie: np.ndarray) -> np.ndarray:
 
 
 def _loss(e: np.ndarray, y: np.ndarray, k: float) -> float:
-    z = e / k
-    # cross-entropy of sigmoid(z) against y, stably
-    return float(np.mean(np.logaddexp(0, z) - y * z))
+    return cross_entropy(e / k, y)
 
 
 def fit_scale(data: Dataset, w: np.ndarray, tie: np.ndarray) -> float:
-    """The ``K`` of ``sigmoid(eval / K)`` that fits ``w`` best (golden-section search on a log scale)."""
+    """The ``K`` of ``sigmoid(eval / K)`` that fits ``w`` best (``best_scale`` in 20..5000)."""
     e = _evals(data, w, tie)
-    lo, hi = math.log(20.0), math.log(5000.0)
-    for _ in range(60):
-        a = lo + (hi - lo) * 0.382
-        b = lo + (hi - lo) * 0.618
-        if _loss(e, data.y, math.exp(a)) < _loss(e, data.y, math.exp(b)):
-            hi = b
-        else:
-            lo = a
-    return math.exp((lo + hi) / 2)
+    return best_scale(lambda k: _loss(e, data.y, k), 20.0, 5000.0)
 
 
 def _targets(data: Dataset, k: float, lam: float) -> np.ndarray:
@@ -276,13 +266,11 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
     log(f"K = {k:.1f}")
     report("start", w0)
     w = w0.copy()
-    m = np.zeros(nparam)
-    v = np.zeros(nparam)
+    adam = Adam(nparam, lr)
     pidx = tie[train.idx]
     rowof = np.repeat(np.arange(train.size), np.diff(train.rowptr))
     frozen = np.zeros(nparam, dtype=bool)
     frozen[tie[E_VAL + 8]] = True  # the king has no material value
-    b1, b2 = 0.9, 0.999
     for it in range(1, iterations + 1):
         e = _evals(train, w, tie)
         p = 1.0 / (1.0 + np.exp(-e / k))
@@ -290,9 +278,7 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
         grad: np.ndarray = np.bincount(pidx, weights=gi[rowof] * train.coef, minlength=nparam)
         grad += 2 * l2 * (w - w0) / 1e4  # l2 per (100 units of change) squared
         grad[frozen] = 0
-        m = b1 * m + (1 - b1) * grad
-        v = b2 * v + (1 - b2) * grad * grad
-        w -= lr * (m / (1 - b1 ** it)) / (np.sqrt(v / (1 - b2 ** it)) + 1e-12)
+        adam.step(w, grad)
         if it % 50 == 0 or it == iterations:
             report(f"iteration {it}", w)
     ew = ew0.copy()
@@ -329,12 +315,12 @@ def main(argv: list[str] | None = None) -> int:
     game = load_game("shogi")
     assert isinstance(game, Shogi)
     g = game.geometry
-    caches = [Path(c) for c in args.cache or []]
-    missing = [str(c) for c in caches if not c.exists()]
-    if len(caches) > 1 and missing:
-        print(f"--cache given {len(caches)} times, but {', '.join(missing)} does not exist", file=sys.stderr)
+    try:
+        caches, read = label_caches(args.cache)
+    except ValueError as e:
+        print(e, file=sys.stderr)
         return 2
-    if caches and not missing:
+    if read:
         parts = []
         for c in caches:
             with np.load(c) as z:
