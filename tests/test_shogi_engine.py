@@ -94,6 +94,98 @@ def test_the_evaluation_is_the_weights_of_the_features(spec):
         assert sente == (1 if s.color == 0 else -1) * _kernel_eval(s, ew)
 
 
+def _mirror_sfen(sfen):
+    """The position of ``sfen`` mirrored left to right (files 1..9 -> 9..1)."""
+    import re
+
+    board, rest = sfen.split(" ", 1)
+    rows = ["".join(reversed(re.findall(r"\+?[A-Za-z]|\d+", row))) for row in board.split("/")]
+    return "/".join(rows) + " " + rest
+
+
+def _kpa_weights(g, rng, on=True):
+    """The loaded weights with random KPA tables, on or off."""
+    from gamesuite.games.shogi.evaluation import E_KPA, E_KPA_ON
+
+    ew = load_weights(g)
+    ew[E_KPA:] = rng.integers(-300, 300, E_SIZE - E_KPA)
+    ew[E_KPA_ON] = 1 if on else 0
+    return ew
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_the_kpa_tables_kernel_reference_and_features_agree(spec):
+    # with the tables on: kernel == reference == the features' dot product; off: the value without them
+    from gamesuite.games.shogi.board import SLIDE_MASK
+    from gamesuite.games.shogi.evaluation import E_KPA, E_KPA_ON, MAX_FEATURES, _features
+
+    rng = np.random.default_rng(7)
+    idx = np.zeros(MAX_FEATURES, dtype=np.int64)
+    coef = np.zeros(MAX_FEATURES, dtype=np.int64)
+    g = load_game(spec).geometry
+    on, off = _kpa_weights(g, rng), _kpa_weights(g, rng, on=False)
+    bare = off.copy()
+    bare[E_KPA:] = 0
+    for s in _random_states(spec, 40, 9, max_plies=150):
+        sgn = 1 if s.color == 0 else -1
+        n = _features(s.board, s.hands, s.kings, np.int64(s.color), g.geo, g.sq2p, g.rel, g.pfile, g.dirs,
+                      SLIDE_MASK, idx, coef)
+        assert E_KPA_ON not in idx[:n] and np.count_nonzero(idx[:n] >= E_KPA) > 0
+        v = _kernel_eval(s, on)
+        assert v == evaluate_reference(g, s.board, s.hands, s.color, on), s.sfen()
+        assert sgn * v == int((on[idx[:n]].astype(np.int64) * coef[:n]).sum()), s.sfen()
+        w = _kernel_eval(s, off)
+        assert w == evaluate_reference(g, s.board, s.hands, s.color, off) == _kernel_eval(s, bare), s.sfen()
+        assert sgn * w == int((bare[idx[:n]].astype(np.int64) * coef[:n]).sum())
+
+
+@pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
+def test_the_kpa_tables_fold_the_board_on_the_kings_file(spec):
+    # KPA weights alone: a position and its mirror image are worth the same when no king is on the middle file
+    from gamesuite.games.shogi.evaluation import E_KPA, E_KPA_ON, kpa_index
+
+    rng = np.random.default_rng(8)
+    game = load_game(spec)
+    g = game.geometry
+    ew = np.zeros(E_SIZE, dtype=np.int32)
+    ew[E_KPA:] = rng.integers(-300, 300, E_SIZE - E_KPA)
+    ew[E_KPA_ON] = 1
+    checked = 0
+    for s in _random_states(spec, 60, 10, max_plies=150):
+        m = game.state_from_text(_mirror_sfen(s.sfen()))
+        if all(k >= 0 and g.pfile[k] != g.files // 2 for k in s.kings):
+            assert _kernel_eval(s, ew) == _kernel_eval(m, ew), s.sfen()
+            checked += 1
+    assert checked >= 10
+    # the index: the king's square and the piece's, folded together onto the king's left half
+    assert kpa_index(9, 1, 7, 7, 5, 6, 8) == kpa_index(9, 1, 7, 1, 5, 6, 0) == \
+        E_KPA + ((1 * 45 + 7 * 5 + 1) * 16 + 5) * 81 + 6 * 9 + 0
+    assert kpa_index(5, 0, 4, 2, 3, 1, 4) == E_KPA + ((0 * 45 + 4 * 3 + 2) * 16 + 3) * 81 + 1 * 5 + 4
+
+
+def test_weights_of_the_old_layout_load_with_the_kpa_tables_off(tmp_path):
+    from gamesuite.core.errors import InvalidOptionError
+    from gamesuite.games.shogi.evaluation import E_KPA_ON, E_SIZE_V1, WEIGHTS_FILE
+
+    g = load_game("shogi").geometry
+    with np.load(WEIGHTS_FILE) as z:
+        shipped = z["standard"]
+    assert shipped.shape == (E_SIZE_V1,)  # the package's weights are of the old layout: the tables stay off
+    ew = load_weights(g)
+    assert ew.shape == (E_SIZE,) and np.array_equal(ew[:E_SIZE_V1], shipped) and not ew[E_SIZE_V1:].any()
+    rng = np.random.default_rng(9)
+    old = rng.integers(-300, 300, E_SIZE_V1).astype(np.int32)
+    new = rng.integers(-300, 300, E_SIZE).astype(np.int32)
+    np.savez(tmp_path / "old.npz", standard=old)
+    np.savez(tmp_path / "new.npz", standard=new)
+    np.savez(tmp_path / "bad.npz", standard=new[:-1])
+    got = load_weights(g, path=tmp_path / "old.npz")
+    assert np.array_equal(got[:E_SIZE_V1], old) and not got[E_SIZE_V1:].any() and got[E_KPA_ON] == 0
+    assert np.array_equal(load_weights(g, path=tmp_path / "new.npz"), new)
+    with pytest.raises(InvalidOptionError, match="no standard weights"):
+        load_weights(g, path=tmp_path / "bad.npz")
+
+
 def test_king_safety_prefers_a_castle():
     game = load_game("shogi")
     castle = game.state_from_text("4k4/9/9/9/9/9/9/1SG6/1K7 b - 1")  # Sente king with gold and silver beside it

@@ -19,7 +19,11 @@ board as it is, Gote's turned round, so that each side plays up the board):
   ahead and on the two forward diagonals);
 - a bonus for the side to move (the tempo);
 - for each kind held in hand, a weight by the number of empty squares next to
-  the enemy king (a drop's chances against an open king).
+  the enemy king (a drop's chances against an open king);
+- optional absolute king-piece tables ("KPA", on when the flag word
+  ``E_KPA_ON`` is not 0): a weight per king (own or enemy), the king's square
+  and the piece's type and square, the board mirrored so that the king stands
+  on the left half (a king on the middle file is not mirrored).
 
 The weights live in one flat ``int32`` array (layout ``E_*`` below), made from
 the hand-set values here (``default_weights``) or read from the data file
@@ -72,9 +76,14 @@ E_MOB = E_KPE + 16 * OFF * OFF  # [type] per empty square along a slider's lines
 E_OPEN = E_MOB + 16  # per empty square ahead of the own king (three lines)
 E_TEMPO = E_OPEN + 1  # for the side to move
 E_HKE = E_TEMPO + 1  # [kind * 9 + empty squares next to the enemy king] a kind held in hand
-E_SIZE = E_HKE + 8 * 9
-#: Features of one position are at most this many (pieces twice, the kings, hands, mobility, lines).
-MAX_FEATURES = 4 * 40 + 40 + 16 + 8 + 1 + 16
+E_SIZE_V1 = E_HKE + 8 * 9  # the layout before the KPA tables (older weights files)
+KSQ = 45  # king squares of the left half, 9 rows x 5 files (minishogi: 5 x 3 of them)
+E_KPA_ON = E_SIZE_V1  # the KPA tables count when this is not 0 (it is no feature)
+E_KPA = E_KPA_ON + 1  # [((king * KSQ + king square) * 16 + type) * SQS + square], king 0 own, 1 enemy
+E_SIZE = E_KPA + 2 * KSQ * 16 * SQS
+#: Features of one position are at most this many (pieces four times and the KPA pair, the kings, hands,
+#: mobility, lines).
+MAX_FEATURES = 4 * 40 + 40 + 16 + 8 + 1 + 16 + 2 * 40
 
 # -- the hand-set weights (the tuner's starting point and prior) --------------------------------------------
 PIECE_VALUES = {
@@ -110,6 +119,14 @@ WEIGHTS_FILE = Path(__file__).with_name("shogi_eval.npz")
 def kp_index(base: int, t: int, dr: int, df: int) -> int:
     """Index of a king-relative weight: type ``t`` at ``dr`` rows and ``df`` files from the king."""
     return base + t * OFF * OFF + (dr + 8) * OFF + (df + 8)
+
+
+def kpa_index(files: int, king: int, kr: int, kf: int, t: int, r: int, f: int) -> int:
+    """Index of a KPA weight: type ``t`` at (``r``, ``f``) with the king (0 own, 1 enemy) at (``kr``, ``kf``),
+    all in the piece owner's view on a board of ``files`` files (mirrored here when the king is on the right)."""
+    if kf > files // 2:
+        kf, f = files - 1 - kf, files - 1 - f
+    return E_KPA + ((king * KSQ + kr * ((files + 1) // 2) + kf) * 16 + t) * SQS + r * files + f
 
 
 def default_weights(g: Geometry, positional: bool = True) -> np.ndarray:
@@ -159,7 +176,8 @@ _LOADED: dict[tuple[str, str], np.ndarray] = {}
 def load_weights(g: Geometry, positional: bool = True, path: str | Path | None = None) -> np.ndarray:
     """The weights of ``g``'s variant: the tuned ones from ``path`` (default ``WEIGHTS_FILE``) if it has them,
     else the hand-set ones (``path="default"``: always those); ``positional=False`` keeps only material and
-    the piece-square tables. A ``path`` that cannot be read, or has no weights of this variant, is an
+    the piece-square tables. Weights of the layout before the KPA tables (``E_SIZE_V1`` values) get them
+    zero and off. A ``path`` that cannot be read, or has no weights of this variant, is an
     ``InvalidOptionError``."""
     from ...core.errors import InvalidOptionError, quote
 
@@ -170,12 +188,14 @@ def load_weights(g: Geometry, positional: bool = True, path: str | Path | None =
         if path != "default" and (path is not None or file.exists()):
             try:
                 with np.load(file) as data:
-                    if g.variant in data.files and data[g.variant].shape == (E_SIZE,):
-                        ew = data[g.variant].astype(np.int32)
+                    if g.variant in data.files and data[g.variant].shape in ((E_SIZE,), (E_SIZE_V1,)):
+                        ew = np.zeros(E_SIZE, dtype=np.int32)
+                        ew[:data[g.variant].shape[0]] = data[g.variant]
             except (OSError, ValueError) as e:
                 raise InvalidOptionError(f"cannot read evaluation weights {quote(str(file))}: {e}") from None
             if ew is None and path is not None:
-                raise InvalidOptionError(f"{quote(str(file))} has no {g.variant} weights of {E_SIZE} values")
+                raise InvalidOptionError(f"{quote(str(file))} has no {g.variant} weights of {E_SIZE} values "
+                                         f"(or {E_SIZE_V1}, the older layout)")
         _LOADED[(g.variant, name)] = ew if ew is not None else default_weights(g)
     ew = _LOADED[(g.variant, name)].copy()
     if not positional:
@@ -235,6 +255,14 @@ def _king_view(kings, c, other, files, PN, rel, pfile):
 
 
 @njit(cache=True, nogil=True, _nrt=False)
+def _kpa_base(king, kr, kf, km, files, half) -> int:
+    """Where the KPA rows of a king (0 own, 1 enemy) seen at (``kr``, ``kf``, mirrored ``km``) begin."""
+    if kr < 0:
+        return 0
+    return E_KPA + (king * KSQ + kr * half + (files - 1 - kf if km else kf)) * 16 * SQS
+
+
+@njit(cache=True, nogil=True, _nrt=False)
 def _empty_around(board, k, dirs) -> int:
     """The empty squares next to the square ``k`` (0 when there is no king: ``k < 0``)."""
     if k < 0:
@@ -249,10 +277,12 @@ def _empty_around(board, k, dirs) -> int:
 @njit(cache=True, nogil=True, _nrt=False)
 def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx, coef) -> int:
     """The features of a position (``us`` to move), from Sente's side: weight indices in ``idx`` and their
-    coefficients in ``coef`` (the evaluation for Sente is the sum of ``ew[idx] * coef``); returns how many."""
+    coefficients in ``coef`` (the evaluation for Sente is the sum of ``ew[idx] * coef``, with the KPA tables on
+    or zero); returns how many."""
     files = geo[0]
     N = geo[3]
     PN = geo[5]
+    half = (files + 1) // 2
     idx[0] = E_TEMPO
     coef[0] = 1 if us == 0 else -1
     n = 1
@@ -260,6 +290,8 @@ def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx,
         sgn = 1 if c == 0 else -1
         kr, kf, km = _king_view(kings, c, c, files, PN, rel, pfile)
         er, ef, em = _king_view(kings, c, 1 - c, files, PN, rel, pfile)
+        ka = _kpa_base(0, kr, kf, km, files, half)
+        ea = _kpa_base(1, er, ef, em, files, half)
         own = BLACK_BIT if c == 0 else 32
         for sq in range(N):
             p = sq2p[sq]
@@ -282,9 +314,15 @@ def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx,
                 idx[n] = E_KPO + t * OFF * OFF + (r - kr + 8) * OFF + df + 8
                 coef[n] = sgn
                 n += 1
+                idx[n] = ka + t * SQS + r * files + (files - 1 - f if km else f)
+                coef[n] = sgn
+                n += 1
             if er >= 0:
                 df = ef - f if em else f - ef
                 idx[n] = E_KPE + t * OFF * OFF + (r - er + 8) * OFF + df + 8
+                coef[n] = sgn
+                n += 1
+                idx[n] = ea + t * SQS + r * files + (files - 1 - f if em else f)
                 coef[n] = sgn
                 n += 1
             if slidem[t] != 0:
@@ -328,10 +366,10 @@ def _features(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, idx,
     return n
 
 
-@njit(cache=True, nogil=True, _nrt=False)
-def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) -> int:
-    """The evaluation from ``us``'s side: the sum of the weights ``ew`` of the position's features (the same
-    as ``_features``, without writing them down)."""
+@njit(inline="always", _nrt=False)
+def _board_terms(board, kings, geo, sq2p, rel, pfile, dirs, slidem, ew, kpa):
+    """The terms of the pieces on the board, Sente's and Gote's (``kpa``: with the KPA tables; a constant,
+    so that each caller's copy has only its own terms)."""
     files = geo[0]
     N = geo[3]
     PN = geo[5]
@@ -340,6 +378,11 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
     er0, ef0, em0 = _king_view(kings, 0, 1, files, PN, rel, pfile)
     kr1, kf1, km1 = _king_view(kings, 1, 1, files, PN, rel, pfile)
     er1, ef1, em1 = _king_view(kings, 1, 0, files, PN, rel, pfile)
+    half = (files + 1) // 2
+    ka0 = _kpa_base(0, kr0, kf0, km0, files, half)
+    ea0 = _kpa_base(1, er0, ef0, em0, files, half)
+    ka1 = _kpa_base(0, kr1, kf1, km1, files, half)
+    ea1 = _kpa_base(1, er1, ef1, em1, files, half)
     sc0 = 0
     sc1 = 0
     for sq in range(N):
@@ -353,11 +396,13 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
             o = 1
             f = pfile[p]
             kr, kf, km, er, ef, em = kr0, kf0, km0, er0, ef0, em0
+            ka, ea = ka0, ea0
         else:
             c = 1
             o = -1
             f = files - 1 - pfile[p]
             kr, kf, km, er, ef, em = kr1, kf1, km1, er1, ef1, em1
+            ka, ea = ka1, ea1
         r = rel[c * PN + p]
         sc = 0
         sc += ew[E_PST + t * SQS + r * files + f]
@@ -369,6 +414,11 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
             if er >= 0:
                 df = ef - f if em else f - ef
                 sc += ew[E_KPE + t * OFF * OFF + (r - er + 8) * OFF + df + 8]
+            if kpa:
+                if kr >= 0:
+                    sc += ew[ka + t * SQS + r * files + (files - 1 - f if km else f)]
+                if er >= 0:
+                    sc += ew[ea + t * SQS + r * files + (files - 1 - f if em else f)]
             w = ew[E_MOB + t]
             if w != 0 and slidem[t] != 0:
                 run = 0
@@ -384,6 +434,17 @@ def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) 
             sc0 += sc
         else:
             sc1 += sc
+    return sc0, sc1
+
+
+@njit(cache=True, nogil=True, _nrt=False)
+def _evaluate(board, hands, kings, us, geo, sq2p, rel, pfile, dirs, slidem, ew) -> int:
+    """The evaluation from ``us``'s side: the sum of the weights ``ew`` of the position's features (the same
+    as ``_features``, without writing them down; the KPA features only when ``ew[E_KPA_ON]`` is not 0)."""
+    if ew[E_KPA_ON] != 0:
+        sc0, sc1 = _board_terms(board, kings, geo, sq2p, rel, pfile, dirs, slidem, ew, True)
+    else:
+        sc0, sc1 = _board_terms(board, kings, geo, sq2p, rel, pfile, dirs, slidem, ew, False)
     s = 0
     for c in range(2):
         sc = sc0 if c == 0 else sc1
@@ -440,11 +501,13 @@ def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color:
         x = int(ew[E_PST + t * SQS + vr * g.files + vf])
         if t != KING:
             x += int(ew[E_VAL + t])
-            for base, kc in ((E_KPO, c), (E_KPE, 1 - c)):
+            for king, (base, kc) in enumerate(((E_KPO, c), (E_KPE, 1 - c))):
                 if kc in kings:
                     kr, kf = view(c, *kings[kc])
                     df = vf - kf if kf <= g.files // 2 else kf - vf
                     x += int(ew[kp_index(base, t, vr - kr, df)])
+                    if ew[E_KPA_ON]:
+                        x += int(ew[kpa_index(g.files, king, kr, kf, t, vr, vf)])
             sgn = 1 if c == 0 else -1
             for i, (dr, df) in enumerate(DIRS_RC):
                 if (int(SLIDE_MASK[t]) >> i) & 1:
@@ -464,5 +527,5 @@ def evaluate_reference(g: Geometry, board: np.ndarray, hands: np.ndarray, color:
     return int(ew[E_TEMPO]) + score[color] - score[1 - color]
 
 
-__all__ = ["E_SIZE", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights", "evaluate_reference", "hand_values",
-           "load_weights", "piece_values", "with_hand_bonus"]
+__all__ = ["E_KPA", "E_KPA_ON", "E_SIZE", "E_SIZE_V1", "MAX_FEATURES", "WEIGHTS_FILE", "default_weights",
+           "evaluate_reference", "hand_values", "kpa_index", "load_weights", "piece_values", "with_hand_bonus"]

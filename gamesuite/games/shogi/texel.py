@@ -14,8 +14,10 @@ method Peter Österlund described for Texel: first the scale ``K`` that fits the
 starting weights best, then the weights, here by Adam on the cross-entropy
 with an L2 pull toward the starting weights, so that features seen rarely stay
 near their hand-set values). Left-right mirror squares of the piece-square
-tables share one weight. A tenth of the games (every tenth) is held out and
-its loss printed, to see over-fitting.
+tables share one weight, and so do those of the KPA tables (``evaluation.py``)
+with the king on the middle file. ``--l2-kpa`` sets the pull of the KPA tables
+apart; the fit turns them on when it leaves any of their weights not 0. A tenth
+of the games (every tenth) is held out and its loss printed, to see over-fitting.
 
 With ``--label-nodes N`` every position is also searched by our engine (``N`` nodes, the weights it loads)
 and ``--lam`` mixes the two targets; ``--lam 0`` fits the evaluation to the search alone (its value through
@@ -25,31 +27,47 @@ and ``--lam`` mixes the two targets; ``--lam 0`` fits the evaluation to the sear
 
 The result is written to ``evaluation.WEIGHTS_FILE`` (or ``--out``), where the
 engine finds it.
+
+A ``--cache`` file holds features of one layout of the weights (``esize``); after the layout changes, keep its
+labels (the costly searches) with new features::
+
+    python -m gamesuite.games.shogi.texel DIR [DIR ...] --cache OLD.npz --refeature NEW.npz [--skip N]
+
+which reads the positions of the records again (the same ``--skip`` as for ``OLD``), checks that they are the
+cached ones, and writes ``NEW``.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ...arena.texel import Adam, best_scale, cross_entropy, label_caches
+from ...core.errors import quote
+from ...core.files import write_atomic
 from .board import SLIDE_MASK, STEP_MASK
 from .evaluation import (
     E_HAND,
+    E_KPA,
+    E_KPA_ON,
     E_KPE,
     E_MOB,
     E_PST,
     E_SIZE,
+    E_SIZE_V1,
     E_VAL,
     MAX_FEATURES,
     SQS,
     WEIGHTS_FILE,
     _features,
+    kpa_index,
     load_weights,
 )
 from .kernels import MAX_MOVES, SCRATCH, _captures
@@ -90,6 +108,52 @@ class Dataset:
         return Dataset(np.concatenate(rowptr), np.concatenate([d.idx for d in parts]),
                        np.concatenate([d.coef for d in parts]), np.concatenate([d.y for d in parts]),
                        np.concatenate(games).astype(np.int32), np.concatenate([d.v for d in parts]))
+
+
+def _save_npz(target: str | Path, compressed: bool = False, **arrays: Any) -> None:
+    """``numpy.savez`` (or ``savez_compressed``) of ``arrays`` to ``target`` through ``write_atomic``."""
+    buf = io.BytesIO()
+    if compressed:
+        np.savez_compressed(buf, **arrays)
+    else:
+        np.savez(buf, **arrays)
+    write_atomic(target, buf.getvalue())
+
+
+def save_cache(path: str | Path, data: Dataset) -> None:
+    """Write ``data`` as a ``--cache`` file, with the size of the weights' layout its features index."""
+    _save_npz(path, rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game, v=data.v,
+              esize=np.int64(E_SIZE))
+
+
+def read_cache(path: str | Path, check_layout: bool = True) -> Dataset:
+    """A ``--cache`` file; ``ValueError`` when its features are of another layout than the evaluation's now
+    (``check_layout=False``: read them anyway)."""
+    with np.load(path) as z:
+        esize = int(z["esize"]) if "esize" in z.files else E_SIZE_V1
+        if check_layout and esize != E_SIZE:
+            raise ValueError(f"{quote(str(path))} holds features of a layout of {esize} weights, the evaluation "
+                             f"now has {E_SIZE}: make them anew, keeping the labels, with --cache {path} "
+                             f"--refeature NEW.npz (and the same record directories and --skip)")
+        return Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"])
+
+
+def refeature(dirs: list[str], old: str | Path, new: str | Path, skip: int = 16, log=print) -> Dataset:  # type: ignore[no-untyped-def]
+    """The positions of ``dirs`` with today's features and the labels (``v``) of the cache ``old``, written to
+    ``new``; ``ValueError`` when the positions read are not those of ``old`` (count, results, games)."""
+    was = read_cache(old, check_layout=False)
+    data = load_positions(dirs, skip, label_nodes=0, log=log)
+    where = f"the positions of {', '.join(quote(d) for d in dirs)} (--skip {skip}) and {quote(str(old))}"
+    if data.size != was.size:
+        raise ValueError(f"{where} differ: {data.size} positions against {was.size}")
+    for name in ("y", "game"):
+        diff = np.flatnonzero(getattr(data, name) != getattr(was, name))
+        if len(diff):
+            raise ValueError(f"{where} differ: {name} of position {int(diff[0])} (and {len(diff) - 1} more)")
+    data.v = was.v.copy()
+    save_cache(new, data)
+    log(f"wrote {new}: {data.size} positions, the labels of {old}")
+    return data
 
 
 def _winning_capture(state, prm: np.ndarray, buf: np.ndarray, scratch: np.ndarray) -> int:  # type: ignore[no-untyped-def]
@@ -197,17 +261,22 @@ MATE_VALUE = 30000.0
 
 
 def tie_map(files: int) -> np.ndarray:
-    """Weight index -> parameter index: mirror squares of the piece-square tables share a parameter; the worth
-    of holding no piece is fixed (-1)."""
+    """Weight index -> parameter index: mirror squares of the piece-square tables, and of the KPA tables with the
+    king on the middle file, share a parameter; the worth of holding no piece and the KPA flag are fixed (-1)."""
     tie = np.arange(E_SIZE, dtype=np.int64)
+    mid = files // 2
     for t in range(16):
         for sq in range(files * files):
             r, f = divmod(sq, files)
             m = files - 1 - f
             if m < f:
                 tie[E_PST + t * SQS + sq] = E_PST + t * SQS + r * files + m
+                for king in range(2):
+                    for kr in range(files):
+                        tie[kpa_index(files, king, kr, mid, t, r, f)] = kpa_index(files, king, kr, mid, t, r, m)
     for k in range(8):
         tie[E_HAND + k * 20] = -1
+    tie[E_KPA_ON] = -1
     used = np.unique(tie[tie >= 0])
     pos = np.full(E_SIZE, -1, dtype=np.int64)
     pos[used] = np.arange(len(used))
@@ -241,12 +310,18 @@ def _targets(data: Dataset, k: float, lam: float) -> np.ndarray:
 
 def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: int = 400, lr: float = 2.0,
         l2: float = 2e-3, scale: float | None = None, lam: float = 1.0,
-        log=print) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
-    """Weights that fit ``train`` (Adam on cross-entropy + ``l2`` * mean squared change); ``(ew, K)``.
+        log=print, l2_kpa: float | None = None) -> tuple[np.ndarray, float]:  # type: ignore[no-untyped-def]
+    """Weights that fit ``train`` (Adam on cross-entropy + ``l2`` * mean squared change, ``l2_kpa`` for the KPA
+    tables, default ``l2``); ``(ew, K)``. The KPA tables are on in ``ew`` when any of their weights is not 0.
 
     The target is the game's result, or with ``lam`` < 1 a mix of it and our search's value (``_targets``).
     Held-out losses are printed against both the results alone and the mixed targets.
     """
+    if len(ew0) == E_SIZE_V1:
+        ew0 = np.concatenate([ew0, np.zeros(E_SIZE - E_SIZE_V1, dtype=ew0.dtype)])
+    if ew0[E_KPA_ON] == 0:  # tables that are off count as zero (as the engine counts them)
+        ew0 = ew0.copy()
+        ew0[E_KPA:] = 0
     tie = tie_map(files)
     nparam = int(tie.max()) + 1
     w0 = np.zeros(nparam)
@@ -271,12 +346,14 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
     rowof = np.repeat(np.arange(train.size), np.diff(train.rowptr))
     frozen = np.zeros(nparam, dtype=bool)
     frozen[tie[E_VAL + 8]] = True  # the king has no material value
+    pull = np.full(nparam, l2)
+    pull[tie[E_KPA:]] = l2 if l2_kpa is None else l2_kpa
     for it in range(1, iterations + 1):
         e = _evals(train, w, tie)
         p = 1.0 / (1.0 + np.exp(-e / k))
         gi = (p - ty) / (k * train.size)
         grad: np.ndarray = np.bincount(pidx, weights=gi[rowof] * train.coef, minlength=nparam)
-        grad += 2 * l2 * (w - w0) / 1e4  # l2 per (100 units of change) squared
+        grad += 2 * pull * (w - w0) / 1e4  # l2 per (100 units of change) squared
         grad[frozen] = 0
         adam.step(w, grad)
         if it % 50 == 0 or it == iterations:
@@ -285,6 +362,7 @@ def fit(train: Dataset, test: Dataset, ew0: np.ndarray, files: int, iterations: 
     ew[ok] = np.round(w[tie[ok]]).astype(np.int32)
     for kind in range(8):
         ew[E_HAND + kind * 20] = 0
+    ew[E_KPA_ON] = 1 if np.any(ew[E_KPA:] != 0) else 0
     return ew, k
 
 
@@ -296,6 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--iterations", type=int, default=400)
     ap.add_argument("--lr", type=float, default=2.0, help="Adam's step, in evaluation units (default 2)")
     ap.add_argument("--l2", type=float, default=2e-3, help="pull toward the starting weights (default 0.002)")
+    ap.add_argument("--l2-kpa", type=float, help="the pull of the KPA tables (default: --l2)")
     ap.add_argument("--skip", type=int, default=16, help="plies of each game left out (default 16)")
     ap.add_argument("--start", choices=("loaded", "default"), default="loaded",
                     help="start from the weights the engine loads now, or from the hand-set ones")
@@ -307,6 +386,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also search every position with our engine (this many nodes) for --lam")
     ap.add_argument("--lam", type=float, default=1.0,
                     help="target = lam * result + (1 - lam) * sigmoid(search value / K) (default 1: results only)")
+    ap.add_argument("--refeature", metavar="NEW",
+                    help="write the positions of DIRS with today's features and the labels of the one --cache "
+                    "file to NEW (.npz), then stop")
     args = ap.parse_args(argv)
     from ...core.registry import load_game
     from .evaluation import default_weights
@@ -317,41 +399,46 @@ def main(argv: list[str] | None = None) -> int:
     g = game.geometry
     try:
         caches, read = label_caches(args.cache)
+        if args.refeature:
+            if len(caches) != 1 or not read:
+                raise ValueError("--refeature needs one --cache file that exists (the positions to keep labels of)")
+            refeature(args.dirs, caches[0], args.refeature, args.skip)
+            return 0
+        parts = [read_cache(c) for c in caches] if read else []
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2
     if read:
-        parts = []
-        for c in caches:
-            with np.load(c) as z:
-                parts.append(Dataset(z["rowptr"], z["idx"], z["coef"], z["y"], z["game"], z["v"]))
-            print(f"{parts[-1].size} positions from {c}")
+        for c, part in zip(caches, parts):
+            print(f"{part.size} positions from {c}")
         data = parts[0] if len(parts) == 1 else Dataset.concat(parts)
     else:
         data = load_positions(args.dirs, args.skip, label_nodes=args.label_nodes)
         if caches:
-            np.savez(caches[0], rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game,
-                     v=data.v)
+            save_cache(caches[0], data)
     if data.size < 100:
         print(f"only {data.size} positions: not enough to tune", file=sys.stderr)
         return 1
     held = (data.game % 10) == 9
     train, test = data.subset(np.flatnonzero(~held)), data.subset(np.flatnonzero(held))
     ew0 = load_weights(g) if args.start == "loaded" else default_weights(g)
-    ew, k = fit(train, test, ew0, g.files, args.iterations, args.lr, args.l2, args.scale, args.lam)
+    ew, k = fit(train, test, ew0, g.files, args.iterations, args.lr, args.l2, args.scale, args.lam,
+                l2_kpa=args.l2_kpa)
     out = Path(args.out)
     arrays = {}
     if out.exists():
         with np.load(out) as old:
             arrays = {name: old[name] for name in old.files}
     arrays["standard"] = ew
-    np.savez_compressed(out, **arrays)
+    _save_npz(out, compressed=True, **arrays)
     changed = np.flatnonzero(ew != ew0)
     print(f"wrote {out}: {len(changed)} weights changed; K = {k:.1f}")
     for name, base, n in (("values", E_VAL, 16), ("mobility", E_MOB, 16)):
         print(f"{name}: {ew[base:base + n].tolist()}")
     print(f"hand (first piece): {[int(ew[E_HAND + kind * 20 + 1]) for kind in range(1, 8)]}")
     print(f"king-relative tables: {int(np.abs(ew[E_KPE:E_MOB]).sum())} (enemy king), sum of |w|")
+    print(f"KPA tables: {'on' if ew[E_KPA_ON] else 'off'}, {int(np.count_nonzero(ew[E_KPA:]))} weights not 0, "
+          f"sum of |w| {int(np.abs(ew[E_KPA:]).sum())}")
     return 0
 
 
