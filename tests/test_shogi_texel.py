@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from gamesuite.games.shogi.texel import Dataset
+from tests.test_shogi_engine import _mirror_sfen
 
 
 def _random_dataset(rng: np.random.Generator, rows: int, games: int) -> Dataset:
@@ -48,14 +49,6 @@ def test_a_dataset_split_and_joined_again_is_the_same() -> None:
 
 
 # -- the KPA tables: the tie map, the flag a fit sets, features made anew for cached labels ----------------------
-
-
-def _mirror_sfen(sfen: str) -> str:
-    import re
-
-    board, rest = sfen.split(" ", 1)
-    rows = ["".join(reversed(re.findall(r"\+?[A-Za-z]|\d+", row))) for row in board.split("/")]
-    return "/".join(rows) + " " + rest
 
 
 @pytest.mark.parametrize("spec", ["shogi", "shogi(variant=mini)"])
