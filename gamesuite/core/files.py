@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +93,19 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, encoding: str 
         raise
     _fsync_dir(folder)
     return target
+
+
+def write_npz(path: str | os.PathLike[str], arrays: Mapping[str, Any], compressed: bool = True,
+              allow_pickle: bool = True) -> Path:
+    """``numpy.savez_compressed`` (``compressed=False``: ``numpy.savez``) of ``arrays`` (name -> array) to
+    ``path`` exactly (no ``.npz`` appended), through ``write_atomic``."""
+    import io
+
+    import numpy as np
+
+    buf = io.BytesIO()
+    (np.savez_compressed if compressed else np.savez)(buf, allow_pickle=allow_pickle, **arrays)
+    return write_atomic(path, buf.getvalue())
 
 
 def write_atomic_with(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:
@@ -249,4 +262,4 @@ def parse_json_text(text: str, what: str = "the file",
 
 __all__ = ["MAX_JSON_DEPTH", "MAX_READ_BYTES", "TMP_SUFFIX", "clean_stale_temporaries", "decode_text",
            "process_alive",
-           "parse_json_text", "read_text_file", "write_atomic", "write_atomic_with"]
+           "parse_json_text", "read_text_file", "write_atomic", "write_atomic_with", "write_npz"]

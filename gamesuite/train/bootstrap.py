@@ -13,7 +13,6 @@ disk, so generation is resumable and can be split over processes by chunk.
 
 from __future__ import annotations
 
-import io
 import json
 import math
 import time
@@ -24,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.files import write_atomic
+from ..core.files import write_atomic, write_npz
 from ..core.limits import Limits
 from ..core.registry import Game, load_game, make_engine
 from ..core.score import Score
@@ -143,10 +142,7 @@ def generate_chunk(settings: BootstrapSettings, index: int, out_dir: str | Path)
     rng = np.random.default_rng([settings.seed, index])
     games = [play_game(game, engine, settings, rng) for _ in range(settings.games_per_chunk)]
     arrays = _pack(games, settings.multipv)
-    buf = io.BytesIO()
-    np.savez_compressed(buf, settings=np.array(json.dumps(asdict(settings), sort_keys=True)),
-                        allow_pickle=False, **arrays)
-    write_atomic(out, buf.getvalue())
+    write_npz(out, {"settings": np.array(json.dumps(asdict(settings), sort_keys=True)), **arrays}, allow_pickle=False)
     return out
 
 

@@ -10,14 +10,13 @@ instead of gigabytes of planes.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from ..core.files import write_atomic
+from ..core.files import write_npz
 
 
 @dataclass
@@ -53,11 +52,8 @@ class Positions:
 
     def save(self, path: str | Path, **extra: np.ndarray) -> None:
         """Write a plain ``.npz`` atomically (a half-written file is never left under ``path``)."""
-        path = Path(path)
-        buf = io.BytesIO()
-        np.savez_compressed(buf, boards=self.boards, stones=self.stones, pi=self.pi.astype(np.float16),
-                            z=self.z, allow_pickle=False, **extra)
-        write_atomic(path, buf.getvalue())
+        write_npz(path, {"boards": self.boards, "stones": self.stones, "pi": self.pi.astype(np.float16), "z": self.z,
+                         **extra}, allow_pickle=False)
 
     @classmethod
     def load(cls, path: str | Path) -> Positions:

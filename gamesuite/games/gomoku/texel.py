@@ -37,7 +37,6 @@ engine plays it with ``table=FILE`` (``engine.load_table``).
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import sys
 import time
@@ -45,12 +44,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations_with_replacement
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ...arena.texel import Adam, best_scale, cross_entropy, label_caches
-from ...core.files import write_atomic
+from ...core.files import write_npz
 from . import kernels as K
 from . import patterns as pt
 
@@ -107,15 +105,8 @@ def make_table(values: np.ndarray, base: np.ndarray | None = None) -> np.ndarray
 def save_table(path: str | Path, values: np.ndarray, base: np.ndarray | None = None) -> np.ndarray:
     """Write the table of ``values`` (``make_table``) to ``path`` as the engine's ``table=`` reads it."""
     t = make_table(values, base)
-    _save_npz(path, table=t, values=table_values(t), combos=COMBOS)
+    write_npz(path, {"table": t, "values": table_values(t), "combos": COMBOS})
     return t
-
-
-def _save_npz(target: str | Path, **arrays: Any) -> None:
-    """``numpy.savez_compressed`` of ``arrays`` to ``target`` through ``write_atomic`` (never half a file)."""
-    buf = io.BytesIO()
-    np.savez_compressed(buf, **arrays)
-    write_atomic(target, buf.getvalue())
 
 
 def position_features(pos) -> np.ndarray:  # type: ignore[no-untyped-def]
@@ -185,7 +176,7 @@ class Dataset:
                        np.concatenate(games).astype(np.int32))
 
     def save(self, path: str | Path) -> None:
-        _save_npz(path, x=self.x, v=self.v, game=self.game)
+        write_npz(path, {"x": self.x, "v": self.v, "game": self.game})
 
     @staticmethod
     def load(path: str | Path) -> Dataset:

@@ -42,18 +42,16 @@ cached ones, and writes ``NEW``.
 from __future__ import annotations
 
 import argparse
-import io
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ...arena.texel import Adam, best_scale, cross_entropy, label_caches
 from ...core.errors import quote
-from ...core.files import write_atomic
+from ...core.files import write_npz
 from .board import SLIDE_MASK, STEP_MASK
 from .evaluation import (
     E_HAND,
@@ -112,20 +110,10 @@ class Dataset:
                        np.concatenate(games).astype(np.int32), np.concatenate([d.v for d in parts]))
 
 
-def _save_npz(target: str | Path, compressed: bool = False, **arrays: Any) -> None:
-    """``numpy.savez`` (or ``savez_compressed``) of ``arrays`` to ``target`` through ``write_atomic``."""
-    buf = io.BytesIO()
-    if compressed:
-        np.savez_compressed(buf, **arrays)
-    else:
-        np.savez(buf, **arrays)
-    write_atomic(target, buf.getvalue())
-
-
 def save_cache(path: str | Path, data: Dataset) -> None:
     """Write ``data`` as a ``--cache`` file, with the size of the weights' layout its features index."""
-    _save_npz(path, rowptr=data.rowptr, idx=data.idx, coef=data.coef, y=data.y, game=data.game, v=data.v,
-              esize=np.int64(E_SIZE))
+    write_npz(path, {"rowptr": data.rowptr, "idx": data.idx, "coef": data.coef, "y": data.y, "game": data.game,
+                     "v": data.v, "esize": np.int64(E_SIZE)}, compressed=False)
 
 
 def read_cache(path: str | Path, check_layout: bool = True) -> Dataset:
@@ -434,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         with np.load(out) as old:
             arrays = {name: old[name] for name in old.files}
     arrays["standard"] = ew
-    _save_npz(out, compressed=True, **arrays)
+    write_npz(out, arrays)
     changed = np.flatnonzero(ew != ew0)
     print(f"wrote {out}: {len(changed)} weights changed; K = {k:.1f}")
     for name, base, n in (("values", E_VAL, 16), ("mobility", E_MOB, 16)):
