@@ -17,14 +17,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from gamesuite.core.errors import InvalidRecordError
+from gamesuite.core.errors import InvalidOptionError, InvalidRecordError
 from gamesuite.core.files import (
     TMP_SUFFIX,
     clean_stale_temporaries,
     parse_json_text,
+    read_npz,
     read_text_file,
     write_atomic,
     write_atomic_with,
+    write_npz,
 )
 from gamesuite.core.registry import load_game
 from gamesuite.core.score import Score
@@ -193,6 +195,25 @@ def test_reading_a_missing_file_a_folder_or_a_huge_file_is_a_clean_error(tmp_pat
     big.write_bytes(b" " * 2000)
     with pytest.raises(InvalidRecordError, match="larger than"):
         read_text_file(big, limit=1000)
+
+
+def test_read_npz_gives_back_what_write_npz_wrote_and_refuses_every_bad_file_cleanly(tmp_path):
+    import numpy as np
+
+    good = tmp_path / "good.npz"
+    write_npz(good, {"a": np.arange(5), "b": np.eye(2)})
+    back = read_npz(good, "weights")
+    assert sorted(back) == ["a", "b"] and np.array_equal(back["b"], np.eye(2))
+    data = good.read_bytes()
+    (tmp_path / "cut.npz").write_bytes(data[:len(data) // 2])
+    (tmp_path / "text.npz").write_text("not numbers")
+    np.save(tmp_path / "one.npy", np.arange(3))
+    (tmp_path / "one.npz").write_bytes((tmp_path / "one.npy").read_bytes())
+    np.savez(tmp_path / "obj.npz", a=np.array([{"x": 1}], dtype=object))
+    (tmp_path / "dir.npz").mkdir()
+    for name in ("cut", "text", "one", "obj", "dir", "missing"):
+        with pytest.raises(InvalidOptionError, match=rf"cannot read weights '.*{name}\.npz'"):
+            read_npz(tmp_path / f"{name}.npz", "weights")
 
 
 # JSON values of every kind, to put anywhere in a record

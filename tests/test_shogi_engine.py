@@ -677,6 +677,9 @@ def test_the_weights_option_loads_a_file_and_rejects_a_bad_one(tmp_path):
     np.savez(tmp_path / "mini.npz", mini=ew)
     with pytest.raises(InvalidOptionError, match="no standard weights"):
         load_weights(g.geometry, path=str(tmp_path / "mini.npz"))
+    (tmp_path / "cut.npz").write_bytes(path.read_bytes()[:3000])  # cut short: an error, not a BadZipFile
+    with pytest.raises(InvalidOptionError, match="cannot read evaluation weights .*cut.npz.*cut short"):
+        make_engine(g, f"alphabeta,weights={tmp_path / 'cut.npz'}")
 
 
 def test_the_hand_bonus_option_sets_the_worth_of_pieces_in_hand():

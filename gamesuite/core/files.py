@@ -12,7 +12,9 @@ touching a write in progress.
 
 ``read_text_file`` and ``parse_json_text`` read what a user chose to open and
 turn every way it can fail (missing, a folder, too big, not text, JSON nested
-100,000 deep, a 5,000-digit number, ``NaN``) into ``InvalidRecordError``.
+100,000 deep, a 5,000-digit number, ``NaN``) into ``InvalidRecordError``;
+``read_npz`` does the same for the ``.npz`` files an engine option names
+(weights, tables, networks), with ``InvalidOptionError``. ``write_npz`` writes them.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .errors import InvalidRecordError, quote
+from .errors import InvalidOptionError, InvalidRecordError, quote
 
 #: Suffix of the temporary files of ``write_atomic``: ``.NAME.PID.RANDOM.tmp-gamesuite``.
 TMP_SUFFIX = ".tmp-gamesuite"
@@ -106,6 +108,29 @@ def write_npz(path: str | os.PathLike[str], arrays: Mapping[str, Any], compresse
     buf = io.BytesIO()
     (np.savez_compressed if compressed else np.savez)(buf, allow_pickle=allow_pickle, **arrays)
     return write_atomic(path, buf.getvalue())
+
+
+def read_npz(path: str | os.PathLike[str], what: str) -> dict[str, Any]:
+    """Every array of the ``.npz`` file ``path`` (name -> array), read without pickles. Every way it can fail
+    (missing, a folder, not a zip archive, truncated, a damaged member, object arrays) is an
+    ``InvalidOptionError`` ``cannot read WHAT 'PATH': REASON``."""
+    import pickle
+    import zipfile
+
+    import numpy as np
+
+    def fail(reason: object) -> InvalidOptionError:
+        return InvalidOptionError(f"cannot read {what} {quote(str(path))}: {reason}")
+
+    try:
+        if Path(path).is_file() and not zipfile.is_zipfile(path):  # (numpy would try it as a pickle)
+            reason: object = "not a .npz file (a zip archive of arrays), or cut short"
+        else:
+            with np.load(path, allow_pickle=False) as data:
+                return {name: data[name] for name in data.files}
+    except (OSError, ValueError, EOFError, KeyError, pickle.UnpicklingError, zipfile.BadZipFile) as e:
+        reason = e
+    raise fail(reason)
 
 
 def write_atomic_with(path: str | os.PathLike[str], write: Callable[[Path], None]) -> Path:

@@ -43,6 +43,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import InvalidOptionError, quote
+from ..core.files import read_npz
 from ..core.registry import Game
 from ..core.state import State
 from . import network_onnx
@@ -301,11 +302,7 @@ class PolicyValueNet:
     @classmethod
     def load(cls, path: str | Path) -> PolicyValueNet:
         """Read a network written by :meth:`save`; ``InvalidOptionError`` quoting the path if it is not one."""
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                arrays = {k: data[k] for k in data.files}
-        except (OSError, ValueError, EOFError) as e:
-            raise InvalidOptionError(f"cannot read network {quote(str(path))}: {e}") from None
+        arrays = read_npz(path, "network")
         try:
             meta = json.loads(str(arrays.pop("meta")))
         except (KeyError, ValueError):

@@ -53,10 +53,8 @@ Engines (``gamesuite games`` lists them): ``mtdf`` (the default), ``pvs`` and
 from __future__ import annotations
 
 import os
-import pickle
 import time
 import weakref
-import zipfile
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -65,6 +63,7 @@ from typing import cast
 import numpy as np
 
 from ...core.errors import IllegalMoveError, InvalidOptionError, quote
+from ...core.files import read_npz
 from ...core.info import InfoCallback, SearchInfo, SearchResult
 from ...core.limits import Limits
 from ...core.options import Option
@@ -120,13 +119,10 @@ def load_table(path: str | Path) -> np.ndarray:
     ``path`` when it cannot be read or is not such a table."""
     name = str(path)
     if name not in _TABLES:
-        try:
-            with np.load(name) as data:
-                if "table" not in data.files:
-                    raise InvalidOptionError(f"{quote(name)} has no array 'table' (a combination table)")
-                t = np.asarray(data["table"])
-        except (OSError, ValueError, EOFError, pickle.UnpicklingError, zipfile.BadZipFile) as e:
-            raise InvalidOptionError(f"cannot read a combination table from {quote(name)}: {e}") from None
+        data = read_npz(name, "a combination table from")
+        if "table" not in data:
+            raise InvalidOptionError(f"{quote(name)} has no array 'table' (a combination table)")
+        t = np.asarray(data["table"])
         ref = K.combo_table()
         if t.shape != ref.shape or t.dtype.kind not in "iu":
             raise InvalidOptionError(f"the combination table in {quote(name)} must be {ref.shape[0]} integers, "

@@ -180,19 +180,17 @@ def load_weights(g: Geometry, positional: bool = True, path: str | Path | None =
     zero and off. A ``path`` that cannot be read, or has no weights of this variant, is an
     ``InvalidOptionError``."""
     from ...core.errors import InvalidOptionError, quote
+    from ...core.files import read_npz
 
     name = str(path) if path is not None else ""
     if (g.variant, name) not in _LOADED:
         ew = None
         file = Path(path) if path not in (None, "default") else WEIGHTS_FILE
         if path != "default" and (path is not None or file.exists()):
-            try:
-                with np.load(file) as data:
-                    if g.variant in data.files and data[g.variant].shape in ((E_SIZE,), (E_SIZE_V1,)):
-                        ew = np.zeros(E_SIZE, dtype=np.int32)
-                        ew[:data[g.variant].shape[0]] = data[g.variant]
-            except (OSError, ValueError) as e:
-                raise InvalidOptionError(f"cannot read evaluation weights {quote(str(file))}: {e}") from None
+            data = read_npz(file, "evaluation weights")
+            if g.variant in data and data[g.variant].shape in ((E_SIZE,), (E_SIZE_V1,)):
+                ew = np.zeros(E_SIZE, dtype=np.int32)
+                ew[:data[g.variant].shape[0]] = data[g.variant]
             if ew is None and path is not None:
                 raise InvalidOptionError(f"{quote(str(file))} has no {g.variant} weights of {E_SIZE} values "
                                          f"(or {E_SIZE_V1}, the older layout)")
