@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import InvalidOptionError, quote
-from ..core.files import read_npz
+from ..core.files import read_npz, write_npz
 from ..core.registry import Game
 from ..core.state import State
 from . import network_onnx
@@ -290,14 +290,8 @@ class PolicyValueNet:
     # -- files ----------------------------------------------------------------
     def save(self, path: str | Path) -> None:
         """Write the weights and ``meta`` to ``path`` (a plain ``.npz``)."""
-        import io
-
-        from ..core.files import write_atomic
-
-        buf = io.BytesIO()  # (a file object: numpy adds no ".npz" to the name)
-        np.savez_compressed(buf, meta=np.array(json.dumps(self.meta, sort_keys=True)), allow_pickle=False,
-                            **self.params)
-        write_atomic(path, buf.getvalue())
+        write_npz(path, {"meta": np.array(json.dumps(self.meta, sort_keys=True)), **self.params},
+                  allow_pickle=False)
 
     @classmethod
     def load(cls, path: str | Path) -> PolicyValueNet:
