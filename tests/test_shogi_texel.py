@@ -199,3 +199,30 @@ def test_refeature_keeps_the_labels_with_new_features(tmp_path, capsys) -> None:
     err = capsys.readouterr().err
     assert "old.npz" in err and "more" in err and "differ" in err and not (tmp_path / "x.npz").exists()
     assert main([str(games), "--cache", str(tmp_path / "none.npz"), "--refeature", str(new), *out]) == 2
+    # --no-kpa: the same cache fitted without the KPA tables, written in the layout without them
+    assert main([str(games), "--cache", str(new), "--iterations", "3", "--scale", "300", "--no-kpa", *out]) == 0
+    with np.load(tmp_path / "weights.npz") as z:
+        assert z["standard"].shape == (E_SIZE_V1,)
+
+
+def test_a_dataset_without_kpa_features_keeps_every_position_and_every_other_feature() -> None:
+    from gamesuite.games.shogi.evaluation import E_KPA, E_SIZE
+
+    rng = np.random.default_rng(12)
+    data, good, bad = _kpa_dataset(rng, 50)
+    extra = _random_dataset(rng, 30, 4)  # features below E_KPA only
+    both = Dataset.concat([data, extra])
+    plain = both.without_kpa()
+    assert plain.size == both.size and not (plain.idx >= E_KPA).any()
+    assert np.array_equal(plain.y, both.y) and np.array_equal(plain.game, both.game)
+    for i in range(both.size):
+        s, e = both.rowptr[i], both.rowptr[i + 1]
+        keep = both.idx[s:e] < E_KPA
+        assert np.array_equal(plain.idx[plain.rowptr[i]:plain.rowptr[i + 1]], both.idx[s:e][keep])
+        assert np.array_equal(plain.coef[plain.rowptr[i]:plain.rowptr[i + 1]], both.coef[s:e][keep])
+    # any weights with the KPA tables zero evaluate both the same
+    w = rng.normal(size=E_SIZE)
+    w[E_KPA:] = 0
+    full = np.add.reduceat(w[both.idx] * both.coef, both.rowptr[:-1])
+    assert np.allclose(np.add.reduceat(w[plain.idx] * plain.coef, plain.rowptr[:-1]), full)
+    assert (both.idx == good).any() and (both.idx == bad).any()

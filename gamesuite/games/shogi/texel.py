@@ -16,7 +16,8 @@ with an L2 pull toward the starting weights, so that features seen rarely stay
 near their hand-set values). Left-right mirror squares of the piece-square
 tables share one weight, and so do those of the KPA tables (``evaluation.py``)
 with the king on the middle file. ``--l2-kpa`` sets the pull of the KPA tables
-apart; the fit turns them on when it leaves any of their weights not 0. A tenth
+apart; the fit turns them on when it leaves any of their weights not 0; ``--no-kpa`` leaves them out (their
+features dropped) and writes the weights in the layout without them. A tenth
 of the games (every tenth) is held out and its loss printed, to see over-fitting.
 
 With ``--label-nodes N`` every position is also searched by our engine (``N`` nodes, the weights it loads)
@@ -94,6 +95,14 @@ class Dataset:
         take = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends)]) if len(rows) else np.zeros(0, int)
         return Dataset(np.concatenate([[0], np.cumsum(lens)]), self.idx[take], self.coef[take], self.y[rows],
                        self.game[rows], self.v[rows])
+
+    def without_kpa(self) -> Dataset:
+        """The same positions without their KPA features (a fit of the rest alone; the tables stay off)."""
+        keep = self.idx < E_KPA
+        rows = np.repeat(np.arange(self.size), np.diff(self.rowptr))
+        lens = np.bincount(rows[keep], minlength=self.size)
+        return Dataset(np.concatenate([[0], np.cumsum(lens)]).astype(np.int64), self.idx[keep], self.coef[keep],
+                       self.y, self.game, self.v)
 
     @staticmethod
     def concat(parts: list[Dataset]) -> Dataset:
@@ -367,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="pull toward the starting weights (default 2e-5: the lowest held-out loss of the "
                     "nineteenth session's fit; 0.002 until then)")
     ap.add_argument("--l2-kpa", type=float, help="the pull of the KPA tables (default: --l2)")
+    ap.add_argument("--no-kpa", action="store_true",
+                    help="leave the KPA tables out (their features dropped) and write the weights in the layout "
+                    "without them (as the shipped weights are)")
     ap.add_argument("--skip", type=int, default=16, help="plies of each game left out (default 16)")
     ap.add_argument("--start", choices=("loaded", "default"), default="loaded",
                     help="start from the weights the engine loads now, or from the hand-set ones")
@@ -412,8 +424,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"only {data.size} positions: not enough to tune", file=sys.stderr)
         return 1
     held = (data.game % 10) == 9
+    if args.no_kpa:
+        data = data.without_kpa()
     train, test = data.subset(np.flatnonzero(~held)), data.subset(np.flatnonzero(held))
     ew0 = load_weights(g) if args.start == "loaded" else default_weights(g)
+    if args.no_kpa:
+        ew0 = ew0.copy()
+        ew0[E_KPA_ON:] = 0
     ew, k = fit(train, test, ew0, g.files, args.iterations, args.lr, args.l2, args.scale, args.lam,
                 l2_kpa=args.l2_kpa)
     out = Path(args.out)
@@ -421,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     if out.exists():
         with np.load(out) as old:
             arrays = {name: old[name] for name in old.files}
-    arrays["standard"] = ew
+    arrays["standard"] = ew[:E_SIZE_V1] if args.no_kpa else ew
     write_npz(out, arrays)
     changed = np.flatnonzero(ew != ew0)
     print(f"wrote {out}: {len(changed)} weights changed; K = {k:.1f}")
